@@ -1,0 +1,110 @@
+/*
+ * nx_pack: the card pack, loaded and validated from YAML.
+ *
+ * A pack is cards/pack.yaml plus one YAML file per card under its cards
+ * directory and one Lua file per implemented panel.  The loader checks the
+ * whole pack and reports every problem as file:line:col (see docs/dsl.md
+ * for the format).  A pack with any problem is not returned.
+ */
+#ifndef NX_PACK_H
+#define NX_PACK_H
+
+#include <stddef.h>
+
+#include "nx_diag.h"
+#include "nx_faction.h"
+#include "nx_rulings.h"
+
+typedef enum {
+    NX_MODE_CUNNING,        /* native player holds it */
+    NX_MODE_BETRAYAL,       /* another player controls that faction */
+    NX_MODE_SECRET_ALLY,    /* that faction is absent */
+    NX_MODE_COUNT
+} nx_mode;
+
+const char *nx_mode_id(nx_mode m);      /* "cunning", "betrayal", "secret_ally" */
+const char *nx_mode_name(nx_mode m);    /* "Cunning", "Betrayal", "Secret Ally" */
+
+/* The nine phases of a Dune turn, in order. */
+typedef enum {
+    NX_PHASE_STORM,
+    NX_PHASE_SPICE_BLOW,        /* Spice Blow and Nexus */
+    NX_PHASE_CHOAM_CHARITY,
+    NX_PHASE_BIDDING,
+    NX_PHASE_REVIVAL,
+    NX_PHASE_SHIPMENT_MOVEMENT,
+    NX_PHASE_BATTLE,
+    NX_PHASE_SPICE_COLLECTION,
+    NX_PHASE_MENTAT_PAUSE,
+    NX_PHASE_COUNT,
+    NX_PHASE_ANY = -1
+} nx_phase;
+
+const char *nx_phase_id(nx_phase p);    /* "mentat_pause" */
+nx_phase nx_phase_parse(const char *id);  /* NX_PHASE_ANY when unknown */
+
+/* When a panel may be played.  anytime, or a phase, optionally narrowed
+ * to an event inside it (e.g. traitor_revealed, purchase). */
+typedef struct nx_when {
+    int anytime;
+    nx_phase phase;     /* NX_PHASE_ANY when not bound to a phase */
+    char *event;        /* NULL when not bound to an event */
+} nx_when;
+
+/* One alternative effect of a panel ("purchase" / "revival"). */
+typedef struct nx_panel_path {
+    char *id;
+    char *text;
+} nx_panel_path;
+
+typedef struct nx_panel {
+    char *id;            /* "<card>.<mode>" */
+    nx_mode mode;
+    nx_when when;
+    char *text;          /* paraphrase of the printed panel, our words */
+    char **sources;
+    size_t nsources;
+    nx_panel_path *paths;  /* alternatives; 0 when the panel has one effect */
+    size_t npaths;
+    char **rulings;      /* ruling ids the panel depends on */
+    size_t nrulings;
+    int implemented;     /* status: available */
+    char *reason;        /* status: unavailable -> why (required) */
+    char *script;        /* as written in YAML (relative to cards dir) */
+    char *script_path;   /* resolved path, NULL when no script */
+    char *file;          /* the card's YAML file */
+    int line, col;
+} nx_panel;
+
+typedef struct nx_card {
+    char *id;            /* "harkonnen" */
+    nx_faction faction;
+    char *file;
+    nx_panel panels[NX_MODE_COUNT];
+} nx_card;
+
+typedef struct nx_pack {
+    char *name;
+    char *version;
+    char *engine;        /* engine compatibility, e.g. ">=0.1" */
+    char *file;          /* pack.yaml */
+    char *dir;           /* its directory */
+    char *cards_dir;
+    char *rulings_dir;
+    nx_card cards[NX_FACTION_COUNT];   /* indexed by faction */
+    nx_rulings rulings;
+    char digest[65];     /* SHA-256 hex over every file of the pack */
+} nx_pack;
+
+/* Load and validate.  Returns 0 and fills *pack, or -1 with every problem
+ * in *d and *pack empty. */
+int nx_pack_load(const char *pack_yaml, nx_pack *pack, nx_diags *d);
+void nx_pack_free(nx_pack *pack);
+
+const nx_card *nx_pack_card(const nx_pack *pack, nx_faction f);
+const nx_panel *nx_pack_panel(const nx_pack *pack, const char *panel_id);
+
+/* Does the engine version satisfy the pack's `engine` requirement? */
+int nx_engine_compatible(const char *requirement, const char *engine_version);
+
+#endif

@@ -1,0 +1,80 @@
+/*
+ * nx_rulings: the rulings registry and the settings an auditor or host
+ * chooses.
+ *
+ * A ruling is an open question the rules sources leave unresolved, or a
+ * provisional product choice they make, as data (rulings/ *.yaml).  Each
+ * names the panel, or the path of a panel, it gates.  The setting
+ * "unresolved" keeps the gate shut: that panel or path is unavailable and
+ * its reason names the ruling.  Any other setting opens it.
+ */
+#ifndef NX_RULINGS_H
+#define NX_RULINGS_H
+
+#include <stddef.h>
+
+#include "nx_diag.h"
+
+#define NX_UNRESOLVED "unresolved"
+
+typedef enum { NX_RULING_OPEN_QUESTION, NX_RULING_PROVISIONAL } nx_ruling_kind;
+
+typedef struct nx_ruling_setting {
+    char *name;        /* "permit" */
+    char *meaning;     /* what the engine does under it */
+} nx_ruling_setting;
+
+typedef struct nx_ruling_gate {
+    char *panel;       /* "bene_gesserit.cunning" */
+    char *path;        /* NULL: the whole panel; else one path of it */
+    int line, col;
+} nx_ruling_gate;
+
+typedef struct nx_ruling {
+    char *id;          /* "bene_gesserit.cunning.storm_stronghold" */
+    nx_ruling_kind kind;
+    char *question;
+    char *source_file;     /* "000_4cf5a8a221e98e36.txt" */
+    char *source_section;  /* "Material boundaries requiring a ruling, 2" */
+    nx_ruling_setting *settings;
+    size_t nsettings;
+    char *default_setting;
+    nx_ruling_gate *gates;
+    size_t ngates;
+    char *notes;       /* optional */
+    char *file;        /* where it was declared */
+    int line, col;
+} nx_ruling;
+
+typedef struct nx_rulings {
+    nx_ruling *v;      /* sorted by id */
+    size_t n;
+} nx_rulings;
+
+/* Load every *.yaml in `dir` (sorted by name).  Reports every problem;
+ * returns 0 when there were none. */
+int nx_rulings_load_dir(const char *dir, nx_rulings *out, nx_diags *d);
+void nx_rulings_free(nx_rulings *r);
+const nx_ruling *nx_rulings_find(const nx_rulings *r, const char *id);
+int nx_ruling_has_setting(const nx_ruling *r, const char *setting);
+
+/* Chosen settings.  Rulings not mentioned keep their default. */
+typedef struct nx_settings {
+    size_t n;
+    char **ids;
+    char **values;
+} nx_settings;
+
+void nx_settings_init(nx_settings *s);
+void nx_settings_free(nx_settings *s);
+/* Load a settings file:  rulings: { <id>: <setting>, ... }.  Unknown ids
+ * and settings are errors with file:line:col. */
+int nx_settings_load_file(const char *path, const nx_rulings *r,
+                          nx_settings *out, nx_diags *d);
+/* Set one value (used by the CLI's --set ID=VALUE); -1 + diag if invalid. */
+int nx_settings_set(nx_settings *s, const nx_rulings *r, const char *id,
+                    const char *value, nx_diags *d);
+/* The effective setting of a ruling: the chosen one, else its default. */
+const char *nx_settings_get(const nx_settings *s, const nx_ruling *r);
+
+#endif

@@ -1,0 +1,111 @@
+/*
+ * nx_sandbox: the Lua 5.4 host that runs panel scripts.
+ *
+ * One sandbox holds the compiled panels of one card pack.  Scripts see a
+ * small, explicit surface: the safe parts of the base library, string,
+ * table, math (with math.random routed to the engine's seeded generator)
+ * and utf8, plus whatever the caller passes in (the panel `ctx`).  They
+ * cannot reach io, os, package/require, debug, load of binary chunks,
+ * string.dump, collectgarbage (beyond "count"), files, clocks, the network
+ * or any other panel's globals.
+ *
+ * Every call runs under an instruction budget (count hook) and a memory
+ * cap (custom allocator).  A script that errors, loops forever, allocates
+ * without bound or tries to escape gets an nx_script_error and the
+ * sandbox stays usable for the next call.
+ */
+#ifndef NX_SANDBOX_H
+#define NX_SANDBOX_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "nx_diag.h"
+
+typedef struct lua_State lua_State;
+typedef struct nx_sandbox nx_sandbox;
+
+typedef struct nx_sandbox_limits {
+    uint64_t instructions;   /* VM instructions per call (0: default) */
+    size_t memory_bytes;     /* extra heap a single call may hold (0: default) */
+} nx_sandbox_limits;
+
+#define NX_SANDBOX_DEFAULT_INSTRUCTIONS 10000000ull
+#define NX_SANDBOX_DEFAULT_MEMORY (8u * 1024u * 1024u)
+
+typedef enum {
+    NX_SCRIPT_OK = 0,
+    NX_SCRIPT_ERROR,        /* runtime error raised by the script or the API */
+    NX_SCRIPT_BUDGET,       /* instruction budget exhausted */
+    NX_SCRIPT_MEMORY,       /* memory cap exceeded */
+    NX_SCRIPT_FORBIDDEN,    /* attempt to use something outside the sandbox */
+    NX_SCRIPT_SYNTAX,       /* the file does not compile */
+    NX_SCRIPT_MISSING       /* no such panel or function */
+} nx_script_status;
+
+typedef struct nx_script_error {
+    nx_script_status status;
+    char panel[96];         /* "harkonnen.cunning" */
+    char file[512];         /* script path */
+    int line;               /* line in the script, 0 if unknown */
+    char message[512];
+    char traceback[2048];
+} nx_script_error;
+
+/* Human-readable "file:line: panel: message" (+ traceback). */
+void nx_script_error_format(const nx_script_error *e, char *buf, size_t len);
+
+nx_sandbox *nx_sandbox_new(const nx_sandbox_limits *limits);
+void nx_sandbox_free(nx_sandbox *sb);
+
+/*
+ * Compile a script file without running it.  Returns 0, or -1 with one
+ * diagnostic at the file and line of the syntax error.  Binary chunks are
+ * refused.
+ */
+int nx_sandbox_check_file(const char *path, nx_diags *d);
+
+/*
+ * Load a panel: compile the file as text, run its chunk under the budget
+ * in a fresh environment, and keep the table it returns under `panel_id`.
+ * The environment is frozen afterwards (assigning a global is an error),
+ * so panels keep no state of their own between calls.
+ */
+int nx_sandbox_load_panel(nx_sandbox *sb, const char *panel_id,
+                          const char *path, nx_script_error *err);
+
+/* Does the loaded panel define function `fn`? */
+int nx_sandbox_has_function(nx_sandbox *sb, const char *panel_id,
+                            const char *fn);
+
+/* The engine's seeded generator: uniform in [0, bound), bound >= 1. */
+typedef uint32_t (*nx_sandbox_rng_fn)(void *ud, uint32_t bound);
+void nx_sandbox_set_rng(nx_sandbox *sb, nx_sandbox_rng_fn fn, void *ud);
+
+/*
+ * Call panel.fn(args...).  `push` pushes the arguments (typically the ctx
+ * userdata then plain values) and returns how many it pushed; `take` reads
+ * the results (at the top of the stack, `nresults` of them) and returns 0,
+ * or -1 after filling err->message.  Both callbacks run inside the
+ * protected call, so they may raise Lua errors.
+ */
+typedef int (*nx_sandbox_push_fn)(lua_State *L, void *ud);
+typedef int (*nx_sandbox_take_fn)(lua_State *L, int nresults, void *ud,
+                                  nx_script_error *err);
+int nx_sandbox_call(nx_sandbox *sb, const char *panel_id, const char *fn,
+                    nx_sandbox_push_fn push, nx_sandbox_take_fn take,
+                    void *ud, nx_script_error *err);
+
+/*
+ * For binding modules (the panel ctx) only: the Lua state, to register
+ * metatables at start-up.  Never call Lua on it outside nx_sandbox_call.
+ */
+lua_State *nx_sandbox_lua(nx_sandbox *sb);
+
+/* Raise a forbidden-operation error from a C function bound into Lua. */
+int nx_sandbox_forbid(lua_State *L, const char *what);
+
+/* Bytes currently held by the Lua heap (for benchmarks). */
+size_t nx_sandbox_heap_bytes(const nx_sandbox *sb);
+
+#endif

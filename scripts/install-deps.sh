@@ -1,0 +1,18 @@
+#!/bin/sh
+# Install what Nexus needs to build and test on Debian (run as root).
+# Skips apt entirely when everything is already there, so repeated runs are quick.
+set -eu
+PKGS="build-essential cmake make pkg-config liblua5.4-dev libyaml-dev libpcre2-dev \
+check libsubunit-dev libjansson-dev libsqlite3-dev"
+missing=""
+for p in $PKGS; do
+  dpkg -s "$p" >/dev/null 2>&1 || missing="$missing $p"
+done
+[ -z "$missing" ] && exit 0
+echo "install-deps: installing$missing"
+SUDO=""
+[ "$(id -u)" -eq 0 ] || SUDO="sudo"
+export DEBIAN_FRONTEND=noninteractive
+$SUDO apt-get update -qq
+# shellcheck disable=SC2086
+$SUDO apt-get install -y -qq $missing
