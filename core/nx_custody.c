@@ -1,0 +1,261 @@
+#include "nx_custody.h"
+
+#include <assert.h>
+#include <stdio.h>
+#include <string.h>
+
+/* ---- catalog -------------------------------------------------------------- */
+
+static char comp_ids[NX_COMP_COUNT][40];
+static char comp_names[NX_COMP_COUNT][48];
+
+/* The text ids are derived from the faction and leader tables once; the
+ * tables are constant, so doing it lazily is deterministic. */
+static void build_catalog(void)
+{
+    static int built;
+    if (built) return;
+    for (int f = 0; f < NX_FACTION_COUNT; f++) {
+        snprintf(comp_ids[NX_COMP_NEXUS_FIRST + f], sizeof comp_ids[0], "nexus:%s",
+                 nx_faction_id((nx_faction)f));
+        snprintf(comp_names[NX_COMP_NEXUS_FIRST + f], sizeof comp_names[0],
+                 "%s Nexus card", nx_faction_name((nx_faction)f));
+    }
+    for (int l = 0; l < NX_LEADER_COUNT; l++) {
+        snprintf(comp_ids[NX_COMP_TRAITOR_FIRST + l], sizeof comp_ids[0], "traitor:%s",
+                 nx_leader_get(l)->id);
+        snprintf(comp_names[NX_COMP_TRAITOR_FIRST + l], sizeof comp_names[0], "%s",
+                 nx_leader_get(l)->name);
+    }
+    built = 1;
+}
+
+nx_comp_kind nx_comp_kind_of(nx_comp c)
+{
+    assert(c < NX_COMP_COUNT);
+    return c < NX_COMP_TRAITOR_FIRST ? NX_COMP_NEXUS : NX_COMP_TRAITOR;
+}
+
+nx_comp nx_comp_nexus(nx_faction f)
+{
+    assert(f >= 0 && f < NX_FACTION_COUNT);
+    return (nx_comp)(NX_COMP_NEXUS_FIRST + f);
+}
+
+nx_comp nx_comp_traitor(int leader)
+{
+    assert(leader >= 0 && leader < NX_LEADER_COUNT);
+    return (nx_comp)(NX_COMP_TRAITOR_FIRST + leader);
+}
+
+nx_faction nx_comp_nexus_faction(nx_comp c)
+{
+    assert(nx_comp_kind_of(c) == NX_COMP_NEXUS);
+    return (nx_faction)(c - NX_COMP_NEXUS_FIRST);
+}
+
+int nx_comp_leader(nx_comp c)
+{
+    assert(nx_comp_kind_of(c) == NX_COMP_TRAITOR);
+    return c - NX_COMP_TRAITOR_FIRST;
+}
+
+const char *nx_comp_id(nx_comp c)
+{
+    assert(c < NX_COMP_COUNT);
+    build_catalog();
+    return comp_ids[c];
+}
+
+const char *nx_comp_name(nx_comp c)
+{
+    assert(c < NX_COMP_COUNT);
+    build_catalog();
+    return comp_names[c];
+}
+
+nx_comp nx_comp_parse(const char *id)
+{
+    build_catalog();
+    for (int c = 0; c < NX_COMP_COUNT; c++)
+        if (!strcmp(comp_ids[c], id)) return (nx_comp)c;
+    return NX_COMP_NONE;
+}
+
+/* ---- zones ------------------------------------------------------------------ */
+
+static const char *const global_zone_names[NX_Z_GLOBAL_COUNT] = {
+    "out", "nexus_deck", "nexus_discard", "traitor_deck",
+};
+static const char *const seat_zone_names[NX_ZS_COUNT] = {
+    "nexus_held", "traitors", "traitor_offer", "revealed",
+};
+
+int nx_zone_seat(nx_zone z)
+{
+    assert(z < NX_ZONE_COUNT);
+    return z < NX_Z_GLOBAL_COUNT ? -1 : (z - NX_Z_GLOBAL_COUNT) / NX_ZS_COUNT;
+}
+
+nx_seat_zone nx_zone_kind(nx_zone z)
+{
+    assert(z >= NX_Z_GLOBAL_COUNT && z < NX_ZONE_COUNT);
+    return (nx_seat_zone)((z - NX_Z_GLOBAL_COUNT) % NX_ZS_COUNT);
+}
+
+nx_visibility nx_zone_visibility(nx_zone z)
+{
+    if (z == NX_Z_NEXUS_DISCARD) return NX_VIS_PUBLIC;
+    if (z < NX_Z_GLOBAL_COUNT) return NX_VIS_HIDDEN;
+    return nx_zone_kind(z) == NX_ZS_REVEALED ? NX_VIS_PUBLIC : NX_VIS_OWNER;
+}
+
+int nx_zone_ordered(nx_zone z)
+{
+    return z == NX_Z_NEXUS_DECK || z == NX_Z_TRAITOR_DECK || z == NX_Z_NEXUS_DISCARD;
+}
+
+void nx_zone_name(nx_zone z, char *buf, size_t len)
+{
+    if (z < NX_Z_GLOBAL_COUNT)
+        snprintf(buf, len, "%s", global_zone_names[z]);
+    else
+        snprintf(buf, len, "seat%d.%s", nx_zone_seat(z), seat_zone_names[nx_zone_kind(z)]);
+}
+
+int nx_zone_parse(const char *name)
+{
+    char buf[48];
+    for (int z = 0; z < NX_ZONE_COUNT; z++) {
+        nx_zone_name((nx_zone)z, buf, sizeof buf);
+        if (!strcmp(buf, name)) return z;
+    }
+    return -1;
+}
+
+/* ---- custody ---------------------------------------------------------------- */
+
+void nx_custody_init(nx_custody *c)
+{
+    memset(c, 0, sizeof *c);
+    c->next_top = 1;
+    c->next_bottom = -1;
+}
+
+void nx_custody_seal(nx_custody *c)
+{
+    int n = 0;
+    for (int i = 0; i < NX_COMP_COUNT; i++) n += c->zone[i] != NX_Z_OUT;
+    c->in_game = (uint8_t)n;
+    c->sealed = 1;
+}
+
+void nx_custody_move(nx_custody *c, nx_comp comp, nx_zone to)
+{
+    assert(comp < NX_COMP_COUNT && to < NX_ZONE_COUNT);
+    /* After setup the set of components in play is fixed: a move into or
+     * out of NX_Z_OUT would create or destroy a physical card. */
+    assert(!c->sealed || ((c->zone[comp] == NX_Z_OUT) == (to == NX_Z_OUT)));
+    c->zone[comp] = to;
+    c->order[comp] = c->next_top++;
+}
+
+void nx_custody_move_bottom(nx_custody *c, nx_comp comp, nx_zone to)
+{
+    nx_custody_move(c, comp, to);
+    c->order[comp] = c->next_bottom--;
+}
+
+int nx_custody_count(const nx_custody *c, nx_zone z)
+{
+    int n = 0;
+    for (int i = 0; i < NX_COMP_COUNT; i++) n += c->zone[i] == z;
+    return n;
+}
+
+int nx_custody_list(const nx_custody *c, nx_zone z, nx_comp *out, int cap)
+{
+    int n = 0;
+    for (int i = 0; i < NX_COMP_COUNT; i++)
+        if (c->zone[i] == z && n < cap) out[n++] = (nx_comp)i;
+    if (!nx_zone_ordered(z)) return n;
+    /* Insertion sort, highest order key (top) first: zones are small. */
+    for (int i = 1; i < n; i++) {
+        nx_comp x = out[i];
+        int j = i - 1;
+        while (j >= 0 && c->order[out[j]] < c->order[x]) {
+            out[j + 1] = out[j];
+            j--;
+        }
+        out[j + 1] = x;
+    }
+    return n;
+}
+
+nx_comp nx_custody_top(const nx_custody *c, nx_zone z)
+{
+    nx_comp best = NX_COMP_NONE;
+    for (int i = 0; i < NX_COMP_COUNT; i++)
+        if (c->zone[i] == z && (best == NX_COMP_NONE || c->order[i] > c->order[best]))
+            best = (nx_comp)i;
+    return best;
+}
+
+void nx_custody_shuffle(nx_custody *c, nx_zone z, nx_rng *rng)
+{
+    nx_comp v[NX_COMP_COUNT];
+    /* Start from catalog order so the result depends only on the set of
+     * cards and the generator, not on their previous order. */
+    int n = 0;
+    for (int i = 0; i < NX_COMP_COUNT; i++)
+        if (c->zone[i] == z) v[n++] = (nx_comp)i;
+    for (int i = n - 1; i > 0; i--) {
+        int j = (int)nx_rng_below(rng, (uint32_t)i + 1);
+        nx_comp t = v[i];
+        v[i] = v[j];
+        v[j] = t;
+    }
+    for (int i = 0; i < n; i++) c->order[v[i]] = c->next_top++;
+}
+
+static int kind_fits_zone(nx_comp comp, nx_zone z)
+{
+    if (z == NX_Z_OUT) return 1;
+    int nexus_zone = z == NX_Z_NEXUS_DECK || z == NX_Z_NEXUS_DISCARD ||
+                     (z >= NX_Z_GLOBAL_COUNT && nx_zone_kind(z) == NX_ZS_NEXUS_HELD);
+    return (nx_comp_kind_of(comp) == NX_COMP_NEXUS) == nexus_zone;
+}
+
+int nx_custody_check(const nx_custody *c, char *msg, size_t len)
+{
+    int held[NX_MAX_SEATS] = { 0 };
+    int in_game = 0;
+    for (int i = 0; i < NX_COMP_COUNT; i++) {
+        nx_zone z = c->zone[i];
+        if (z >= NX_ZONE_COUNT) {
+            snprintf(msg, len, "%s is in an invalid zone %d", nx_comp_id((nx_comp)i), z);
+            return -1;
+        }
+        in_game += z != NX_Z_OUT;
+        if (!kind_fits_zone((nx_comp)i, z)) {
+            char zn[48];
+            nx_zone_name(z, zn, sizeof zn);
+            snprintf(msg, len, "%s cannot be in %s", nx_comp_id((nx_comp)i), zn);
+            return -1;
+        }
+        if (z >= NX_Z_GLOBAL_COUNT && nx_zone_kind(z) == NX_ZS_NEXUS_HELD &&
+            ++held[nx_zone_seat(z)] > 1) {
+            snprintf(msg, len, "seat %d holds more than one Nexus card", nx_zone_seat(z));
+            return -1;
+        }
+        if (nx_zone_ordered(z) && (c->order[i] >= c->next_top || c->order[i] <= c->next_bottom)) {
+            snprintf(msg, len, "%s has an order key outside the deck range", nx_comp_id((nx_comp)i));
+            return -1;
+        }
+    }
+    if (c->sealed && in_game != c->in_game) {
+        snprintf(msg, len, "%d components in the game, %d at setup", in_game, c->in_game);
+        return -1;
+    }
+    return 0;
+}

@@ -1,0 +1,134 @@
+/*
+ * nx_custody: physical components and the zones that hold them.
+ *
+ * Every identity-bearing component (a Nexus card, a Traitor Card; later
+ * Treachery cards, leader discs, tokens) has a fixed id in one global
+ * catalog and is in exactly one zone at every moment.  Components that are
+ * not part of this game sit in NX_Z_OUT.  Moving is the only way custody
+ * changes (nx_custody_move and the deck helpers built on it), and
+ * nx_custody_check verifies the invariant.
+ *
+ * Ordered zones (decks) keep an order key per component: the top card has
+ * the highest key.  Fungible pieces (forces, spice) are counts, not
+ * components; they are conserved by totals instead.
+ */
+#ifndef NX_CUSTODY_H
+#define NX_CUSTODY_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "nx_faction.h"
+#include "nx_leaders.h"
+#include "nx_rng.h"
+
+#define NX_MAX_SEATS 6
+
+/* ---- the component catalog -------------------------------------------- */
+
+typedef enum { NX_COMP_NEXUS, NX_COMP_TRAITOR } nx_comp_kind;
+
+#define NX_COMP_NEXUS_FIRST 0
+#define NX_COMP_TRAITOR_FIRST (NX_COMP_NEXUS_FIRST + NX_FACTION_COUNT)
+#define NX_COMP_COUNT (NX_COMP_TRAITOR_FIRST + NX_LEADER_COUNT)
+#define NX_COMP_NONE 0xff
+
+/* A component id; fits a byte because the catalog is under 255. */
+typedef uint8_t nx_comp;
+
+nx_comp_kind nx_comp_kind_of(nx_comp c);
+nx_comp nx_comp_nexus(nx_faction f);          /* the Nexus card of f */
+nx_comp nx_comp_traitor(int leader);          /* the Traitor Card of a leader */
+nx_faction nx_comp_nexus_faction(nx_comp c);  /* for a Nexus card */
+int nx_comp_leader(nx_comp c);                /* for a Traitor Card */
+/* Stable text id: "nexus:harkonnen", "traitor:feyd_rautha". */
+const char *nx_comp_id(nx_comp c);
+/* Display name: "Harkonnen Nexus card", "Feyd Rautha". */
+const char *nx_comp_name(nx_comp c);
+nx_comp nx_comp_parse(const char *id);        /* NX_COMP_NONE if unknown */
+
+/* ---- zones ---------------------------------------------------------------- */
+
+typedef uint8_t nx_zone;
+
+enum {
+    NX_Z_OUT,               /* not in this game */
+    NX_Z_NEXUS_DECK,        /* hidden, ordered */
+    NX_Z_NEXUS_DISCARD,     /* public */
+    NX_Z_TRAITOR_DECK,      /* hidden, ordered */
+    NX_Z_GLOBAL_COUNT
+};
+
+/* Per-seat zones: NX_Z_SEAT(seat, kind). */
+typedef enum {
+    NX_ZS_NEXUS_HELD,       /* at most one Nexus card; identity owner-only */
+    NX_ZS_TRAITORS,         /* Traitor Cards (Face Dancers for Tleilaxu) */
+    NX_ZS_TRAITOR_OFFER,    /* setup: the four dealt, before selection */
+    NX_ZS_REVEALED,         /* revealed Face Dancers / traitors, public */
+    NX_ZS_COUNT
+} nx_seat_zone;
+
+#define NX_Z_SEAT(seat, kind) ((nx_zone)(NX_Z_GLOBAL_COUNT + (seat) * NX_ZS_COUNT + (kind)))
+#define NX_ZONE_COUNT (NX_Z_GLOBAL_COUNT + NX_MAX_SEATS * NX_ZS_COUNT)
+
+typedef enum {
+    NX_VIS_PUBLIC,          /* identities visible to every seat */
+    NX_VIS_OWNER,           /* identities visible to the owning seat only */
+    NX_VIS_HIDDEN           /* identities visible to nobody (decks) */
+} nx_visibility;
+
+int nx_zone_seat(nx_zone z);              /* owning seat, or -1 for global */
+nx_seat_zone nx_zone_kind(nx_zone z);     /* for seat zones */
+nx_visibility nx_zone_visibility(nx_zone z);
+int nx_zone_ordered(nx_zone z);
+/* "nexus_deck", "seat2.traitors" */
+void nx_zone_name(nx_zone z, char *buf, size_t len);
+/* Parse a zone name; returns -1 if unknown. */
+int nx_zone_parse(const char *name);
+
+/* ---- custody state ------------------------------------------------------ */
+
+typedef struct nx_custody {
+    nx_zone zone[NX_COMP_COUNT];
+    int32_t order[NX_COMP_COUNT];   /* meaningful in ordered zones */
+    int32_t next_top;               /* next order key for "on top" */
+    int32_t next_bottom;            /* next order key for "at the bottom" */
+    uint8_t in_game;                /* components outside NX_Z_OUT, fixed at setup */
+    uint8_t sealed;                 /* setup done: nothing enters or leaves NX_Z_OUT */
+} nx_custody;
+
+void nx_custody_init(nx_custody *c);   /* everything NX_Z_OUT */
+/* End of setup: fix the in-game count; from now on moving into or out of
+ * NX_Z_OUT breaks conservation and is refused by nx_custody_check. */
+void nx_custody_seal(nx_custody *c);
+
+/* Move one component to the top (or bottom) of a zone. */
+void nx_custody_move(nx_custody *c, nx_comp comp, nx_zone to);
+void nx_custody_move_bottom(nx_custody *c, nx_comp comp, nx_zone to);
+
+/* Number of components in a zone. */
+int nx_custody_count(const nx_custody *c, nx_zone z);
+
+/* The components of a zone into out[] (top first for ordered zones,
+ * catalog order otherwise); returns how many.  `cap` >= NX_COMP_COUNT is
+ * always enough. */
+int nx_custody_list(const nx_custody *c, nx_zone z, nx_comp *out, int cap);
+
+/* The top component of an ordered zone, or NX_COMP_NONE when empty. */
+nx_comp nx_custody_top(const nx_custody *c, nx_zone z);
+
+/* Shuffle an ordered zone with the game's generator. */
+void nx_custody_shuffle(nx_custody *c, nx_zone z, nx_rng *rng);
+
+/*
+ * Check the invariants: every component's zone is a valid zone; every
+ * order key in an ordered zone lies inside (next_bottom, next_top) (keys
+ * are distinct by construction: each move and shuffle takes fresh ones);
+ * a held-Nexus zone holds at most one card; Nexus cards are
+ * only in Nexus zones and Traitor Cards only in Traitor zones; after
+ * sealing, the number of components in the game equals in_game.  Returns 0,
+ * or -1 and writes the first violation into msg.
+ */
+int nx_custody_check(const nx_custody *c, char *msg, size_t len);
+
+#endif

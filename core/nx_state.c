@@ -1,0 +1,164 @@
+#include "nx_state.h"
+
+#include <assert.h>
+#include <stdio.h>
+#include <string.h>
+
+void nx_state_init(nx_state *s, uint64_t seed, uint8_t options)
+{
+    /* memset first: padding bytes are part of the saved and compared
+     * state, so they must be deterministic. */
+    memset(s, 0, sizeof *s);
+    s->format = NX_STATE_FORMAT;
+    s->seed = seed;
+    nx_rng_seed(&s->rng, seed);
+    s->options = options;
+    s->phase = NX_P_SETUP;
+    s->draw_next = NX_NO_SEAT;
+    nx_custody_init(&s->custody);
+    for (int i = 0; i < NX_MAX_SEATS; i++) {
+        s->seats[i].faction = NX_NO_FACTION;
+        s->seats[i].ally = NX_NO_SEAT;
+    }
+}
+
+void nx_state_storm_order(const nx_state *s, uint8_t out[NX_MAX_SEATS])
+{
+    for (int i = 0; i < s->nseats; i++) out[i] = (uint8_t)((s->first_seat + i) % s->nseats);
+}
+
+uint8_t nx_state_seat_of(const nx_state *s, nx_faction f)
+{
+    for (int i = 0; i < s->nseats; i++)
+        if (s->seats[i].faction == f) return (uint8_t)i;
+    return NX_NO_SEAT;
+}
+
+uint32_t nx_state_new_event(nx_state *s) { return ++s->event_seq; }
+
+nx_pending *nx_state_add_pending(nx_state *s, nx_pending_kind kind, uint8_t seat)
+{
+    /* At most one decision per seat at a time is what the lifecycle and
+     * panels need; the array is sized for every seat deciding at once. */
+    assert(s->npending < NX_MAX_PENDING);
+    assert(seat < s->nseats);
+    nx_pending *p = &s->pending[s->npending++];
+    memset(p, 0, sizeof *p);
+    p->kind = (uint8_t)kind;
+    p->seat = seat;
+    return p;
+}
+
+const nx_pending *nx_state_pending_of(const nx_state *s, uint8_t seat)
+{
+    for (int i = 0; i < s->npending; i++)
+        if (s->pending[i].seat == seat) return &s->pending[i];
+    return NULL;
+}
+
+void nx_state_remove_pending(nx_state *s, const nx_pending *p)
+{
+    ptrdiff_t i = p - s->pending;
+    assert(i >= 0 && i < s->npending);
+    memmove(&s->pending[i], &s->pending[i + 1],
+            (size_t)(s->npending - i - 1) * sizeof s->pending[0]);
+    s->npending--;
+    /* Keep the unused tail zeroed so equal games stay byte-identical. */
+    memset(&s->pending[s->npending], 0, sizeof s->pending[0]);
+}
+
+void nx_state_add_receipt(nx_state *s, uint8_t seat, nx_receipt_kind kind,
+                          uint32_t event, const nx_comp *cards, int n)
+{
+    assert(n >= 0 && n <= NX_RECEIPT_CARDS);
+    int slot = (s->receipt_head + s->nreceipts) % NX_MAX_RECEIPTS;
+    if (s->nreceipts == NX_MAX_RECEIPTS) {
+        slot = s->receipt_head;
+        s->receipt_head = (uint8_t)((s->receipt_head + 1) % NX_MAX_RECEIPTS);
+    } else {
+        s->nreceipts++;
+    }
+    nx_receipt *r = &s->receipts[slot];
+    memset(r, 0, sizeof *r);
+    r->event = event;
+    r->seat = seat;
+    r->kind = (uint8_t)kind;
+    r->n = (uint8_t)n;
+    memcpy(r->cards, cards, (size_t)n * sizeof *cards);
+}
+
+const nx_receipt *nx_state_receipt(const nx_state *s, int i)
+{
+    assert(i >= 0 && i < s->nreceipts);
+    return &s->receipts[(s->receipt_head + i) % NX_MAX_RECEIPTS];
+}
+
+static int check_seats(const nx_state *s, char *msg, size_t len)
+{
+    for (int i = 0; i < s->nseats; i++) {
+        const nx_seat *st = &s->seats[i];
+        if (st->faction < 0 || st->faction >= NX_FACTION_COUNT) {
+            snprintf(msg, len, "seat %d has no faction", i);
+            return -1;
+        }
+        if (st->ally != NX_NO_SEAT &&
+            (st->ally >= s->nseats || st->ally == i || s->seats[st->ally].ally != i)) {
+            snprintf(msg, len, "seat %d's alliance is not mutual", i);
+            return -1;
+        }
+        if (st->policy >= NX_POLICY_COUNT) {
+            snprintf(msg, len, "seat %d has an unknown draw policy", i);
+            return -1;
+        }
+        for (int j = 0; j < i; j++)
+            if (s->seats[j].faction == st->faction) {
+                snprintf(msg, len, "seats %d and %d share a faction", j, i);
+                return -1;
+            }
+    }
+    return 0;
+}
+
+static int check_pending(const nx_state *s, char *msg, size_t len)
+{
+    for (int i = 0; i < s->npending; i++) {
+        const nx_pending *p = &s->pending[i];
+        if (p->seat >= s->nseats || p->kind == NX_PEND_NONE ||
+            p->noptions > NX_MAX_OPTIONS || p->count > p->noptions + (p->words ? 1 : 0)) {
+            snprintf(msg, len, "pending decision %d is malformed", i);
+            return -1;
+        }
+        for (int a = 0; a < p->noptions; a++)
+            for (int b = 0; b < a; b++)
+                if (p->options[a] == p->options[b]) {
+                    snprintf(msg, len, "pending decision %d repeats an option", i);
+                    return -1;
+                }
+    }
+    return 0;
+}
+
+int nx_state_check(const nx_state *s, char *msg, size_t len)
+{
+    if (s->format != NX_STATE_FORMAT || s->nseats > NX_MAX_SEATS ||
+        s->npending > NX_MAX_PENDING || s->nreceipts > NX_MAX_RECEIPTS) {
+        snprintf(msg, len, "state header is inconsistent");
+        return -1;
+    }
+    if (check_seats(s, msg, len) || check_pending(s, msg, len)) return -1;
+    if (nx_custody_check(&s->custody, msg, len)) return -1;
+    if (!(s->options & NX_OPT_NEXUS_CARDS))
+        for (int f = 0; f < NX_FACTION_COUNT; f++)
+            if (s->custody.zone[nx_comp_nexus((nx_faction)f)] != NX_Z_OUT) {
+                snprintf(msg, len, "a Nexus card is in play without the module");
+                return -1;
+            }
+    for (int c = 0; c < NX_COMP_COUNT; c++) {
+        nx_zone z = s->custody.zone[c];
+        if (z >= NX_Z_GLOBAL_COUNT && nx_zone_seat(z) >= s->nseats) {
+            snprintf(msg, len, "%s is held by an empty seat", nx_comp_id((nx_comp)c));
+            return -1;
+        }
+    }
+    return 0;
+}

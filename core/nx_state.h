@@ -1,0 +1,169 @@
+/*
+ * nx_state: the whole game state as one flat, fixed-size value.
+ *
+ * No pointers: copying a state is a memcpy, which is how actions are made
+ * atomic (apply to a copy, keep it only if everything succeeded) and how
+ * hosts keep thousands of rooms cheaply.  Anything that grows without
+ * bound (the action log, full receipt history) lives in the game object
+ * (interpreter/nx_game.h), not here.
+ *
+ * The state owns: seats and their native factions, alliances, custody of
+ * every component, the one seeded generator, pending decisions
+ * (continuations, see nx_pending below) and recent private receipts.
+ */
+#ifndef NX_STATE_H
+#define NX_STATE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "nx_custody.h"
+#include "nx_rng.h"
+
+#define NX_STATE_FORMAT 1          /* bump when the layout or meaning changes */
+#define NX_MAX_PENDING NX_MAX_SEATS
+#define NX_MAX_OPTIONS 16
+#define NX_MAX_RECEIPTS 48
+#define NX_RECEIPT_CARDS 6
+#define NX_NO_SEAT 0xff
+
+/* The nine phases of a turn (same order as nx_phase in dsl/nx_pack.h). */
+enum {
+    NX_P_STORM, NX_P_SPICE_BLOW, NX_P_CHOAM_CHARITY, NX_P_BIDDING, NX_P_REVIVAL,
+    NX_P_SHIPMENT_MOVEMENT, NX_P_BATTLE, NX_P_SPICE_COLLECTION, NX_P_MENTAT_PAUSE,
+    NX_P_COUNT,
+    NX_P_SETUP = 0xfe               /* before turn 1 */
+};
+
+/* Game options fixed at creation. */
+enum {
+    NX_OPT_NEXUS_CARDS = 1 << 0,    /* the Nexus card module is in play */
+    NX_OPT_ADVANCED = 1 << 1,       /* Advanced rules */
+    NX_OPT_DESIGNER = 1 << 2        /* designer's table: the host may place cards */
+};
+
+/* The private own-faction Nexus draw policy (lifecycle composition 4). */
+typedef enum {
+    NX_POLICY_KEEP,                 /* keep whatever is drawn */
+    NX_POLICY_REDRAW_ONCE,          /* redraw one's own faction once */
+    NX_POLICY_REDRAW_ALWAYS,        /* redraw whenever one's own faction appears */
+    NX_POLICY_COUNT
+} nx_own_policy;
+
+typedef struct nx_seat {
+    int8_t faction;                 /* nx_faction, native and permanent */
+    uint8_t ally;                   /* seat index or NX_NO_SEAT */
+    uint8_t policy;                 /* nx_own_policy; private to the seat */
+    uint8_t offers;                 /* bit j: this seat offered an alliance to seat j */
+    int16_t spice;
+} nx_seat;
+
+/* What a pending decision asks for. */
+typedef enum {
+    NX_PEND_NONE,
+    NX_PEND_TRAITOR_SELECT,         /* setup: keep one of the four dealt */
+    NX_PEND_NEXUS_DRAW,             /* end of Spice Blow and Nexus: draw/replace */
+    NX_PEND_PANEL                   /* a Lua panel asked; resume its handler */
+} nx_pending_kind;
+
+/* Words a decision may offer instead of (or as well as) components. */
+typedef enum {
+    NX_WORD_DRAW = 1 << 0,
+    NX_WORD_DECLINE = 1 << 1,
+    NX_WORD_KEEP = 1 << 2,
+    NX_WORD_REPLACE = 1 << 3
+} nx_word;
+
+/*
+ * A continuation, owned by the core as data (DESIGN principle 4): who must
+ * decide, what they are asked, the legal options, the event it is bound
+ * to, the handler to resume and the values the panel saved.  It is saved
+ * with the game like everything else here.
+ */
+typedef struct nx_pending {
+    uint8_t kind;                   /* nx_pending_kind */
+    uint8_t seat;                   /* owner */
+    uint8_t count;                  /* exactly this many distinct options */
+    uint8_t noptions;
+    nx_comp options[NX_MAX_OPTIONS];/* components the owner may choose */
+    uint8_t words;                  /* nx_word mask, when choosing a word */
+    uint8_t private_options;        /* options are visible to the owner only */
+    uint32_t event;                 /* the event it is bound to */
+    char prompt[96];
+    char panel[40];                 /* NX_PEND_PANEL: panel id */
+    char resume[24];                /* NX_PEND_PANEL: handler name */
+    char saved[256];                /* NX_PEND_PANEL: saved values, JSON */
+} nx_pending;
+
+/* What a seat was privately shown: a receipt, not live access. */
+typedef enum {
+    NX_RCPT_DREW,                   /* these cards were drawn into your custody */
+    NX_RCPT_RETURNED,               /* you returned these cards */
+    NX_RCPT_DISCARDED,              /* your draw policy discarded these */
+    NX_RCPT_SAW                     /* you were shown these cards */
+} nx_receipt_kind;
+
+typedef struct nx_receipt {
+    uint32_t event;
+    uint8_t seat;
+    uint8_t kind;                   /* nx_receipt_kind */
+    uint8_t n;
+    nx_comp cards[NX_RECEIPT_CARDS];
+} nx_receipt;
+
+typedef struct nx_state {
+    uint32_t format;                /* NX_STATE_FORMAT */
+    uint32_t version;               /* actions applied so far */
+    uint64_t seed;
+    nx_rng rng;
+    uint8_t nseats;
+    uint8_t options;                /* NX_OPT_* */
+    uint8_t phase;                  /* NX_P_* */
+    uint8_t turn;                   /* 1-based; 0 during setup */
+    uint8_t first_seat;             /* storm order starts here */
+    uint8_t nexus_occurred;         /* a Nexus happened this Spice Blow and Nexus phase */
+    uint8_t negotiating;            /* alliances may form now (transient) */
+    uint8_t draw_next;              /* storm-order position of the next Nexus draw, or NX_NO_SEAT */
+    uint32_t event_seq;             /* last event id handed out */
+    nx_seat seats[NX_MAX_SEATS];
+    nx_custody custody;
+    uint8_t npending;
+    nx_pending pending[NX_MAX_PENDING];
+    uint8_t nreceipts;              /* ring: the newest NX_MAX_RECEIPTS */
+    uint8_t receipt_head;
+    nx_receipt receipts[NX_MAX_RECEIPTS];
+} nx_state;
+
+/* Initialise an empty state (no seats) with a seed. */
+void nx_state_init(nx_state *s, uint64_t seed, uint8_t options);
+
+/* Seats in storm order from first_seat: out[i] is the i-th seat to act. */
+void nx_state_storm_order(const nx_state *s, uint8_t out[NX_MAX_SEATS]);
+
+/* The seat playing faction f, or NX_NO_SEAT (the faction is absent). */
+uint8_t nx_state_seat_of(const nx_state *s, nx_faction f);
+
+/* Hand out a new event id. */
+uint32_t nx_state_new_event(nx_state *s);
+
+/* Pending decisions. */
+nx_pending *nx_state_add_pending(nx_state *s, nx_pending_kind kind, uint8_t seat);
+/* The pending decision of a seat (the first one if several), or NULL. */
+const nx_pending *nx_state_pending_of(const nx_state *s, uint8_t seat);
+void nx_state_remove_pending(nx_state *s, const nx_pending *p);
+
+/* Record a private receipt. */
+void nx_state_add_receipt(nx_state *s, uint8_t seat, nx_receipt_kind kind,
+                          uint32_t event, const nx_comp *cards, int n);
+/* The i-th receipt, oldest first (0 <= i < nreceipts). */
+const nx_receipt *nx_state_receipt(const nx_state *s, int i);
+
+/*
+ * Every invariant of a state: custody (nx_custody_check), seats and
+ * alliances symmetric, pending decisions well-formed (owner seated,
+ * options distinct and count <= noptions), at most one held Nexus card
+ * per seat and none when the module is off.  0 or -1 with a message.
+ */
+int nx_state_check(const nx_state *s, char *msg, size_t len);
+
+#endif

@@ -1,0 +1,223 @@
+/* Custody, state invariants, determinism and secrecy of views (core only). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "nx_custody.h"
+#include "nx_state.h"
+#include "nx_testutil.h"
+#include "nx_view.h"
+
+static void seat_game(nx_state *s, int n)
+{
+    static const nx_faction f[] = { NX_HARKONNEN, NX_ATREIDES, NX_EMPEROR, NX_FREMEN, NX_TLEILAXU, NX_SPACING_GUILD };
+    nx_state_init(s, 42, NX_OPT_NEXUS_CARDS);
+    s->nseats = (uint8_t)n;
+    for (int i = 0; i < n; i++) s->seats[i].faction = (int8_t)f[i];
+    for (int fac = 0; fac < NX_FACTION_COUNT; fac++) nx_custody_move(&s->custody, nx_comp_nexus((nx_faction)fac), NX_Z_NEXUS_DECK);
+    for (int l = 0; l < 25; l++) nx_custody_move(&s->custody, nx_comp_traitor(l), NX_Z_TRAITOR_DECK);
+    nx_custody_shuffle(&s->custody, NX_Z_NEXUS_DECK, &s->rng);
+    nx_custody_shuffle(&s->custody, NX_Z_TRAITOR_DECK, &s->rng);
+    nx_custody_seal(&s->custody);
+}
+
+START_TEST(catalog_ids_round_trip)
+{
+    for (int c = 0; c < NX_COMP_COUNT; c++) ck_assert_int_eq(nx_comp_parse(nx_comp_id((nx_comp)c)), c);
+    ck_assert_int_eq(nx_comp_parse("traitor:nobody"), NX_COMP_NONE);
+    ck_assert_str_eq(nx_comp_id(nx_comp_nexus(NX_HARKONNEN)), "nexus:harkonnen");
+    for (int z = 0; z < NX_ZONE_COUNT; z++) {
+        char name[48];
+        nx_zone_name((nx_zone)z, name, sizeof name);
+        ck_assert_int_eq(nx_zone_parse(name), z);
+    }
+}
+END_TEST
+
+START_TEST(deck_order_top_and_bottom)
+{
+    nx_custody c;
+    nx_custody_init(&c);
+    nx_custody_move(&c, nx_comp_traitor(0), NX_Z_TRAITOR_DECK);
+    nx_custody_move(&c, nx_comp_traitor(1), NX_Z_TRAITOR_DECK);
+    nx_custody_move_bottom(&c, nx_comp_traitor(2), NX_Z_TRAITOR_DECK);
+    nx_comp v[8];
+    ck_assert_int_eq(nx_custody_list(&c, NX_Z_TRAITOR_DECK, v, 8), 3);
+    ck_assert_int_eq(v[0], nx_comp_traitor(1));
+    ck_assert_int_eq(v[2], nx_comp_traitor(2));
+    ck_assert_int_eq(nx_custody_top(&c, NX_Z_TRAITOR_DECK), nx_comp_traitor(1));
+}
+END_TEST
+
+START_TEST(shuffle_is_seeded_and_conserves)
+{
+    nx_state a, b;
+    seat_game(&a, 3);
+    seat_game(&b, 3);
+    ck_assert_int_eq(memcmp(&a, &b, sizeof a), 0);
+    nx_custody_shuffle(&a.custody, NX_Z_TRAITOR_DECK, &a.rng);
+    nx_custody_shuffle(&b.custody, NX_Z_TRAITOR_DECK, &b.rng);
+    ck_assert_int_eq(memcmp(&a, &b, sizeof a), 0);
+    ck_assert_int_eq(nx_custody_count(&a.custody, NX_Z_TRAITOR_DECK), 25);
+    char msg[128];
+    ck_assert_int_eq(nx_state_check(&a, msg, sizeof msg), 0);
+}
+END_TEST
+
+START_TEST(invariants_catch_broken_custody)
+{
+    nx_state s;
+    char msg[128];
+    seat_game(&s, 3);
+    nx_state t = s;
+    t.custody.zone[nx_comp_nexus(NX_ATREIDES)] = NX_Z_SEAT(0, NX_ZS_TRAITORS);
+    ck_assert_int_eq(nx_state_check(&t, msg, sizeof msg), -1);
+    ck_assert_ptr_nonnull(strstr(msg, "cannot be in"));
+    t = s;
+    t.custody.zone[nx_comp_nexus(NX_ATREIDES)] = NX_Z_SEAT(0, NX_ZS_NEXUS_HELD);
+    t.custody.zone[nx_comp_nexus(NX_EMPEROR)] = NX_Z_SEAT(0, NX_ZS_NEXUS_HELD);
+    ck_assert_int_eq(nx_state_check(&t, msg, sizeof msg), -1);
+    ck_assert_ptr_nonnull(strstr(msg, "more than one Nexus"));
+    t = s;
+    t.custody.zone[nx_comp_traitor(3)] = NX_Z_OUT; /* a card vanished */
+    ck_assert_int_eq(nx_state_check(&t, msg, sizeof msg), -1);
+    ck_assert_ptr_nonnull(strstr(msg, "at setup"));
+    t = s;
+    t.seats[0].ally = 1; /* not mutual */
+    ck_assert_int_eq(nx_state_check(&t, msg, sizeof msg), -1);
+    t = s;
+    t.custody.zone[nx_comp_traitor(3)] = NX_Z_SEAT(5, NX_ZS_TRAITORS); /* empty seat */
+    ck_assert_int_eq(nx_state_check(&t, msg, sizeof msg), -1);
+    t = s;
+    t.options = 0; /* Nexus cards in play without the module */
+    ck_assert_int_eq(nx_state_check(&t, msg, sizeof msg), -1);
+}
+END_TEST
+
+START_TEST(receipt_ring_keeps_newest)
+{
+    nx_state s;
+    seat_game(&s, 2);
+    for (int i = 0; i < NX_MAX_RECEIPTS + 5; i++) {
+        nx_comp c = nx_comp_traitor(i % 20);
+        nx_state_add_receipt(&s, 0, NX_RCPT_SAW, (uint32_t)i, &c, 1);
+    }
+    ck_assert_int_eq(s.nreceipts, NX_MAX_RECEIPTS);
+    ck_assert_uint_eq(nx_state_receipt(&s, 0)->event, 5);
+    ck_assert_uint_eq(nx_state_receipt(&s, NX_MAX_RECEIPTS - 1)->event, NX_MAX_RECEIPTS + 4);
+}
+END_TEST
+
+/* Deal some cards so every seat holds something hidden. */
+static void deal_some(nx_state *s)
+{
+    for (int seat = 0; seat < s->nseats; seat++) {
+        nx_custody_move(&s->custody, nx_custody_top(&s->custody, NX_Z_NEXUS_DECK), NX_Z_SEAT(seat, NX_ZS_NEXUS_HELD));
+        for (int k = 0; k < 3; k++)
+            nx_custody_move(&s->custody, nx_custody_top(&s->custody, NX_Z_TRAITOR_DECK), NX_Z_SEAT(seat, NX_ZS_TRAITORS));
+        nx_comp c = nx_custody_top(&s->custody, NX_Z_SEAT(seat, NX_ZS_TRAITORS));
+        nx_state_add_receipt(s, (uint8_t)seat, NX_RCPT_DREW, 1, &c, 1);
+    }
+    nx_pending *p = nx_state_add_pending(s, NX_PEND_PANEL, 1);
+    p->count = 1;
+    p->private_options = 1;
+    p->noptions = (uint8_t)nx_custody_list(&s->custody, NX_Z_SEAT(1, NX_ZS_TRAITORS), p->options, NX_MAX_OPTIONS);
+}
+
+/* Permute the identities of every card the viewer cannot see, kind by
+ * kind, keeping each zone's count.  Pending options and receipts of other
+ * seats are rewritten to follow their cards. */
+static void permute_hidden(nx_state *s, int viewer, nx_rng *r)
+{
+    for (int kind = 0; kind < 2; kind++) {
+        nx_comp v[NX_COMP_COUNT];
+        int n = 0;
+        for (int c = 0; c < NX_COMP_COUNT; c++) {
+            nx_zone z = s->custody.zone[c];
+            if (z == NX_Z_OUT || (int)nx_comp_kind_of((nx_comp)c) != kind) continue;
+            nx_visibility vis = nx_zone_visibility(z);
+            if (vis == NX_VIS_HIDDEN || (vis == NX_VIS_OWNER && nx_zone_seat(z) != viewer)) v[n++] = (nx_comp)c;
+        }
+        nx_custody before = s->custody;
+        nx_comp map[NX_COMP_COUNT];
+        for (int i = 0; i < NX_COMP_COUNT; i++) map[i] = (nx_comp)i;
+        nx_comp perm[NX_COMP_COUNT];
+        memcpy(perm, v, sizeof perm);
+        for (int i = n - 1; i > 0; i--) {
+            int j = (int)nx_rng_below(r, (uint32_t)i + 1);
+            nx_comp t = perm[i];
+            perm[i] = perm[j];
+            perm[j] = t;
+        }
+        for (int i = 0; i < n; i++) {
+            s->custody.zone[perm[i]] = before.zone[v[i]];
+            s->custody.order[perm[i]] = before.order[v[i]];
+            map[v[i]] = perm[i];
+        }
+        for (int i = 0; i < s->npending; i++)
+            if (s->pending[i].seat != viewer)
+                for (int k = 0; k < s->pending[i].noptions; k++) s->pending[i].options[k] = map[s->pending[i].options[k]];
+        for (int i = 0; i < NX_MAX_RECEIPTS; i++)
+            if (s->receipts[i].seat != viewer)
+                for (int k = 0; k < s->receipts[i].n; k++) s->receipts[i].cards[k] = map[s->receipts[i].cards[k]];
+    }
+}
+
+START_TEST(views_do_not_leak_hidden_identities)
+{
+    nx_rng r;
+    nx_rng_seed(&r, 99);
+    for (int round = 0; round < 50; round++) {
+        nx_state s;
+        seat_game(&s, 2 + round % 5);
+        deal_some(&s);
+        for (int viewer = -1; viewer < s.nseats; viewer++) {
+            nx_state t = s;
+            permute_hidden(&t, viewer, &r);
+            char msg[128];
+            ck_assert_msg(nx_state_check(&t, msg, sizeof msg) == 0, "%s", msg);
+            json_t *a = nx_view_json(&s, viewer), *b = nx_view_json(&t, viewer);
+            ck_assert_msg(json_equal(a, b), "seat %d's view changed when hidden cards moved", viewer);
+            json_decref(a);
+            json_decref(b);
+        }
+    }
+}
+END_TEST
+
+START_TEST(views_show_owner_only_what_it_owns)
+{
+    nx_state s;
+    seat_game(&s, 3);
+    deal_some(&s);
+    s.seats[0].policy = NX_POLICY_REDRAW_ALWAYS;
+    nx_comp held0 = nx_custody_top(&s.custody, NX_Z_SEAT(0, NX_ZS_NEXUS_HELD));
+    json_t *own = nx_view_json(&s, 0), *other = nx_view_json(&s, 1), *spect = nx_view_json(&s, -1);
+    char *t_own = json_dumps(own, JSON_COMPACT), *t_other = json_dumps(other, JSON_COMPACT),
+         *t_spect = json_dumps(spect, JSON_COMPACT);
+    ck_assert_ptr_nonnull(strstr(t_own, nx_comp_id(held0)));
+    ck_assert_ptr_null(strstr(t_other, nx_comp_id(held0)));
+    ck_assert_ptr_null(strstr(t_spect, nx_comp_id(held0)));
+    ck_assert_ptr_nonnull(strstr(t_own, "redraw_always"));
+    ck_assert_ptr_null(strstr(t_other, "redraw_always"));
+    ck_assert_ptr_null(strstr(t_spect, "receipts"));
+    free(t_own), free(t_other), free(t_spect);
+    json_decref(own), json_decref(other), json_decref(spect);
+}
+END_TEST
+
+static Suite *suite(void)
+{
+    Suite *s = suite_create("core");
+    TCase *tc = tcase_create("custody");
+    tcase_add_test(tc, catalog_ids_round_trip);
+    tcase_add_test(tc, deck_order_top_and_bottom);
+    tcase_add_test(tc, shuffle_is_seeded_and_conserves);
+    tcase_add_test(tc, invariants_catch_broken_custody);
+    tcase_add_test(tc, receipt_ring_keeps_newest);
+    tcase_add_test(tc, views_do_not_leak_hidden_identities);
+    tcase_add_test(tc, views_show_owner_only_what_it_owns);
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+int main(void) { return nx_run_suite(suite()); }
