@@ -3,6 +3,7 @@
 #include <stdlib.h>
 
 #include "nx_util.h"
+#include <string.h>
 
 char *nx_fixture(const char *rel) { return nx_path_join(NX_TEST_FIXTURES, rel); }
 
@@ -16,3 +17,43 @@ int nx_run_suite(Suite *s)
     srunner_free(sr);
     return failed ? EXIT_FAILURE : EXIT_SUCCESS;
 }
+
+/* Permute the identities of every card the viewer cannot see, kind by
+ * kind, keeping each zone's count.  Pending options and receipts of other
+ * seats are rewritten to follow their cards. */
+void nx_permute_hidden(nx_state *s, int viewer, nx_rng *r)
+{
+    for (int kind = 0; kind < 2; kind++) {
+        nx_comp v[NX_COMP_COUNT];
+        int n = 0;
+        for (int c = 0; c < NX_COMP_COUNT; c++) {
+            nx_zone z = s->custody.zone[c];
+            if (z == NX_Z_OUT || (int)nx_comp_kind_of((nx_comp)c) != kind) continue;
+            nx_visibility vis = nx_zone_visibility(z);
+            if (vis == NX_VIS_HIDDEN || (vis == NX_VIS_OWNER && nx_zone_seat(z) != viewer)) v[n++] = (nx_comp)c;
+        }
+        nx_custody before = s->custody;
+        nx_comp map[NX_COMP_COUNT];
+        for (int i = 0; i < NX_COMP_COUNT; i++) map[i] = (nx_comp)i;
+        nx_comp perm[NX_COMP_COUNT];
+        memcpy(perm, v, sizeof perm);
+        for (int i = n - 1; i > 0; i--) {
+            int j = (int)nx_rng_below(r, (uint32_t)i + 1);
+            nx_comp t = perm[i];
+            perm[i] = perm[j];
+            perm[j] = t;
+        }
+        for (int i = 0; i < n; i++) {
+            s->custody.zone[perm[i]] = before.zone[v[i]];
+            s->custody.order[perm[i]] = before.order[v[i]];
+            map[v[i]] = perm[i];
+        }
+        for (int i = 0; i < s->npending; i++)
+            if (s->pending[i].seat != viewer)
+                for (int k = 0; k < s->pending[i].noptions; k++) s->pending[i].options[k] = map[s->pending[i].options[k]];
+        for (int i = 0; i < NX_MAX_RECEIPTS; i++)
+            if (s->receipts[i].seat != viewer)
+                for (int k = 0; k < s->receipts[i].n; k++) s->receipts[i].cards[k] = map[s->receipts[i].cards[k]];
+    }
+}
+

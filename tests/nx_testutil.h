@@ -4,11 +4,18 @@
 
 #include <check.h>
 
+#include "nx_state.h"
+
 /* Absolute path of a fixture: NX_TEST_FIXTURES "/" rel.  Caller frees. */
 char *nx_fixture(const char *rel);
 
 /* Absolute path of a file in the source tree.  Caller frees. */
 char *nx_source_path(const char *rel);
+
+/* Permute the identities of every card `viewer` cannot see, kind by kind,
+ * keeping each zone's count; other seats' pending options and receipts
+ * follow their cards.  A view that changes under this leaks. */
+void nx_permute_hidden(nx_state *s, int viewer, nx_rng *r);
 
 /* Run one suite; returns the process exit status. */
 int nx_run_suite(Suite *s);

@@ -1,0 +1,69 @@
+/*
+ * nx_act: what an action handler works with (internal to interpreter/).
+ *
+ * Handlers mutate a scratch copy of the state; nx_game keeps the copy only
+ * when the handler and the invariant check both succeed.  Log lines are
+ * public: never put a hidden identity in one (private facts go into
+ * receipts via nx_state_add_receipt).
+ */
+#ifndef NX_ACT_H
+#define NX_ACT_H
+
+#include <jansson.h>
+
+#include "nx_avail.h"
+#include "nx_runtime.h"
+#include "nx_state.h"
+
+typedef struct nx_act {
+    nx_state *s;                 /* scratch state */
+    const nx_runtime *rt;
+    const nx_settings *settings;
+    const nx_avail *avail;
+    const json_t *action;
+    int seat;                    /* acting seat, -1 for the host */
+    json_t *log;                 /* public log lines */
+    const char *code;            /* error class when failing */
+    char err[512];
+} nx_act;
+
+/* Record a failure; returns -1 so handlers can `return nx_act_fail(...)`. */
+int nx_act_fail(nx_act *a, const char *code, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+void nx_act_log(nx_act *a, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* "seat 2 (Harkonnen)" */
+const char *nx_act_who(const nx_state *s, int seat, char *buf, size_t len);
+
+/* Action handlers, dispatched by nx_game on "type". */
+typedef int (*nx_act_fn)(nx_act *a);
+nx_act_fn nx_act_lookup(const char *type, int *host_only);
+
+/* Setup (interpreter/nx_setup.c): seats, Traitor deal, Nexus deck. */
+void nx_setup_run(nx_state *s, const nx_faction *factions, int nseats, uint8_t options);
+/* Called when the last setup decision is answered. */
+void nx_setup_finish(nx_state *s);
+
+/* The Nexus card lifecycle (interpreter/nx_lifecycle.c). */
+void nx_lifecycle_init_deck(nx_state *s);
+/* Phase hooks: entering Spice Blow resets the phase-level fact; leaving it
+ * opens the draw opportunity.  Returns 1 when the phase must wait for
+ * decisions before it ends. */
+void nx_lifecycle_phase_begin(nx_state *s, int phase);
+int nx_lifecycle_phase_end(nx_act *a, int phase);
+/* An alliance formed between two seats: both discard their held card. */
+void nx_lifecycle_alliance_formed(nx_act *a, uint8_t x, uint8_t y);
+/* Answer to an NX_PEND_NEXUS_DRAW decision. */
+int nx_lifecycle_answer_draw(nx_act *a, const nx_pending *p, nx_word word);
+/* The mode a seat would play a Nexus card in. */
+int nx_lifecycle_mode(const nx_state *s, uint8_t seat, nx_comp card);
+
+/* Panels (interpreter/nx_panel_ctx.c). */
+int nx_panel_play(nx_act *a, const char *requested_path);
+int nx_panel_resume(nx_act *a, const nx_pending *p, const nx_comp *chosen, int n);
+
+/* Phase progression (interpreter/nx_phases.c). */
+void nx_phases_enter(nx_act *a, int phase);
+int nx_phases_advance(nx_act *a);
+
+#endif

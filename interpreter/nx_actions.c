@@ -1,0 +1,277 @@
+/*
+ * The action handlers and their dispatch table.  Each handler validates
+ * everything before it moves anything; nx_game runs it on a scratch copy,
+ * so a refusal after a partial change is still atomic, but refusing first
+ * keeps the messages about the player's request rather than its effects.
+ */
+#include <string.h>
+
+#include "nx_act.h"
+#include "nx_view.h"
+
+static const char *str_arg(const nx_act *a, const char *key)
+{
+    return json_string_value(json_object_get(a->action, key));
+}
+
+static int seat_arg(nx_act *a, const char *key, uint8_t *out)
+{
+    json_t *j = json_object_get(a->action, key);
+    if (!json_is_integer(j) || json_integer_value(j) < 0 || json_integer_value(j) >= a->s->nseats)
+        return nx_act_fail(a, "malformed", "\"%s\" must be a seat number", key);
+    *out = (uint8_t)json_integer_value(j);
+    return 0;
+}
+
+/* Only the keys a type documents may appear: a typo must not be ignored. */
+static int check_keys(nx_act *a, const char *const *allowed)
+{
+    const char *k;
+    json_t *v;
+    json_object_foreach((json_t *)a->action, k, v) {
+        int ok = !strcmp(k, "id") || !strcmp(k, "version") || !strcmp(k, "seat") || !strcmp(k, "type");
+        for (const char *const *p = allowed; !ok && *p; p++) ok = !strcmp(k, *p);
+        if (!ok) return nx_act_fail(a, "malformed", "unknown key \"%s\" for this action", k);
+    }
+    return 0;
+}
+
+#define KEYS(...) (const char *const[]){ __VA_ARGS__, NULL }
+#define NO_KEYS (const char *const[]){ NULL }
+
+/* ---- host actions ---------------------------------------------------------- */
+
+static int act_advance(nx_act *a)
+{
+    if (check_keys(a, NO_KEYS)) return -1;
+    return nx_phases_advance(a);
+}
+
+/* Until the Spice Deck and Shai-Hulud exist, the host declares that a
+ * Nexus occurred in this Spice Blow and Nexus phase. */
+static int act_nexus(nx_act *a)
+{
+    if (check_keys(a, NO_KEYS)) return -1;
+    if (a->s->phase != NX_P_SPICE_BLOW)
+        return nx_act_fail(a, "illegal", "a Nexus happens only during Spice Blow and Nexus");
+    a->s->nexus_occurred = 1;
+    a->s->negotiating = 1;
+    nx_act_log(a, "Nexus! Alliances may be formed and broken");
+    return 0;
+}
+
+/* On a designer's table the host may move any in-game card to any zone of
+ * the same kind, to set up a scenario.  It is logged like every action, so
+ * replay and saved games stay exact; normal games refuse it. */
+static int act_place(nx_act *a)
+{
+    if (check_keys(a, KEYS("card", "zone"))) return -1;
+    if (!(a->s->options & NX_OPT_DESIGNER))
+        return nx_act_fail(a, "illegal", "\"place\" is only allowed on a designer's table");
+    const char *card = str_arg(a, "card"), *zone = str_arg(a, "zone");
+    nx_comp c = card ? nx_comp_parse(card) : NX_COMP_NONE;
+    int z = zone ? nx_zone_parse(zone) : -1;
+    if (c == NX_COMP_NONE) return nx_act_fail(a, "malformed", "\"card\" must name a component");
+    if (z <= NX_Z_OUT) return nx_act_fail(a, "malformed", "\"zone\" must name a zone");
+    if (a->s->custody.zone[c] == NX_Z_OUT)
+        return nx_act_fail(a, "illegal", "%s is not in this game", card);
+    nx_custody_move(&a->s->custody, c, (nx_zone)z);
+    nx_act_log(a, "the designer places a card");
+    return 0;
+}
+
+/* ---- alliances ------------------------------------------------------------- */
+
+static int need_negotiation(nx_act *a)
+{
+    if (!a->s->negotiating)
+        return nx_act_fail(a, "illegal", "alliances change only during a Nexus");
+    return 0;
+}
+
+static int act_offer_alliance(nx_act *a)
+{
+    uint8_t to;
+    if (check_keys(a, KEYS("to")) || seat_arg(a, "to", &to) || need_negotiation(a)) return -1;
+    nx_seat *me = &a->s->seats[a->seat];
+    if (to == a->seat) return nx_act_fail(a, "illegal", "a seat cannot ally with itself");
+    if (me->ally != NX_NO_SEAT || a->s->seats[to].ally != NX_NO_SEAT)
+        return nx_act_fail(a, "illegal", "both players must be unallied (alliances are of two players here)");
+    me->offers |= (uint8_t)(1u << to);
+    char w1[64], w2[64];
+    nx_act_log(a, "%s offers an alliance to %s", nx_act_who(a->s, a->seat, w1, sizeof w1),
+               nx_act_who(a->s, to, w2, sizeof w2));
+    return 0;
+}
+
+static int act_answer_offer(nx_act *a, int accept)
+{
+    uint8_t from;
+    if (check_keys(a, KEYS("from")) || seat_arg(a, "from", &from) || need_negotiation(a)) return -1;
+    nx_state *s = a->s;
+    if (!(s->seats[from].offers & (1u << a->seat)))
+        return nx_act_fail(a, "illegal", "seat %d has not offered an alliance to seat %d", from, a->seat);
+    s->seats[from].offers &= (uint8_t)~(1u << a->seat);
+    char w1[64], w2[64];
+    nx_act_who(s, a->seat, w1, sizeof w1);
+    nx_act_who(s, from, w2, sizeof w2);
+    if (!accept) {
+        /* A refusal discards nothing (lifecycle 6). */
+        nx_act_log(a, "%s refuses the alliance offered by %s", w1, w2);
+        return 0;
+    }
+    if (s->seats[from].ally != NX_NO_SEAT || s->seats[a->seat].ally != NX_NO_SEAT)
+        return nx_act_fail(a, "illegal", "one of the two players is already allied");
+    s->seats[from].ally = (uint8_t)a->seat;
+    s->seats[a->seat].ally = from;
+    s->seats[from].offers = 0;
+    s->seats[a->seat].offers = 0;
+    nx_act_log(a, "%s and %s form an alliance", w2, w1);
+    nx_lifecycle_alliance_formed(a, from, (uint8_t)a->seat);
+    return 0;
+}
+
+static int act_accept_alliance(nx_act *a) { return act_answer_offer(a, 1); }
+static int act_refuse_alliance(nx_act *a) { return act_answer_offer(a, 0); }
+
+static int act_leave_alliance(nx_act *a)
+{
+    if (check_keys(a, NO_KEYS) || need_negotiation(a)) return -1;
+    nx_state *s = a->s;
+    uint8_t ally = s->seats[a->seat].ally;
+    if (ally == NX_NO_SEAT) return nx_act_fail(a, "illegal", "seat %d has no alliance to leave", a->seat);
+    s->seats[a->seat].ally = NX_NO_SEAT;
+    s->seats[ally].ally = NX_NO_SEAT;
+    /* Leaving generates no draw (lifecycle 6). */
+    char w1[64], w2[64];
+    nx_act_log(a, "%s leaves its alliance with %s", nx_act_who(s, a->seat, w1, sizeof w1),
+               nx_act_who(s, ally, w2, sizeof w2));
+    return 0;
+}
+
+/* ---- private draw policy ----------------------------------------------------- */
+
+static int act_set_policy(nx_act *a)
+{
+    const char *p = str_arg(a, "policy");
+    if (check_keys(a, KEYS("policy"))) return -1;
+    int policy = p ? nx_policy_parse(p) : -1;
+    if (policy < 0)
+        return nx_act_fail(a, "malformed", "\"policy\" must be keep, redraw_once or redraw_always");
+    /* Private: no public log line, the view shows it to its owner only. */
+    a->s->seats[a->seat].policy = (uint8_t)policy;
+    return 0;
+}
+
+/* ---- answering a pending decision ------------------------------------------- */
+
+/* Read "choose": distinct options of the pending decision. */
+static int read_choice(nx_act *a, const nx_pending *p, nx_comp *out, int *n)
+{
+    json_t *arr = json_object_get(a->action, "choose");
+    if (!json_is_array(arr) || json_array_size(arr) != p->count)
+        return nx_act_fail(a, "malformed", "\"choose\" must list exactly %d of the offered options", p->count);
+    *n = 0;
+    size_t i;
+    json_t *v;
+    json_array_foreach(arr, i, v) {
+        const char *id = json_string_value(v);
+        nx_comp c = id ? nx_comp_parse(id) : NX_COMP_NONE;
+        int offered = 0;
+        for (int k = 0; k < p->noptions; k++) offered |= p->options[k] == c;
+        if (!offered) return nx_act_fail(a, "illegal", "choose[%zu] is not one of the offered options", i);
+        for (int k = 0; k < *n; k++)
+            if (out[k] == c) return nx_act_fail(a, "illegal", "choose[%zu] repeats a card", i);
+        out[(*n)++] = c;
+    }
+    return 0;
+}
+
+static int answer_traitor(nx_act *a, const nx_pending *p)
+{
+    nx_comp chosen[1];
+    int n;
+    if (read_choice(a, p, chosen, &n)) return -1;
+    nx_state *s = a->s;
+    uint8_t seat = p->seat;
+    nx_custody_move(&s->custody, chosen[0], NX_Z_SEAT(seat, NX_ZS_TRAITORS));
+    /* The three others go face down to the bottom of the deck (base p.6). */
+    nx_comp rest[4];
+    int nrest = nx_custody_list(&s->custody, NX_Z_SEAT(seat, NX_ZS_TRAITOR_OFFER), rest, 4);
+    for (int i = 0; i < nrest; i++) nx_custody_move_bottom(&s->custody, rest[i], NX_Z_TRAITOR_DECK);
+    nx_state_remove_pending(s, p);
+    char who[64];
+    nx_act_log(a, "%s keeps a Traitor Card", nx_act_who(s, seat, who, sizeof who));
+    for (int i = 0; i < s->npending; i++)
+        if (s->pending[i].kind == NX_PEND_TRAITOR_SELECT) return 0;
+    nx_setup_finish(s);
+    nx_act_log(a, "setup is complete: turn 1 begins with the Storm phase");
+    return 0;
+}
+
+static int answer_word(nx_act *a, const nx_pending *p)
+{
+    const char *w = str_arg(a, "word");
+    int word = w ? nx_word_parse(w) : 0;
+    if (!word || !(p->words & word))
+        return nx_act_fail(a, "illegal", "\"word\" must be one of the offered words");
+    return nx_lifecycle_answer_draw(a, p, (nx_word)word);
+}
+
+static int act_answer(nx_act *a)
+{
+    if (check_keys(a, KEYS("choose", "word"))) return -1;
+    const nx_pending *p = nx_state_pending_of(a->s, (uint8_t)a->seat);
+    if (!p) return nx_act_fail(a, "illegal", "seat %d has no decision to make", a->seat);
+    switch ((nx_pending_kind)p->kind) {
+    case NX_PEND_TRAITOR_SELECT: return answer_traitor(a, p);
+    case NX_PEND_NEXUS_DRAW: return answer_word(a, p);
+    case NX_PEND_PANEL: {
+        nx_comp chosen[NX_MAX_OPTIONS];
+        int n;
+        if (read_choice(a, p, chosen, &n)) return -1;
+        return nx_panel_resume(a, p, chosen, n);
+    }
+    case NX_PEND_NONE: break;
+    }
+    return nx_act_fail(a, "invariant", "unknown decision kind");
+}
+
+/* ---- playing a Nexus card ------------------------------------------------------ */
+
+static int act_play_nexus(nx_act *a)
+{
+    if (check_keys(a, KEYS("path"))) return -1;
+    json_t *path = json_object_get(a->action, "path");
+    if (path && !json_is_string(path)) return nx_act_fail(a, "malformed", "\"path\" must be a string");
+    return nx_panel_play(a, json_string_value(path));
+}
+
+/* ---- dispatch ----------------------------------------------------------------- */
+
+static const struct {
+    const char *type;
+    nx_act_fn fn;
+    int host_only;
+} handlers[] = {
+    { "advance", act_advance, 1 },
+    { "nexus", act_nexus, 1 },
+    { "place", act_place, 1 },
+    { "offer_alliance", act_offer_alliance, 0 },
+    { "accept_alliance", act_accept_alliance, 0 },
+    { "refuse_alliance", act_refuse_alliance, 0 },
+    { "leave_alliance", act_leave_alliance, 0 },
+    { "set_policy", act_set_policy, 0 },
+    { "answer", act_answer, 0 },
+    { "play_nexus", act_play_nexus, 0 },
+};
+
+nx_act_fn nx_act_lookup(const char *type, int *host_only)
+{
+    for (size_t i = 0; i < sizeof handlers / sizeof handlers[0]; i++)
+        if (!strcmp(handlers[i].type, type)) {
+            *host_only = handlers[i].host_only;
+            return handlers[i].fn;
+        }
+    return NULL;
+}

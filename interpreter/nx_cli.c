@@ -1,0 +1,136 @@
+#include "nx_cli.h"
+
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "nx_util.h"
+#include "nx_version.h"
+
+typedef struct nx_command {
+    const char *name;
+    int (*run)(nx_cli *cli);
+    const char *usage;
+    const char *summary;
+} nx_command;
+
+static const nx_command commands[] = {
+    { "check", nx_cmd_check, "check [PACK]",
+      "validate a card pack (every problem as file:line:col)" },
+    { "cards", nx_cmd_cards, "cards [--json]",
+      "the twelve cards and their thirty-six panels" },
+    { "rulings", nx_cmd_rulings,
+      "rulings [list|show ID] [--match REGEX] [--json]",
+      "the open questions and provisional choices that gate panels" },
+    { "availability", nx_cmd_availability,
+      "availability [--rulings FILE] [--set ID=SETTING]... [--json]",
+      "which panels can be played under a set of ruling settings, and why not" },
+    { "new", nx_cmd_new,
+      "new --save FILE (--factions A,B,.. | --seats K) [--seed N] [--nexus-cards] [--advanced] [--designer] [--rulings FILE] [--set ID=SETTING]",
+      "set up a game and save it" },
+    { "apply", nx_cmd_apply, "apply FILE ACTION... [--save OUT]",
+      "apply JSON actions (or - for one per line on stdin) to a saved game" },
+    { "view", nx_cmd_view, "view FILE [--seat S | --spectator | --all]",
+      "print what a seat (or a spectator, or everyone in turn) sees" },
+    { "demo", nx_cmd_demo, "demo [--seed N] [--store DB]",
+      "a bot-driven game of the Nexus card lifecycle, kept in the embedded store" },
+    { "test", nx_cmd_test, "test SCENARIO...",
+      "run scenario files; every failed expectation is reported as file:line" },
+};
+
+#define NCOMMANDS (sizeof commands / sizeof commands[0])
+
+static void print_help(FILE *out)
+{
+    fprintf(out,
+            "usage: nexus [--pack FILE] COMMAND [ARGS]\n"
+            "\n"
+            "Rules interpreter for the Nexus card module of GF9's Dune.\n"
+            "\n"
+            "commands:\n");
+    for (size_t i = 0; i < NCOMMANDS; i++)
+        fprintf(out, "  %s\n      %s\n", commands[i].usage, commands[i].summary);
+    fprintf(out,
+            "\n"
+            "options:\n"
+            "  --pack FILE   card pack to load (default: $NEXUS_PACK, else the\n"
+            "                built-in pack)\n"
+            "  --help        this text\n"
+            "  --version     engine version\n"
+            "\n"
+            "exit codes: 0 success, 1 invalid input (pack, rulings, settings,\n"
+            "scenario, saved game or action), 2 usage error\n");
+}
+
+int nx_cli_usage_error(const nx_cli *cli, const char *cmd, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    char *msg = nx_vasprintf(fmt, ap);
+    va_end(ap);
+    fprintf(cli->err, "nexus%s%s: %s\n(see nexus --help)\n", cmd ? " " : "",
+            cmd ? cmd : "", msg);
+    free(msg);
+    return NX_EXIT_USAGE;
+}
+
+static const char *default_pack(void)
+{
+    const char *env = getenv("NEXUS_PACK");
+    if (env && *env) return env;
+    /* The source tree's pack when running from a build tree; the installed
+     * one otherwise. */
+    FILE *f = fopen(NX_SOURCE_PACK, "r");
+    if (f) {
+        fclose(f);
+        return NX_SOURCE_PACK;
+    }
+    return NX_DEFAULT_PACK;
+}
+
+int nx_cli_load_pack(const nx_cli *cli, nx_pack *pack)
+{
+    nx_diags d;
+    nx_diags_init(&d);
+    int rc = nx_pack_load(cli->pack_path, pack, &d);
+    if (rc != 0) {
+        nx_diags_print(&d, cli->err);
+        fprintf(cli->err, "nexus: %zu problem%s in pack %s\n", d.n,
+                d.n == 1 ? "" : "s", cli->pack_path);
+    }
+    nx_diags_free(&d);
+    return rc;
+}
+
+int nx_cli_main(int argc, char **argv)
+{
+    nx_cli cli = { .pack_path = default_pack(), .out = stdout, .err = stderr };
+    int i = 1;
+    for (; i < argc && argv[i][0] == '-'; i++) {
+        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+            print_help(stdout);
+            return NX_EXIT_OK;
+        }
+        if (!strcmp(argv[i], "--version")) {
+            printf("nexus %s\n", NX_VERSION);
+            return NX_EXIT_OK;
+        }
+        if (!strcmp(argv[i], "--pack")) {
+            if (++i >= argc) return nx_cli_usage_error(&cli, NULL, "--pack needs a file");
+            cli.pack_path = argv[i];
+            continue;
+        }
+        return nx_cli_usage_error(&cli, NULL, "unknown option '%s'", argv[i]);
+    }
+    if (i >= argc) {
+        print_help(stderr);
+        return NX_EXIT_USAGE;
+    }
+    for (size_t c = 0; c < NCOMMANDS; c++) {
+        if (strcmp(argv[i], commands[c].name)) continue;
+        cli.argc = argc - i;
+        cli.argv = argv + i;
+        return commands[c].run(&cli);
+    }
+    return nx_cli_usage_error(&cli, NULL, "unknown command '%s'", argv[i]);
+}

@@ -1,0 +1,48 @@
+/*
+ * nx_cli: the `nexus` command line.
+ *
+ * Exit codes (documented in --help and README.md):
+ *   0  success
+ *   1  invalid input: a pack, rulings, settings, scenario or saved game
+ *      with problems, an illegal action, a failed scenario expectation
+ *   2  usage: unknown command or option, missing argument
+ */
+#ifndef NX_CLI_H
+#define NX_CLI_H
+
+#include <stdio.h>
+
+#include "nx_pack.h"
+
+enum { NX_EXIT_OK = 0, NX_EXIT_INVALID = 1, NX_EXIT_USAGE = 2 };
+
+/* Options every command shares, parsed before the command name. */
+typedef struct nx_cli {
+    const char *pack_path;   /* --pack, $NEXUS_PACK, or the built-in pack */
+    int argc;                /* the command's own arguments */
+    char **argv;
+    FILE *out;
+    FILE *err;
+} nx_cli;
+
+int nx_cli_main(int argc, char **argv);
+
+/* Load the pack named by cli->pack_path, printing diagnostics on failure. */
+int nx_cli_load_pack(const nx_cli *cli, nx_pack *pack);
+
+/* Print "nexus <cmd>: <message>" and return NX_EXIT_USAGE. */
+int nx_cli_usage_error(const nx_cli *cli, const char *cmd, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+/* Commands; each gets cli->argv[0] == its own name. */
+int nx_cmd_check(nx_cli *cli);
+int nx_cmd_cards(nx_cli *cli);
+int nx_cmd_rulings(nx_cli *cli);
+int nx_cmd_availability(nx_cli *cli);
+int nx_cmd_new(nx_cli *cli);
+int nx_cmd_apply(nx_cli *cli);
+int nx_cmd_view(nx_cli *cli);
+int nx_cmd_test(nx_cli *cli);
+int nx_cmd_demo(nx_cli *cli);
+
+#endif

@@ -1,0 +1,465 @@
+#include "nx_game.h"
+
+#include <assert.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "nx_act.h"
+#include "nx_avail.h"
+#include "nx_state_json.h"
+#include "nx_util.h"
+#include "nx_version.h"
+#include "nx_view.h"
+
+typedef struct nx_log_entry {
+    char *id;
+    char *action;   /* canonical JSON text of the action */
+    char *result;   /* JSON text of its result */
+} nx_log_entry;
+
+struct nx_game {
+    const nx_runtime *rt;
+    nx_settings settings;        /* pinned: every ruling's effective setting */
+    nx_avail avail;
+    nx_game_config cfg;
+    nx_state state;
+    nx_state scratch;            /* actions run here; kept only on success */
+    nx_log_entry *log;
+    size_t nlog, caplog;
+};
+
+/* ---- creation ------------------------------------------------------------ */
+
+static int check_config(const nx_game_config *cfg, char *err, size_t len)
+{
+    if (cfg->nseats < 2 || cfg->nseats > NX_MAX_SEATS) {
+        snprintf(err, len, "a game has 2 to %d seats, not %d", NX_MAX_SEATS, cfg->nseats);
+        return -1;
+    }
+    for (int i = 0; i < cfg->nseats; i++) {
+        if (cfg->factions[i] < 0 || cfg->factions[i] >= NX_FACTION_COUNT) {
+            snprintf(err, len, "seat %d has no faction", i);
+            return -1;
+        }
+        for (int j = 0; j < i; j++)
+            if (cfg->factions[j] == cfg->factions[i]) {
+                snprintf(err, len, "%s is chosen twice", nx_faction_name(cfg->factions[i]));
+                return -1;
+            }
+    }
+    return 0;
+}
+
+/* Pin every ruling's effective setting, so the game keeps them even if
+ * the defaults change later. */
+static void pin_settings(nx_game *g, const nx_settings *chosen)
+{
+    nx_settings_init(&g->settings);
+    const nx_rulings *r = &g->rt->pack.rulings;
+    for (size_t i = 0; i < r->n; i++) {
+        const char *v = chosen ? nx_settings_get(chosen, &r->v[i]) : r->v[i].default_setting;
+        nx_diags d;
+        nx_diags_init(&d);
+        int rc = nx_settings_set(&g->settings, r, r->v[i].id, v, &d);
+        assert(rc == 0); /* the value came from the registry itself */
+        (void)rc;
+        nx_diags_free(&d);
+    }
+    nx_avail_compute(&g->rt->pack, &g->settings, &g->avail);
+}
+
+static nx_game *game_alloc(const nx_runtime *rt, const nx_settings *settings,
+                           const nx_game_config *cfg)
+{
+    nx_game *g = nx_xcalloc(1, sizeof *g);
+    g->rt = rt;
+    g->cfg = *cfg;
+    pin_settings(g, settings);
+    return g;
+}
+
+nx_game *nx_game_new(const nx_runtime *rt, const nx_settings *settings,
+                     const nx_game_config *cfg, char *err, size_t errlen)
+{
+    if (check_config(cfg, err, errlen)) return NULL;
+    nx_game *g = game_alloc(rt, settings, cfg);
+    uint8_t options = (uint8_t)((cfg->nexus_cards ? NX_OPT_NEXUS_CARDS : 0) |
+                                (cfg->advanced ? NX_OPT_ADVANCED : 0) |
+                                (cfg->designer ? NX_OPT_DESIGNER : 0));
+    nx_state_init(&g->state, cfg->seed, options);
+    nx_setup_run(&g->state, cfg->factions, cfg->nseats, options);
+    char msg[256];
+    if (nx_state_check(&g->state, msg, sizeof msg)) {
+        snprintf(err, errlen, "setup broke an invariant: %s", msg);
+        nx_game_free(g);
+        return NULL;
+    }
+    return g;
+}
+
+void nx_game_free(nx_game *g)
+{
+    if (!g) return;
+    for (size_t i = 0; i < g->nlog; i++) {
+        free(g->log[i].id);
+        free(g->log[i].action);
+        free(g->log[i].result);
+    }
+    free(g->log);
+    nx_avail_free(&g->avail);
+    nx_settings_free(&g->settings);
+    free(g);
+}
+
+const nx_state *nx_game_state(const nx_game *g) { return &g->state; }
+const nx_game_config *nx_game_config_of(const nx_game *g) { return &g->cfg; }
+size_t nx_game_log_length(const nx_game *g) { return g->nlog; }
+const char *nx_game_log_action(const nx_game *g, size_t i) { return g->log[i].action; }
+const char *nx_game_log_result(const nx_game *g, size_t i) { return g->log[i].result; }
+
+/* ---- applying actions ---------------------------------------------------- */
+
+int nx_act_fail(nx_act *a, const char *code, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(a->err, sizeof a->err, fmt, ap);
+    va_end(ap);
+    a->code = code;
+    return -1;
+}
+
+void nx_act_log(nx_act *a, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    char *line = nx_vasprintf(fmt, ap);
+    va_end(ap);
+    json_array_append_new(a->log, json_string(line));
+    free(line);
+}
+
+const char *nx_act_who(const nx_state *s, int seat, char *buf, size_t len)
+{
+    if (seat < 0) snprintf(buf, len, "the host");
+    else snprintf(buf, len, "seat %d (%s)", seat,
+                  nx_faction_name((nx_faction)s->seats[seat].faction));
+    return buf;
+}
+
+static char *dump(const json_t *j)
+{
+    return json_dumps(j, JSON_COMPACT | JSON_SORT_KEYS);
+}
+
+static char *error_result(const char *code, const char *msg)
+{
+    json_t *r = json_pack("{s:b, s:s, s:s}", "ok", 0, "code", code, "error", msg);
+    char *text = dump(r);
+    json_decref(r);
+    return text;
+}
+
+static const nx_log_entry *find_logged(const nx_game *g, const char *id)
+{
+    for (size_t i = g->nlog; i-- > 0;)
+        if (!strcmp(g->log[i].id, id)) return &g->log[i];
+    return NULL;
+}
+
+/* Read id, version and seat; NULL on success or an error result. */
+static char *read_envelope(const nx_game *g, const json_t *j, const char **id,
+                           int *seat, const nx_log_entry **retry)
+{
+    char msg[256];
+    *retry = NULL;
+    if (!json_is_object(j)) return error_result("malformed", "an action is a JSON object");
+    json_t *jid = json_object_get(j, "id");
+    json_t *jver = json_object_get(j, "version");
+    json_t *jseat = json_object_get(j, "seat");
+    json_t *jtype = json_object_get(j, "type");
+    if (!json_is_string(jid) || !json_string_length(jid) || json_string_length(jid) > 64)
+        return error_result("malformed", "\"id\" must be a string of 1 to 64 characters");
+    *id = json_string_value(jid);
+    if ((*retry = find_logged(g, *id))) return NULL;
+    if (!json_is_string(jtype)) return error_result("malformed", "\"type\" must be a string");
+    if (!json_is_integer(jver))
+        return error_result("malformed", "\"version\" must be the state version the action expects");
+    if (json_integer_value(jver) != (json_int_t)g->state.version) {
+        snprintf(msg, sizeof msg, "stale version: the action expects %lld, the game is at %u",
+                 (long long)json_integer_value(jver), g->state.version);
+        return error_result("stale", msg);
+    }
+    if (jseat && !json_is_null(jseat) &&
+        (!json_is_integer(jseat) || json_integer_value(jseat) < 0 ||
+         json_integer_value(jseat) >= g->state.nseats)) {
+        snprintf(msg, sizeof msg, "\"seat\" must be a seat number from 0 to %d, or null for the host",
+                 g->state.nseats - 1);
+        return error_result("malformed", msg);
+    }
+    *seat = json_is_integer(jseat) ? (int)json_integer_value(jseat) : -1;
+    return NULL;
+}
+
+static void append_log(nx_game *g, const char *id, char *action, char *result)
+{
+    if (g->nlog == g->caplog) {
+        g->caplog = g->caplog ? g->caplog * 2 : 64;
+        g->log = nx_xrealloc(g->log, g->caplog * sizeof *g->log);
+    }
+    g->log[g->nlog++] = (nx_log_entry){ nx_xstrdup(id), action, result };
+}
+
+/* Run the handler on the scratch copy and verify it. */
+static int run_on_scratch(nx_game *g, nx_act *a, nx_act_fn fn)
+{
+    memcpy(&g->scratch, &g->state, sizeof g->state);
+    a->s = &g->scratch;
+    if (fn(a)) return -1;
+    char msg[256];
+    if (nx_state_check(&g->scratch, msg, sizeof msg))
+        return nx_act_fail(a, "invariant", "the action would break an invariant: %s", msg);
+    g->scratch.version++;
+    return 0;
+}
+
+static char *apply_parsed(nx_game *g, json_t *j)
+{
+    const char *id = NULL;
+    int seat = -1;
+    const nx_log_entry *retry;
+    char *err = read_envelope(g, j, &id, &seat, &retry);
+    if (err) return err;
+    char *canonical = dump(j);
+    if (retry) {
+        /* A retried id returns the original result; reusing an id for a
+         * different action is a client bug worth reporting. */
+        char *r = strcmp(retry->action, canonical)
+                      ? error_result("malformed", "this action id was already used for a different action")
+                      : nx_xstrdup(retry->result);
+        free(canonical);
+        return r;
+    }
+    const char *type = json_string_value(json_object_get(j, "type"));
+    int host_only = 0;
+    nx_act_fn fn = nx_act_lookup(type, &host_only);
+    nx_act a = { .rt = g->rt, .settings = &g->settings, .avail = &g->avail,
+                 .action = j, .seat = seat, .log = json_array() };
+    int rc;
+    if (!fn) rc = nx_act_fail(&a, "malformed", "unknown action type '%s'", type);
+    else if (host_only && seat >= 0) rc = nx_act_fail(&a, "illegal", "'%s' is the host's action (seat null)", type);
+    else if (!host_only && seat < 0) rc = nx_act_fail(&a, "malformed", "'%s' needs the acting \"seat\"", type);
+    else rc = run_on_scratch(g, &a, fn);
+    if (rc) {
+        json_decref(a.log);
+        free(canonical);
+        return error_result(a.code ? a.code : "illegal", a.err);
+    }
+    memcpy(&g->state, &g->scratch, sizeof g->state);
+    json_t *res = json_pack("{s:b, s:I, s:o}", "ok", 1, "version",
+                            (json_int_t)g->state.version, "log", a.log);
+    char *result = dump(res);
+    json_decref(res);
+    append_log(g, id, canonical, nx_xstrdup(result));
+    return result;
+}
+
+char *nx_game_apply(nx_game *g, const char *action_json)
+{
+    json_error_t je;
+    json_t *j = json_loads(action_json, JSON_REJECT_DUPLICATES, &je);
+    if (!j) {
+        char msg[400];
+        snprintf(msg, sizeof msg, "action is not valid JSON (line %d, column %d): %s",
+                 je.line, je.column, je.text);
+        return error_result("malformed", msg);
+    }
+    char *r = apply_parsed(g, j);
+    json_decref(j);
+    return r;
+}
+
+json_t *nx_game_view_json(const nx_game *g, int seat) { return nx_view_json(&g->state, seat); }
+
+char *nx_game_view(const nx_game *g, int seat)
+{
+    json_t *v = nx_view_json(&g->state, seat);
+    char *text = json_dumps(v, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+    json_decref(v);
+    return text;
+}
+
+/* ---- save and load --------------------------------------------------------- */
+
+#define NX_SAVE_FORMAT 1
+
+static json_t *config_json(const nx_game_config *cfg)
+{
+    char seed[24];
+    snprintf(seed, sizeof seed, "%llu", (unsigned long long)cfg->seed);
+    json_t *factions = json_array();
+    for (int i = 0; i < cfg->nseats; i++)
+        json_array_append_new(factions, json_string(nx_faction_id(cfg->factions[i])));
+    return json_pack("{s:s, s:o, s:b, s:b, s:b}", "seed", seed, "factions", factions,
+                     "nexus_cards", cfg->nexus_cards, "advanced", cfg->advanced,
+                     "designer", cfg->designer);
+}
+
+char *nx_game_save(const nx_game *g)
+{
+    json_t *rulings = json_object();
+    for (size_t i = 0; i < g->settings.n; i++)
+        json_object_set_new(rulings, g->settings.ids[i], json_string(g->settings.values[i]));
+    json_t *log = json_array();
+    for (size_t i = 0; i < g->nlog; i++)
+        json_array_append_new(log, json_pack("{s:o, s:o}",
+                                             "action", json_loads(g->log[i].action, 0, NULL),
+                                             "result", json_loads(g->log[i].result, 0, NULL)));
+    json_t *root = json_pack(
+        "{s:i, s:s, s:{s:s, s:s, s:s}, s:o, s:o, s:o, s:o}", "nexus_save", NX_SAVE_FORMAT,
+        "engine", NX_VERSION, "pack", "name", g->rt->pack.name, "version",
+        g->rt->pack.version, "digest", g->rt->pack.digest, "config", config_json(&g->cfg),
+        "rulings", rulings, "state", nx_state_json_encode(&g->state), "log", log);
+    char *text = json_dumps(root, JSON_INDENT(1) | JSON_PRESERVE_ORDER);
+    json_decref(root);
+    return text;
+}
+
+static int load_fail(char *err, size_t len, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+static int load_fail(char *err, size_t len, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(err, len, fmt, ap);
+    va_end(ap);
+    return -1;
+}
+
+static int load_config(const json_t *j, nx_game_config *cfg, char *err, size_t len)
+{
+    memset(cfg, 0, sizeof *cfg);
+    json_t *factions = json_object_get(j, "factions");
+    const char *seed = json_string_value(json_object_get(j, "seed"));
+    json_t *nexus = json_object_get(j, "nexus_cards"), *adv = json_object_get(j, "advanced");
+    json_t *designer = json_object_get(j, "designer");
+    if (!json_is_object(j) || !seed || !json_is_array(factions) || !json_is_boolean(nexus) ||
+        !json_is_boolean(adv) || !json_is_boolean(designer) || json_object_size(j) != 5)
+        return load_fail(err, len, "config: expected seed, factions, nexus_cards, advanced, designer");
+    char *end;
+    cfg->seed = strtoull(seed, &end, 10);
+    if (!*seed || *end) return load_fail(err, len, "config.seed: not a decimal number");
+    if (json_array_size(factions) < 2 || json_array_size(factions) > NX_MAX_SEATS)
+        return load_fail(err, len, "config.factions: 2 to %d factions", NX_MAX_SEATS);
+    cfg->nseats = (int)json_array_size(factions);
+    for (int i = 0; i < cfg->nseats; i++) {
+        const char *f = json_string_value(json_array_get(factions, (size_t)i));
+        cfg->factions[i] = f ? nx_faction_parse(f) : NX_NO_FACTION;
+        if (cfg->factions[i] == NX_NO_FACTION)
+            return load_fail(err, len, "config.factions[%d]: unknown faction", i);
+    }
+    cfg->nexus_cards = json_is_true(nexus);
+    cfg->advanced = json_is_true(adv);
+    cfg->designer = json_is_true(designer);
+    return 0;
+}
+
+static int load_settings(const nx_runtime *rt, const json_t *j, nx_settings *s,
+                         char *err, size_t len)
+{
+    nx_settings_init(s);
+    if (!json_is_object(j)) return load_fail(err, len, "rulings: expected an object");
+    const char *id;
+    json_t *v;
+    json_object_foreach((json_t *)j, id, v) {
+        nx_diags d;
+        nx_diags_init(&d);
+        int rc = json_is_string(v) ? nx_settings_set(s, &rt->pack.rulings, id, json_string_value(v), &d) : -1;
+        if (rc) {
+            load_fail(err, len, "rulings.%s: %s", id, d.n ? d.v[0].msg : "expected a setting name");
+            nx_diags_free(&d);
+            return -1;
+        }
+        nx_diags_free(&d);
+    }
+    return 0;
+}
+
+static int check_header(const nx_runtime *rt, const json_t *root, char *err, size_t len)
+{
+    if (!json_is_object(root)) return load_fail(err, len, "a saved game is a JSON object");
+    json_t *fmt = json_object_get(root, "nexus_save");
+    if (!json_is_integer(fmt) || json_integer_value(fmt) != NX_SAVE_FORMAT)
+        return load_fail(err, len, "nexus_save: not a Nexus saved game of format %d", NX_SAVE_FORMAT);
+    const char *engine = json_string_value(json_object_get(root, "engine"));
+    if (!engine || strcmp(engine, NX_VERSION))
+        return load_fail(err, len, "engine: saved by engine %s, this is %s", engine ? engine : "?",
+                         NX_VERSION);
+    const char *digest = json_string_value(json_object_get(json_object_get(root, "pack"), "digest"));
+    if (!digest || strcmp(digest, rt->pack.digest))
+        return load_fail(err, len, "pack.digest: saved with pack %s, the loaded pack is %s",
+                         digest ? digest : "?", rt->pack.digest);
+    return 0;
+}
+
+/* Replay the log on a fresh game; every result must match the saved one. */
+static int replay(nx_game *g, const json_t *log, char *err, size_t len)
+{
+    if (!json_is_array(log)) return load_fail(err, len, "log: expected an array");
+    size_t i;
+    json_t *entry;
+    json_array_foreach(log, i, entry) {
+        json_t *action = json_object_get(entry, "action");
+        json_t *saved = json_object_get(entry, "result");
+        if (!json_is_object(action) || !json_is_object(saved))
+            return load_fail(err, len, "log[%zu]: expected {action, result}", i);
+        char *text = dump(action);
+        char *result = nx_game_apply(g, text);
+        free(text);
+        json_t *got = json_loads(result, 0, NULL);
+        int same = json_equal(got, saved);
+        json_decref(got);
+        free(result);
+        if (!same) return load_fail(err, len, "log[%zu]: replaying the action does not give the saved result", i);
+    }
+    return 0;
+}
+
+nx_game *nx_game_load(const nx_runtime *rt, const char *json, char *err, size_t errlen)
+{
+    json_error_t je;
+    json_t *root = json_loads(json, JSON_REJECT_DUPLICATES, &je);
+    if (!root) {
+        snprintf(err, errlen, "not valid JSON (line %d, column %d): %s", je.line, je.column, je.text);
+        return NULL;
+    }
+    nx_game *g = NULL;
+    nx_game_config cfg;
+    nx_settings s;
+    nx_settings_init(&s);
+    if (check_header(rt, root, err, errlen) ||
+        load_config(json_object_get(root, "config"), &cfg, err, errlen) ||
+        load_settings(rt, json_object_get(root, "rulings"), &s, err, errlen))
+        goto done;
+    g = nx_game_new(rt, &s, &cfg, err, errlen);
+    if (!g) goto done;
+    nx_state saved;
+    nx_state_init(&saved, 0, 0);
+    char msg[256];
+    int bad = replay(g, json_object_get(root, "log"), err, errlen);
+    if (!bad && nx_state_json_decode(json_object_get(root, "state"), &saved, msg, sizeof msg) < 0)
+        bad = load_fail(err, errlen, "state: %s", msg);
+    /* The log is the authority; the stored state must be what it rebuilds. */
+    if (!bad && memcmp(&saved, &g->state, sizeof saved))
+        bad = load_fail(err, errlen, "state: the saved state is not what its log rebuilds");
+    if (bad) {
+        nx_game_free(g);
+        g = NULL;
+    }
+done:
+    nx_settings_free(&s);
+    json_decref(root);
+    return g;
+}

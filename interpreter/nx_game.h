@@ -1,0 +1,70 @@
+/*
+ * nx_game: one game: its flat state, the pinned pack and ruling settings,
+ * and the action log.
+ *
+ * Actions are JSON objects:
+ *   {"id": "a7", "version": 6, "seat": 2, "type": "play_nexus", ...}
+ * `id` is chosen by the client and makes retries safe: applying an id
+ * that was already committed returns the original result and changes
+ * nothing.  `version` is the state version the client saw; any other
+ * version is refused as stale.  Applying is atomic: the action runs on a
+ * copy of the state, every invariant is checked, and only then is the copy
+ * kept.  Any failure (malformed, illegal, script error, budget, broken
+ * invariant) leaves the game byte-identical.  The action types are listed
+ * in docs/protocol.md.
+ */
+#ifndef NX_GAME_H
+#define NX_GAME_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include <jansson.h>
+
+#include "nx_rulings.h"
+#include "nx_runtime.h"
+#include "nx_state.h"
+
+typedef struct nx_game nx_game;
+
+typedef struct nx_game_config {
+    uint64_t seed;
+    int nseats;                          /* 2..6 */
+    nx_faction factions[NX_MAX_SEATS];   /* native faction per seat */
+    int nexus_cards;                     /* the Nexus card module */
+    int advanced;                        /* Advanced rules */
+    int designer;                        /* designer's table: allows the host's
+                                            "place" action (scenario set-ups) */
+} nx_game_config;
+
+/* Create a game and run setup.  NULL with a message on bad config. */
+nx_game *nx_game_new(const nx_runtime *rt, const nx_settings *settings,
+                     const nx_game_config *cfg, char *err, size_t errlen);
+void nx_game_free(nx_game *g);
+
+/*
+ * Apply one action.  Always returns a JSON result text (caller frees):
+ *   {"ok": true, "version": N, "log": [...]} or
+ *   {"ok": false, "code": "stale|malformed|illegal|script|invariant",
+ *    "error": "..."}
+ */
+char *nx_game_apply(nx_game *g, const char *action_json);
+
+/* A seat's view (seat -1: spectator), JSON text; caller frees. */
+char *nx_game_view(const nx_game *g, int seat);
+/* The same as a JSON value; caller decrefs. */
+json_t *nx_game_view_json(const nx_game *g, int seat);
+
+/* Save as JSON text (caller frees); load a saved game, verifying it by
+ * replaying its log.  NULL and a message when the file is refused. */
+char *nx_game_save(const nx_game *g);
+nx_game *nx_game_load(const nx_runtime *rt, const char *json, char *err, size_t errlen);
+
+const nx_state *nx_game_state(const nx_game *g);
+const nx_game_config *nx_game_config_of(const nx_game *g);
+size_t nx_game_log_length(const nx_game *g);
+/* The i-th committed action and its result, as JSON texts. */
+const char *nx_game_log_action(const nx_game *g, size_t i);
+const char *nx_game_log_result(const nx_game *g, size_t i);
+
+#endif

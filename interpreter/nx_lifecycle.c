@@ -1,0 +1,179 @@
+/*
+ * The common Nexus card lifecycle (001_6779c2bf82a9ae38.txt, "Executable
+ * lifecycle composition" 1-9; docs/rules/nexus-cards.md).
+ *
+ *  - A separate deck of the twelve identities, a discard pile and at most
+ *    one held card per seat, only when the module is in play.
+ *  - A phase-level "a Nexus occurred" fact, reset when Spice Blow and
+ *    Nexus begins and read when the whole phase ends; then, if an
+ *    alliance exists, each unallied seat in storm order gets one
+ *    draw-or-replace opportunity.
+ *  - The private own-faction policy runs inside the draw, atomically.
+ *  - Any alliance that forms discards both partners' held cards.
+ *  - An empty deck is refilled from the shuffled discards.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "nx_act.h"
+#include "nx_pack.h"
+
+void nx_lifecycle_init_deck(nx_state *s)
+{
+    /* Every faction's card, absent ones included: removing them would
+     * remove Secret Ally (lifecycle 2). */
+    for (int f = 0; f < NX_FACTION_COUNT; f++)
+        nx_custody_move(&s->custody, nx_comp_nexus((nx_faction)f), NX_Z_NEXUS_DECK);
+    nx_custody_shuffle(&s->custody, NX_Z_NEXUS_DECK, &s->rng);
+}
+
+int nx_lifecycle_mode(const nx_state *s, uint8_t seat, nx_comp card)
+{
+    nx_faction f = nx_comp_nexus_faction(card);
+    if (s->seats[seat].faction == f) return NX_MODE_CUNNING;
+    return nx_state_seat_of(s, f) == NX_NO_SEAT ? NX_MODE_SECRET_ALLY : NX_MODE_BETRAYAL;
+}
+
+static int any_alliance(const nx_state *s)
+{
+    for (int i = 0; i < s->nseats; i++)
+        if (s->seats[i].ally != NX_NO_SEAT) return 1;
+    return 0;
+}
+
+static nx_comp held_card(const nx_state *s, uint8_t seat)
+{
+    return nx_custody_top(&s->custody, NX_Z_SEAT(seat, NX_ZS_NEXUS_HELD));
+}
+
+/* Top of the deck, refilling it from the shuffled discards when empty. */
+static nx_comp take_top(nx_act *a)
+{
+    nx_state *s = a->s;
+    if (nx_custody_count(&s->custody, NX_Z_NEXUS_DECK) == 0) {
+        nx_comp v[NX_FACTION_COUNT];
+        int n = nx_custody_list(&s->custody, NX_Z_NEXUS_DISCARD, v, NX_FACTION_COUNT);
+        if (n == 0) return NX_COMP_NONE;
+        for (int i = 0; i < n; i++) nx_custody_move(&s->custody, v[i], NX_Z_NEXUS_DECK);
+        nx_custody_shuffle(&s->custody, NX_Z_NEXUS_DECK, &s->rng);
+        nx_act_log(a, "the Nexus discard pile (%d cards) is shuffled into a new deck", n);
+    }
+    return nx_custody_top(&s->custody, NX_Z_NEXUS_DECK);
+}
+
+/* Called with the own card in hand: if no other card is left in the deck
+ * or the discards, redrawing could only give it back, so it is kept. */
+static int nothing_else_to_draw(const nx_state *s)
+{
+    return nx_custody_count(&s->custody, NX_Z_NEXUS_DECK) +
+           nx_custody_count(&s->custody, NX_Z_NEXUS_DISCARD) == 0;
+}
+
+/*
+ * Draw one card for a seat, applying its private own-faction policy
+ * atomically (lifecycle 4-5): intermediate own-faction cards go to the
+ * discard pile (they are physical discards, so they are public), the final
+ * card is held, and the seat keeps a receipt of both.
+ */
+static void draw_with_policy(nx_act *a, uint8_t seat, uint32_t event)
+{
+    nx_state *s = a->s;
+    nx_comp own = nx_comp_nexus((nx_faction)s->seats[seat].faction);
+    nx_zone held = NX_Z_SEAT(seat, NX_ZS_NEXUS_HELD);
+    int redraws_left = s->seats[seat].policy == NX_POLICY_REDRAW_ONCE     ? 1
+                       : s->seats[seat].policy == NX_POLICY_REDRAW_ALWAYS ? NX_FACTION_COUNT
+                                                                          : 0;
+    char who[64];
+    nx_act_who(s, seat, who, sizeof who);
+    for (;;) {
+        nx_comp c = take_top(a);
+        if (c == NX_COMP_NONE) {
+            nx_act_log(a, "%s cannot draw: no Nexus card is left", who);
+            return;
+        }
+        nx_custody_move(&s->custody, c, held);
+        if (c != own || redraws_left-- <= 0 || nothing_else_to_draw(s)) {
+            nx_state_add_receipt(s, seat, NX_RCPT_DREW, event, &c, 1);
+            nx_act_log(a, "%s draws a Nexus card", who);
+            return;
+        }
+        nx_custody_move(&s->custody, c, NX_Z_NEXUS_DISCARD);
+        nx_state_add_receipt(s, seat, NX_RCPT_DISCARDED, event, &c, 1);
+        nx_act_log(a, "%s draws and discards the %s", who, nx_comp_name(c));
+    }
+}
+
+/* Open the opportunity for the next unallied seat in storm order, from
+ * storm-order position `from`.  Returns 1 if a decision was opened. */
+static int open_next_draw(nx_state *s, int from)
+{
+    uint8_t order[NX_MAX_SEATS];
+    nx_state_storm_order(s, order);
+    for (int i = from; i < s->nseats; i++) {
+        uint8_t seat = order[i];
+        if (s->seats[seat].ally != NX_NO_SEAT) continue;
+        s->draw_next = (uint8_t)i;
+        nx_pending *p = nx_state_add_pending(s, NX_PEND_NEXUS_DRAW, seat);
+        p->event = nx_state_new_event(s);
+        int holds = held_card(s, seat) != NX_COMP_NONE;
+        p->words = holds ? (NX_WORD_KEEP | NX_WORD_REPLACE) : (NX_WORD_DRAW | NX_WORD_DECLINE);
+        p->count = 1;
+        snprintf(p->prompt, sizeof p->prompt, holds ? "Keep your Nexus card or discard it and draw"
+                                                    : "Draw a Nexus card or decline");
+        return 1;
+    }
+    s->draw_next = NX_NO_SEAT;
+    return 0;
+}
+
+void nx_lifecycle_phase_begin(nx_state *s, int phase)
+{
+    if (phase != NX_P_SPICE_BLOW) return;
+    s->nexus_occurred = 0;
+    s->negotiating = 0;
+}
+
+int nx_lifecycle_phase_end(nx_act *a, int phase)
+{
+    nx_state *s = a->s;
+    if (phase != NX_P_SPICE_BLOW) return 0;
+    s->negotiating = 0;
+    for (int i = 0; i < s->nseats; i++) s->seats[i].offers = 0;
+    /* The trigger is the end of the whole phase, reading the final
+     * alliances (lifecycle 3; ruling nexus.draw_trigger). */
+    if (!(s->options & NX_OPT_NEXUS_CARDS) || !s->nexus_occurred || !any_alliance(s)) return 0;
+    nx_act_log(a, "a Nexus occurred and an alliance exists: unallied players may draw Nexus cards");
+    return open_next_draw(s, 0);
+}
+
+int nx_lifecycle_answer_draw(nx_act *a, const nx_pending *p, nx_word word)
+{
+    nx_state *s = a->s;
+    uint8_t seat = p->seat;
+    uint32_t event = p->event;
+    char who[64];
+    nx_act_who(s, seat, who, sizeof who);
+    nx_state_remove_pending(s, p);
+    if (word == NX_WORD_REPLACE) {
+        nx_comp old = held_card(s, seat);
+        nx_custody_move(&s->custody, old, NX_Z_NEXUS_DISCARD);
+        nx_act_log(a, "%s discards the %s to draw again", who, nx_comp_name(old));
+    }
+    if (word == NX_WORD_DRAW || word == NX_WORD_REPLACE) draw_with_policy(a, seat, event);
+    else nx_act_log(a, "%s %s", who, word == NX_WORD_KEEP ? "keeps its Nexus card" : "declines to draw");
+    if (!open_next_draw(s, s->draw_next + 1)) nx_phases_enter(a, NX_P_SPICE_BLOW + 1);
+    return 0;
+}
+
+void nx_lifecycle_alliance_formed(nx_act *a, uint8_t x, uint8_t y)
+{
+    uint8_t partners[2] = { x, y };
+    for (int i = 0; i < 2; i++) {
+        nx_comp c = held_card(a->s, partners[i]);
+        if (c == NX_COMP_NONE) continue;
+        nx_custody_move(&a->s->custody, c, NX_Z_NEXUS_DISCARD);
+        char who[64];
+        nx_act_log(a, "%s joins an alliance and discards the %s",
+                   nx_act_who(a->s, partners[i], who, sizeof who), nx_comp_name(c));
+    }
+}

@@ -1,0 +1,15 @@
+/*
+ * nx_panel_ctx: the `ctx` a panel script receives, and playing/resuming
+ * panels.  The full vocabulary is documented in docs/dsl.md ("The panel
+ * API"); it is deliberately small and generic so that thirty-six panels
+ * are short scripts over one set of words.
+ */
+#ifndef NX_PANEL_CTX_H
+#define NX_PANEL_CTX_H
+
+typedef struct lua_State lua_State;
+
+/* Register the ctx metatable in a sandbox's Lua state (once, at start). */
+void nx_panel_ctx_register(lua_State *L);
+
+#endif

@@ -1,0 +1,497 @@
+#include "nx_scenario.h"
+
+#include <jansson.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define PCRE2_CODE_UNIT_WIDTH 8
+#include <pcre2.h>
+
+#include "nx_game.h"
+#include "nx_util.h"
+#include "nx_yaml.h"
+
+typedef struct scen {
+    const nx_runtime *rt;
+    nx_diags *d;
+    nx_game *g;
+    json_t *last;          /* the last action's result */
+    int next_id;
+    size_t failures_before;
+} scen;
+
+/* ---- YAML -> JSON ------------------------------------------------------------ */
+
+static json_t *scalar_json(const nx_ynode *n)
+{
+    if (n->quoted) return json_string(n->scalar);
+    if (nx_yis_null(n)) return json_null();
+    if (!strcmp(n->scalar, "true")) return json_true();
+    if (!strcmp(n->scalar, "false")) return json_false();
+    char *end;
+    long long v = strtoll(n->scalar, &end, 10);
+    if (n->scalar[0] && !*end) return json_integer(v);
+    return json_string(n->scalar);
+}
+
+static json_t *yaml_json(const nx_ynode *n)
+{
+    if (n->kind == NX_Y_SCALAR) return scalar_json(n);
+    json_t *out = n->kind == NX_Y_SEQ ? json_array() : json_object();
+    for (size_t i = 0; i < n->n; i++) {
+        if (n->kind == NX_Y_SEQ) json_array_append_new(out, yaml_json(n->items[i]));
+        else json_object_set_new(out, n->keys[i]->scalar, yaml_json(n->items[i]));
+    }
+    return out;
+}
+
+/* ---- set-up ---------------------------------------------------------------------- */
+
+static int setup_config(scen *sc, const nx_ynode *setup, nx_game_config *cfg, nx_settings *s)
+{
+    static const char *const req[] = { "factions", NULL };
+    static const char *const opt[] = { "seed", "nexus_cards", "advanced", "designer", "rulings", NULL };
+    if (nx_ycheck_keys(setup, "setup", req, opt, sc->d)) return -1;
+    memset(cfg, 0, sizeof *cfg);
+    long long seed = 1;
+    const nx_ynode *n;
+    if ((n = nx_ymap_get(setup, "seed")) && !nx_yint(n, "setup.seed", &seed, sc->d)) return -1;
+    cfg->seed = (uint64_t)seed;
+    const nx_ynode *f = nx_ymap_get(setup, "factions");
+    if (!nx_yexpect(f, NX_Y_SEQ, "setup.factions", sc->d)) return -1;
+    if (f->n < 2 || f->n > NX_MAX_SEATS) {
+        nx_yerr(sc->d, f, "setup.factions: 2 to %d factions", NX_MAX_SEATS);
+        return -1;
+    }
+    cfg->nseats = (int)f->n;
+    for (size_t i = 0; i < f->n; i++) {
+        cfg->factions[i] = f->items[i]->kind == NX_Y_SCALAR ? nx_faction_parse(f->items[i]->scalar) : NX_NO_FACTION;
+        if (cfg->factions[i] == NX_NO_FACTION) {
+            nx_yerr(sc->d, f->items[i], "unknown faction");
+            return -1;
+        }
+    }
+    int *flags[] = { &cfg->nexus_cards, &cfg->advanced, &cfg->designer };
+    for (int i = 0; i < 3; i++)
+        if ((n = nx_ymap_get(setup, opt[i + 1])) && !nx_ybool(n, opt[i + 1], flags[i], sc->d)) return -1;
+    const nx_ynode *r = nx_ymap_get(setup, "rulings");
+    if (!r) return 0;
+    if (!nx_yexpect(r, NX_Y_MAP, "setup.rulings", sc->d)) return -1;
+    for (size_t i = 0; i < r->n; i++) {
+        size_t before = sc->d->n;
+        if (r->items[i]->kind != NX_Y_SCALAR ||
+            nx_settings_set(s, &sc->rt->pack.rulings, r->keys[i]->scalar, r->items[i]->scalar, sc->d)) {
+            /* Re-anchor the message at the scenario's line. */
+            if (sc->d->n == before) nx_diags_add(sc->d, NULL, 0, 0, "bad setting");
+            nx_diag *e = &sc->d->v[sc->d->n - 1];
+            free(e->file);
+            e->file = nx_xstrdup(r->keys[i]->file);
+            e->line = r->keys[i]->line;
+            e->col = r->keys[i]->col;
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* ---- actions ------------------------------------------------------------------------ */
+
+static json_t *current_view(const scen *sc, int seat) { return nx_game_view_json(sc->g, seat); }
+
+/* "pick: [0, 2]" -> "choose": the acting seat's offered options by index. */
+static int expand_pick(scen *sc, const nx_ynode *at, json_t *action)
+{
+    json_t *pick = json_object_get(action, "pick");
+    if (!pick) return 0;
+    json_t *seat = json_object_get(action, "seat");
+    json_t *view = current_view(sc, json_is_integer(seat) ? (int)json_integer_value(seat) : -1);
+    json_t *mine = NULL, *p;
+    size_t i;
+    json_array_foreach(json_object_get(view, "pending"), i, p)
+        if (json_equal(json_object_get(p, "seat"), seat)) mine = json_object_get(p, "options");
+    json_t *choose = json_array();
+    json_t *idx;
+    int bad = !json_is_array(pick) || !json_is_array(mine);
+    json_array_foreach(pick, i, idx) {
+        json_t *opt = json_is_integer(idx) && mine ? json_array_get(mine, (size_t)json_integer_value(idx)) : NULL;
+        if (!opt) bad = 1;
+        else json_array_append(choose, opt);
+    }
+    json_decref(view);
+    if (bad) {
+        json_decref(choose);
+        nx_yerr(sc->d, at, "pick: the seat has no such offered option");
+        return -1;
+    }
+    json_object_del(action, "pick");
+    json_object_set_new(action, "choose", choose);
+    return 0;
+}
+
+static int regex_match(const char *pattern, const char *text)
+{
+    int ec;
+    PCRE2_SIZE off;
+    pcre2_code *re = pcre2_compile((PCRE2_SPTR)pattern, PCRE2_ZERO_TERMINATED, 0, &ec, &off, NULL);
+    if (!re) return -1;
+    pcre2_match_data *md = pcre2_match_data_create_from_pattern(re, NULL);
+    int hit = pcre2_match(re, (PCRE2_SPTR)text, PCRE2_ZERO_TERMINATED, 0, 0, md, NULL) >= 0;
+    pcre2_match_data_free(md);
+    pcre2_code_free(re);
+    return hit;
+}
+
+static void check_outcome(scen *sc, const nx_ynode *expect, const nx_ynode *at, json_t *res)
+{
+    int ok = json_is_true(json_object_get(res, "ok"));
+    const char *err = json_string_value(json_object_get(res, "error"));
+    if (!expect || (expect->kind == NX_Y_SCALAR && !strcmp(expect->scalar, "ok"))) {
+        if (!ok) nx_yerr(sc->d, at, "expected the action to succeed, got %s: %s",
+                         json_string_value(json_object_get(res, "code")), err);
+        return;
+    }
+    static const char *const opt[] = { "error", "message", NULL };
+    if (nx_ycheck_keys(expect, "expect", NULL, opt, sc->d)) return;
+    if (ok) {
+        nx_yerr(sc->d, expect, "expected the action to be refused, but it succeeded");
+        return;
+    }
+    const nx_ynode *code = nx_ymap_get(expect, "error"), *msg = nx_ymap_get(expect, "message");
+    const char *got = json_string_value(json_object_get(res, "code"));
+    if (code && code->kind == NX_Y_SCALAR && strcmp(code->scalar, got))
+        nx_yerr(sc->d, code, "expected error %s, got %s: %s", code->scalar, got, err);
+    if (msg && msg->kind == NX_Y_SCALAR && regex_match(msg->scalar, err) != 1)
+        nx_yerr(sc->d, msg, "error message does not match /%s/: %s", msg->scalar, err);
+}
+
+static char *save_text(const scen *sc) { return nx_game_save(sc->g); }
+
+static void step_do(scen *sc, const nx_ynode *step)
+{
+    const nx_ynode *dn = nx_ymap_get(step, "do");
+    if (!nx_yexpect(dn, NX_Y_MAP, "do", sc->d)) return;
+    json_t *action = yaml_json(dn);
+    if (!json_object_get(action, "id")) {
+        char id[32];
+        snprintf(id, sizeof id, "s%d", ++sc->next_id);
+        json_object_set_new(action, "id", json_string(id));
+    }
+    if (!json_object_get(action, "version"))
+        json_object_set_new(action, "version", json_integer(nx_game_state(sc->g)->version));
+    /* seat: deciding -> the owner of the first pending decision. */
+    json_t *seat = json_object_get(action, "seat");
+    if (json_is_string(seat) && !strcmp(json_string_value(seat), "deciding")) {
+        const nx_state *st = nx_game_state(sc->g);
+        if (!st->npending) {
+            nx_yerr(sc->d, dn, "seat: deciding, but no decision is pending");
+            json_decref(action);
+            return;
+        }
+        json_object_set_new(action, "seat", json_integer(st->pending[0].seat));
+    }
+    if (expand_pick(sc, dn, action)) {
+        json_decref(action);
+        return;
+    }
+    char *text = json_dumps(action, JSON_COMPACT);
+    char *before = save_text(sc);
+    char *r = nx_game_apply(sc->g, text);
+    json_decref(sc->last);
+    sc->last = json_loads(r, 0, NULL);
+    check_outcome(sc, nx_ymap_get(step, "expect"), dn, sc->last);
+    if (!json_is_true(json_object_get(sc->last, "ok"))) {
+        /* A refused action must leave the game exactly as it was. */
+        char *after = save_text(sc);
+        if (strcmp(before, after)) nx_yerr(sc->d, dn, "a refused action changed the game");
+        free(after);
+    }
+    free(before);
+    free(r);
+    free(text);
+    json_decref(action);
+}
+
+/* Retry a committed action id: same result, nothing changes. */
+static void step_retry(scen *sc, const nx_ynode *n)
+{
+    if (!nx_yexpect(n, NX_Y_SCALAR, "retry", sc->d)) return;
+    const nx_game *g = sc->g;
+    for (size_t i = 0; i < nx_game_log_length(g); i++) {
+        json_t *a = json_loads(nx_game_log_action(g, i), 0, NULL);
+        int same = !strcmp(json_string_value(json_object_get(a, "id")), n->scalar);
+        json_decref(a);
+        if (!same) continue;
+        char *before = save_text(sc);
+        char *r = nx_game_apply(sc->g, nx_game_log_action(g, i));
+        if (strcmp(r, nx_game_log_result(g, i))) nx_yerr(sc->d, n, "retry gave a different result: %s", r);
+        char *after = save_text(sc);
+        if (strcmp(before, after)) nx_yerr(sc->d, n, "retry changed the game");
+        free(before);
+        free(after);
+        free(r);
+        return;
+    }
+    nx_yerr(sc->d, n, "no committed action has id '%s'", n->scalar);
+}
+
+/* Save, load into a fresh game (as a new process would), and go on with it. */
+static void step_reload(scen *sc, const nx_ynode *n)
+{
+    char *text = save_text(sc);
+    char err[512] = "";
+    nx_game *g2 = nx_game_load(sc->rt, text, err, sizeof err);
+    if (!g2) {
+        nx_yerr(sc->d, n, "reload refused: %s", err);
+        free(text);
+        return;
+    }
+    char *again = nx_game_save(g2);
+    if (strcmp(text, again)) nx_yerr(sc->d, n, "the reloaded game saves differently");
+    free(again);
+    free(text);
+    nx_game_free(sc->g);
+    sc->g = g2;
+}
+
+static void step_answer_setup(scen *sc, const nx_ynode *n)
+{
+    const nx_state *s = nx_game_state(sc->g);
+    while (s->npending && s->pending[0].kind == NX_PEND_TRAITOR_SELECT) {
+        json_t *a = json_pack("{s:s+, s:I, s:i, s:s, s:[s]}", "id", "setup", nx_comp_id(s->pending[0].options[0]),
+                              "version", (json_int_t)s->version, "seat", s->pending[0].seat, "type", "answer",
+                              "choose", nx_comp_id(s->pending[0].options[0]));
+        char *text = json_dumps(a, JSON_COMPACT);
+        char *r = nx_game_apply(sc->g, text);
+        json_t *res = json_loads(r, 0, NULL);
+        int ok = json_is_true(json_object_get(res, "ok"));
+        if (!ok) nx_yerr(sc->d, n, "answering setup failed: %s", r);
+        json_decref(res);
+        json_decref(a);
+        free(text);
+        free(r);
+        if (!ok) return;
+    }
+}
+
+/* ---- checks ------------------------------------------------------------------------- */
+
+/* Follow a dotted path ("seats.0.nexus_card") into a JSON value. */
+static json_t *json_path(json_t *root, const char *path)
+{
+    char *copy = nx_xstrdup(path), *save = NULL;
+    json_t *cur = root;
+    for (char *t = strtok_r(copy, ".", &save); t && cur; t = strtok_r(NULL, ".", &save)) {
+        char *end;
+        long idx = strtol(t, &end, 10);
+        cur = json_is_array(cur) && !*end ? json_array_get(cur, (size_t)idx) : json_object_get(cur, t);
+    }
+    free(copy);
+    return cur;
+}
+
+static void expect_equal(scen *sc, const nx_ynode *want, json_t *got, const char *what)
+{
+    json_t *w = yaml_json(want);
+    if (!got || !json_equal(w, got)) {
+        char *gs = got ? json_dumps(got, JSON_COMPACT | JSON_ENCODE_ANY) : nx_xstrdup("(absent)");
+        char *ws = json_dumps(w, JSON_COMPACT | JSON_ENCODE_ANY);
+        nx_yerr(sc->d, want, "%s: expected %s, found %s", what, ws, gs);
+        free(gs);
+        free(ws);
+    }
+    json_decref(w);
+}
+
+static void check_view(scen *sc, const nx_ynode *v)
+{
+    static const char *const req[] = { "seat", NULL };
+    static const char *const opt[] = { "has", "lacks", NULL };
+    if (nx_ycheck_keys(v, "view", req, opt, sc->d)) return;
+    const nx_ynode *seat = nx_ymap_get(v, "seat");
+    long long s = -1;
+    if (!(seat->kind == NX_Y_SCALAR && !strcmp(seat->scalar, "spectator")) && !nx_yint(seat, "seat", &s, sc->d)) return;
+    if (s < -1 || s >= nx_game_state(sc->g)->nseats) {
+        nx_yerr(sc->d, seat, "no seat %lld", s);
+        return;
+    }
+    json_t *view = current_view(sc, (int)s);
+    const nx_ynode *has = nx_ymap_get(v, "has"), *lacks = nx_ymap_get(v, "lacks");
+    if (has && nx_yexpect(has, NX_Y_MAP, "has", sc->d))
+        for (size_t i = 0; i < has->n; i++) expect_equal(sc, has->items[i], json_path(view, has->keys[i]->scalar), has->keys[i]->scalar);
+    if (lacks && nx_yexpect(lacks, NX_Y_SEQ, "lacks", sc->d)) {
+        char *text = json_dumps(view, JSON_COMPACT);
+        for (size_t i = 0; i < lacks->n; i++)
+            if (lacks->items[i]->kind == NX_Y_SCALAR && strstr(text, lacks->items[i]->scalar))
+                nx_yerr(sc->d, lacks->items[i], "the view of seat %lld shows '%s'", s, lacks->items[i]->scalar);
+        free(text);
+    }
+    json_decref(view);
+}
+
+static void check_custody(scen *sc, const nx_ynode *c)
+{
+    if (!nx_yexpect(c, NX_Y_MAP, "custody", sc->d)) return;
+    const nx_state *s = nx_game_state(sc->g);
+    for (size_t i = 0; i < c->n; i++) {
+        int z = nx_zone_parse(c->keys[i]->scalar);
+        if (z < 0) {
+            nx_yerr(sc->d, c->keys[i], "unknown zone '%s'", c->keys[i]->scalar);
+            continue;
+        }
+        nx_comp v[NX_COMP_COUNT];
+        int n = nx_custody_list(&s->custody, (nx_zone)z, v, NX_COMP_COUNT);
+        json_t *got;
+        if (c->items[i]->kind == NX_Y_SCALAR) {
+            got = json_integer(n);
+        } else {
+            /* Listed cards: compare as a set (order is a deck secret). */
+            got = json_array();
+            for (int k = 0; k < n; k++) json_array_append_new(got, json_string(nx_comp_id(v[k])));
+            json_t *want = yaml_json(c->items[i]);
+            int same = json_is_array(want) && json_array_size(want) == json_array_size(got);
+            size_t a;
+            json_t *w;
+            json_array_foreach(want, a, w) {
+                int found = 0;
+                for (size_t b = 0; b < json_array_size(got); b++) found |= json_equal(w, json_array_get(got, b));
+                same &= found;
+            }
+            json_decref(want);
+            if (same) {
+                json_decref(got);
+                continue;
+            }
+        }
+        expect_equal(sc, c->items[i], got, c->keys[i]->scalar);
+        json_decref(got);
+    }
+}
+
+static void check_log(scen *sc, const nx_ynode *n)
+{
+    if (!nx_yexpect(n, NX_Y_SCALAR, "log_has", sc->d)) return;
+    size_t i;
+    json_t *line;
+    json_array_foreach(json_object_get(sc->last, "log"), i, line)
+        if (regex_match(n->scalar, json_string_value(line)) == 1) return;
+    nx_yerr(sc->d, n, "no line of the last action's log matches /%s/", n->scalar);
+}
+
+/* hidden: {zone: Z, from: [seats or spectator]}: no card now in Z may
+ * appear anywhere in those views. */
+static void check_hidden(scen *sc, const nx_ynode *h)
+{
+    static const char *const req[] = { "zone", "from", NULL };
+    if (nx_ycheck_keys(h, "hidden", req, NULL, sc->d)) return;
+    const nx_ynode *zn = nx_ymap_get(h, "zone"), *from = nx_ymap_get(h, "from");
+    int z = zn->kind == NX_Y_SCALAR ? nx_zone_parse(zn->scalar) : -1;
+    if (z < 0) {
+        nx_yerr(sc->d, zn, "unknown zone");
+        return;
+    }
+    if (!nx_yexpect(from, NX_Y_SEQ, "from", sc->d)) return;
+    nx_comp v[NX_COMP_COUNT];
+    int n = nx_custody_list(&nx_game_state(sc->g)->custody, (nx_zone)z, v, NX_COMP_COUNT);
+    for (size_t i = 0; i < from->n; i++) {
+        const nx_ynode *who = from->items[i];
+        long long seat = -1;
+        if (!(who->kind == NX_Y_SCALAR && !strcmp(who->scalar, "spectator")) && !nx_yint(who, "from", &seat, sc->d))
+            continue;
+        if (seat < -1 || seat >= nx_game_state(sc->g)->nseats) {
+            nx_yerr(sc->d, who, "no seat %lld", seat);
+            continue;
+        }
+        json_t *view = current_view(sc, (int)seat);
+        char *text = json_dumps(view, JSON_COMPACT);
+        for (int k = 0; k < n; k++) {
+            char quoted[64];
+            snprintf(quoted, sizeof quoted, "\"%s\"", nx_comp_id(v[k]));
+            if (strstr(text, quoted)) nx_yerr(sc->d, who, "the view of %s shows %s from %s", who->scalar, nx_comp_id(v[k]), zn->scalar);
+        }
+        free(text);
+        json_decref(view);
+    }
+}
+
+static void step_check(scen *sc, const nx_ynode *c)
+{
+    static const char *const opt[] = { "phase", "turn", "version", "pending", "nexus_occurred",
+                                       "custody", "view", "views", "hidden", "log_has", NULL };
+    if (nx_ycheck_keys(c, "check", NULL, opt, sc->d)) return;
+    json_t *spect = current_view(sc, -1);
+    const char *simple[] = { "phase", "turn", "version", "nexus_occurred" };
+    for (int i = 0; i < 4; i++) {
+        const nx_ynode *n = nx_ymap_get(c, simple[i]);
+        if (n) expect_equal(sc, n, json_object_get(spect, simple[i]), simple[i]);
+    }
+    const nx_ynode *n;
+    if ((n = nx_ymap_get(c, "pending"))) {
+        json_t *count = json_integer((json_int_t)json_array_size(json_object_get(spect, "pending")));
+        expect_equal(sc, n, count, "pending");
+        json_decref(count);
+    }
+    json_decref(spect);
+    if ((n = nx_ymap_get(c, "custody"))) check_custody(sc, n);
+    if ((n = nx_ymap_get(c, "view"))) check_view(sc, n);
+    if ((n = nx_ymap_get(c, "views")) && nx_yexpect(n, NX_Y_SEQ, "views", sc->d))
+        for (size_t i = 0; i < n->n; i++) check_view(sc, n->items[i]);
+    if ((n = nx_ymap_get(c, "hidden"))) {
+        if (n->kind == NX_Y_SEQ)
+            for (size_t i = 0; i < n->n; i++) check_hidden(sc, n->items[i]);
+        else check_hidden(sc, n);
+    }
+    if ((n = nx_ymap_get(c, "log_has"))) check_log(sc, n);
+}
+
+/* ---- the runner ------------------------------------------------------------------------ */
+
+static void run_step(scen *sc, const nx_ynode *step)
+{
+    static const char *const opt[] = { "do", "expect", "retry", "reload", "answer_setup", "check", "note", NULL };
+    if (nx_ycheck_keys(step, "step", NULL, opt, sc->d)) return;
+    if (nx_ymap_get(step, "expect") && !nx_ymap_get(step, "do"))
+        nx_yerr(sc->d, nx_ymap_key(step, "expect"), "expect belongs to a do step");
+    const nx_ynode *n;
+    if ((n = nx_ymap_get(step, "answer_setup"))) step_answer_setup(sc, n);
+    if (nx_ymap_get(step, "do")) step_do(sc, step);
+    if ((n = nx_ymap_get(step, "retry"))) step_retry(sc, n);
+    if ((n = nx_ymap_get(step, "reload"))) step_reload(sc, n);
+    if ((n = nx_ymap_get(step, "check"))) step_check(sc, n);
+}
+
+static void run_doc(scen *sc, const nx_ynode *root)
+{
+    static const char *const req[] = { "name", "setup", "steps", NULL };
+    static const char *const opt[] = { "notes", NULL };
+    if (nx_ycheck_keys(root, "scenario", req, opt, sc->d)) return;
+    nx_game_config cfg;
+    nx_settings s;
+    nx_settings_init(&s);
+    if (setup_config(sc, nx_ymap_get(root, "setup"), &cfg, &s)) {
+        nx_settings_free(&s);
+        return;
+    }
+    char err[256];
+    sc->g = nx_game_new(sc->rt, &s, &cfg, err, sizeof err);
+    nx_settings_free(&s);
+    if (!sc->g) {
+        nx_yerr(sc->d, nx_ymap_get(root, "setup"), "setup refused: %s", err);
+        return;
+    }
+    const nx_ynode *steps = nx_ymap_get(root, "steps");
+    if (nx_yexpect(steps, NX_Y_SEQ, "steps", sc->d))
+        for (size_t i = 0; i < steps->n; i++) run_step(sc, steps->items[i]);
+}
+
+int nx_scenario_run(const nx_runtime *rt, const char *path, nx_diags *d)
+{
+    size_t before = d->n;
+    nx_ydoc doc;
+    if (nx_ydoc_load_file(path, &doc, d)) return (int)(d->n - before);
+    scen sc = { .rt = rt, .d = d };
+    run_doc(&sc, doc.root);
+    nx_game_free(sc.g);
+    json_decref(sc.last);
+    nx_ydoc_free(&doc);
+    return (int)(d->n - before);
+}

@@ -1,0 +1,19 @@
+/*
+ * nx_scenario: scenario files, the way designers test a panel.
+ *
+ * A scenario is YAML: a set-up, then steps (actions with expected
+ * outcomes, reloads, retries and checks on custody, state and every
+ * seat's view).  The runner reports each failed expectation as
+ * "file:line:col: message" and carries on.  Format: docs/scenarios.md.
+ */
+#ifndef NX_SCENARIO_H
+#define NX_SCENARIO_H
+
+#include "nx_diag.h"
+#include "nx_runtime.h"
+
+/* Run one scenario file.  Returns the number of failed expectations
+ * (problems with the file itself count too), each added to *d. */
+int nx_scenario_run(const nx_runtime *rt, const char *path, nx_diags *d);
+
+#endif

@@ -1,0 +1,85 @@
+/*
+ * Setup: seats, the Traitor deal and the Nexus deck.
+ *
+ * Traitor Cards (base rules p.6, quick-start p.4): the deck holds the
+ * Traitor Cards of the participating factions' leaders; each player is
+ * dealt four, keeps one and returns the other three face down to the
+ * bottom of the deck.  Harkonnen keeps all four.  Tleilaxu takes no
+ * Traitor Cards; after the returns the deck is shuffled and Tleilaxu draws
+ * three Face Dancers (Ixians & Tleilaxu p.6).  See docs/rules/traitors.md.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "nx_act.h"
+#include "nx_leaders.h"
+
+static void build_traitor_deck(nx_state *s)
+{
+    for (int l = 0; l < NX_LEADER_COUNT; l++) {
+        if (!nx_leader_has_traitor_card(l)) continue;
+        if (nx_state_seat_of(s, nx_leader_get(l)->faction) == NX_NO_SEAT) continue;
+        nx_custody_move(&s->custody, nx_comp_traitor(l), NX_Z_TRAITOR_DECK);
+    }
+    nx_custody_shuffle(&s->custody, NX_Z_TRAITOR_DECK, &s->rng);
+}
+
+static void deal_traitors(nx_state *s)
+{
+    uint8_t order[NX_MAX_SEATS];
+    nx_state_storm_order(s, order);
+    uint32_t event = nx_state_new_event(s);
+    for (int i = 0; i < s->nseats; i++) {
+        uint8_t seat = order[i];
+        nx_faction f = (nx_faction)s->seats[seat].faction;
+        if (f == NX_TLEILAXU) continue;
+        int keeps_all = f == NX_HARKONNEN;
+        nx_zone to = NX_Z_SEAT(seat, keeps_all ? NX_ZS_TRAITORS : NX_ZS_TRAITOR_OFFER);
+        nx_comp dealt[4];
+        for (int k = 0; k < 4; k++) {
+            dealt[k] = nx_custody_top(&s->custody, NX_Z_TRAITOR_DECK);
+            nx_custody_move(&s->custody, dealt[k], to);
+        }
+        nx_state_add_receipt(s, seat, NX_RCPT_DREW, event, dealt, 4);
+        if (keeps_all) continue;
+        nx_pending *p = nx_state_add_pending(s, NX_PEND_TRAITOR_SELECT, seat);
+        p->count = 1;
+        p->noptions = 4;
+        memcpy(p->options, dealt, sizeof dealt);
+        p->private_options = 1;
+        p->event = event;
+        snprintf(p->prompt, sizeof p->prompt, "Keep one of your four Traitor Cards");
+    }
+}
+
+void nx_setup_run(nx_state *s, const nx_faction *factions, int nseats, uint8_t options)
+{
+    s->nseats = (uint8_t)nseats;
+    for (int i = 0; i < nseats; i++) s->seats[i].faction = (int8_t)factions[i];
+    /* Provisional first player until the storm is placed by the game
+     * (docs/rules/nexus-cards.md, "Dealing order"). */
+    s->first_seat = (uint8_t)nx_rng_below(&s->rng, (uint32_t)nseats);
+    build_traitor_deck(s);
+    if (options & NX_OPT_NEXUS_CARDS) nx_lifecycle_init_deck(s);
+    nx_custody_seal(&s->custody);
+    deal_traitors(s);
+    if (s->npending == 0) nx_setup_finish(s);
+}
+
+/* Unchosen cards are already at the bottom (returned on selection); now
+ * Tleilaxu, if seated, shuffles and draws its three Face Dancers. */
+void nx_setup_finish(nx_state *s)
+{
+    uint8_t tl = nx_state_seat_of(s, NX_TLEILAXU);
+    if (tl != NX_NO_SEAT) {
+        nx_custody_shuffle(&s->custody, NX_Z_TRAITOR_DECK, &s->rng);
+        nx_comp drawn[3];
+        for (int k = 0; k < 3; k++) {
+            drawn[k] = nx_custody_top(&s->custody, NX_Z_TRAITOR_DECK);
+            nx_custody_move(&s->custody, drawn[k], NX_Z_SEAT(tl, NX_ZS_TRAITORS));
+        }
+        nx_state_add_receipt(s, tl, NX_RCPT_DREW, nx_state_new_event(s), drawn, 3);
+    }
+    s->phase = NX_P_STORM;
+    s->turn = 1;
+}
