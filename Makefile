@@ -15,9 +15,11 @@ build: deps
 	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
 	cmake --build $(BUILD) -j $(JOBS)
 
-# The main job.
+# The main job: a bot game of the Nexus card lifecycle kept in the embedded
+# store, then the availability matrix of the 36 panels.
 run: build
-	./$(BUILD)/nexus play --seed $(SEED) --store $(BUILD)/nexus-rooms.db
+	./$(BUILD)/nexus demo --seed $(SEED) --store $(BUILD)/nexus-rooms.db
+	./$(BUILD)/nexus availability
 
 # Every test, under AddressSanitizer and UndefinedBehaviorSanitizer.
 test: deps
@@ -25,8 +27,9 @@ test: deps
 	cmake --build $(ASAN_BUILD) -j $(JOBS)
 	cd $(ASAN_BUILD) && ctest --output-on-failure -j $(JOBS)
 
+# Benchmarks print figures; they are never part of the tests.
 bench: build
-	./$(BUILD)/nexus bench
+	./$(BUILD)/bench/bench_game
 
 install: build
 	cmake --install $(BUILD)
