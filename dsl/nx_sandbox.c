@@ -1,0 +1,1531 @@
+/*
+ * nx_sandbox: the Lua 5.4 host for panel scripts (see nx_sandbox.h).
+ *
+ * How the limits hold:
+ *
+ *   Memory  Every Lua allocation goes through sb_alloc, which tracks the
+ *           heap and, while a call or a load runs, refuses any growth past
+ *           sb->cap (heap at the start + limits.memory_bytes).
+ *   Time    A count hook fires every SB_HOOK_PERIOD VM instructions and
+ *           charges them to the call.  Coroutines inherit the hook from the
+ *           thread that creates them.  C library loops whose length a script
+ *           chooses (table.insert, table.remove, table.move) charge their
+ *           iterations to the same budget.
+ *   Reach   Scripts never see the real global table (it is emptied): each
+ *           panel gets its own copy of a whitelist of safe globals, with
+ *           private copies of the library tables.  The shared string
+ *           metatable is locked and holds no string.dump.
+ *   Poison  Once a call exceeds a limit or attempts something forbidden it
+ *           is "poisoned": the hook raises again at every tick, and pcall,
+ *           xpcall, coroutine.resume and coroutine.close re-raise instead of
+ *           returning false, so no script can catch its way past a limit.
+ *   Hooks   Lua disables hooks while a hook runs and, when the hook raises,
+ *           re-enables them only where a pcall catches the error.  Script
+ *           code that Lua runs in between would be unmetered: an xpcall
+ *           message handler (run at the raise point) and the __close
+ *           handlers of a coroutine killed inside the hook (run when it is
+ *           closed).  So xpcall skips the script's handler for a poisoned
+ *           run, and coroutines killed while poisoned are "tainted": they
+ *           are never closed (coroutine.close, coroutine.wrap).
+ *
+ * Known gap: Lua's pattern matcher (string.find/match/gmatch/gsub) runs in
+ * C without VM instructions, so a pathological pattern on a long subject
+ * can take a very long time without the count hook firing.
+ */
+#include "nx_sandbox.h"
+
+#include <assert.h>
+#include <ctype.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <lauxlib.h>
+#include <lua.h>
+#include <lualib.h>
+
+#include "nx_util.h"
+
+/* VM instructions between two invocations of the count hook. */
+#define SB_HOOK_PERIOD 1000
+
+/* Registry keys: the addresses are what matters. */
+static const char sb_key_safe = 's';    /* master table of safe globals */
+static const char sb_key_panels = 'p';  /* panel id -> panel table */
+static const char sb_key_files = 'f';   /* panel id -> script path */
+static const char sb_key_frozen = 'z';  /* weak set of frozen environments */
+static const char sb_key_tainted = 't'; /* weak set of coroutines killed while poisoned */
+
+/* The last allocation the allocator refused (see sb_note_refusal). */
+typedef struct sb_refusal {
+    const void *ptr;
+    size_t osize, nsize;
+    int valid;
+} sb_refusal;
+
+/* One protected run (a load or a call) and where its report goes. */
+typedef struct sb_run {
+    nx_script_error *err;
+    const char *panel_id;
+    const char *path;               /* script file (loads only) */
+    const char *fn;                 /* NULL when loading */
+    nx_sandbox_push_fn push;
+    nx_sandbox_take_fn take;
+    void *ud;
+    int handled;                    /* the message handler filled err */
+    nx_script_status handled_poison;  /* sb->poison when it did */
+    int missing;                    /* no such panel or function */
+    int take_failed;                /* take returned nonzero */
+} sb_run;
+
+struct nx_sandbox {
+    lua_State *L;
+    nx_sandbox_limits limits;
+    size_t heap;                    /* bytes held by the Lua heap */
+    size_t cap;                     /* growth past this is refused */
+    int metering;                   /* a load or call is running */
+    uint64_t used;                  /* instructions charged so far */
+    nx_script_status poison;        /* NX_SCRIPT_OK or why the run must stop */
+    char poison_msg[256];
+    sb_refusal refused;
+    sb_run *run;
+    nx_sandbox_rng_fn rng;
+    void *rng_ud;
+    lua_CFunction orig_setmetatable;
+    lua_CFunction orig_rawset;
+    lua_CFunction orig_resume;
+    lua_CFunction orig_close;
+};
+
+static nx_sandbox *sb_of(lua_State *L)
+{
+    void *ud = NULL;
+    lua_getallocf(L, &ud);
+    return ud;
+}
+
+static void sb_copy_str(char *dst, size_t size, const char *src)
+{
+    size_t n = strlen(src);
+    if (n >= size) n = size - 1;
+    memcpy(dst, src, n);
+    dst[n] = '\0';
+}
+
+static size_t sb_add_sat(size_t a, size_t b)
+{
+    return a > SIZE_MAX - b ? SIZE_MAX : a + b;
+}
+
+/* ------------------------------------------------------------------ */
+/* Allocator and poison                                                */
+/* ------------------------------------------------------------------ */
+
+static void sb_poison_memory(nx_sandbox *sb)
+{
+    if (!sb->metering || sb->poison != NX_SCRIPT_OK) return;
+    sb->poison = NX_SCRIPT_MEMORY;
+    snprintf(sb->poison_msg, sizeof sb->poison_msg,
+             "memory limit exceeded (a script may hold %zu more bytes)",
+             sb->limits.memory_bytes);
+}
+
+/*
+ * Lua answers a refused allocation with an emergency collection and one
+ * retry of the very same request.  Only a second refusal of that request
+ * means the run really holds too much; the first may just be garbage that
+ * the collector had not reclaimed yet.
+ */
+static void sb_note_refusal(nx_sandbox *sb, const void *ptr, size_t osize,
+                            size_t nsize)
+{
+    sb_refusal *r = &sb->refused;
+    if (r->valid && r->ptr == ptr && r->osize == osize && r->nsize == nsize) {
+        sb_poison_memory(sb);
+        return;
+    }
+    r->ptr = ptr;
+    r->osize = osize;
+    r->nsize = nsize;
+    r->valid = 1;
+}
+
+static int sb_refuses(nx_sandbox *sb, const void *ptr, size_t osize,
+                      size_t nsize)
+{
+    size_t old = ptr ? osize : 0;   /* without ptr, osize is a type tag */
+    size_t room = sb->heap < sb->cap ? sb->cap - sb->heap : 0;
+    if (nsize <= old || nsize - old <= room) return 0;
+    sb_note_refusal(sb, ptr, osize, nsize);
+    return 1;
+}
+
+static void *sb_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
+{
+    nx_sandbox *sb = ud;
+    size_t old = ptr ? osize : 0;
+    if (nsize == 0) {
+        free(ptr);
+        assert(sb->heap >= old);    /* every block was counted when made */
+        sb->heap -= old;
+        return NULL;
+    }
+    /* Shrinking never fails (Lua relies on it); only growth is capped. */
+    if (sb_refuses(sb, ptr, osize, nsize)) return NULL;
+    void *p = realloc(ptr, nsize);
+    if (!p) return NULL;
+    sb->heap = sb->heap - old + nsize;
+    if (nsize > old) sb->refused.valid = 0;
+    return p;
+}
+
+static int sb_panic(lua_State *L)
+{
+    const char *msg = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1)
+                                                     : "(not a string)";
+    fprintf(stderr, "nexus: unprotected Lua error in the sandbox: %s\n", msg);
+    fflush(stderr);
+    abort();
+}
+
+/* "short_src:line: " of the innermost Lua function on the stack, or "". */
+static void sb_where(lua_State *L, char *buf, size_t size)
+{
+    lua_Debug ar;
+    buf[0] = '\0';
+    for (int level = 0; lua_getstack(L, level, &ar); level++) {
+        if (lua_getinfo(L, "Sl", &ar) && ar.currentline > 0) {
+            snprintf(buf, size, "%s:%d: ", ar.short_src, ar.currentline);
+            return;
+        }
+    }
+}
+
+/* Mark the running call as poisoned; the first reason wins. */
+static void sb_poison(lua_State *L, nx_sandbox *sb, nx_script_status why,
+                      const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+
+static void sb_poison(lua_State *L, nx_sandbox *sb, nx_script_status why,
+                      const char *fmt, ...)
+{
+    if (!sb->metering || sb->poison != NX_SCRIPT_OK) return;
+    char where[LUA_IDSIZE + 32];
+    char what[160];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(what, sizeof what, fmt, ap);
+    va_end(ap);
+    sb_where(L, where, sizeof where);
+    sb->poison = why;
+    snprintf(sb->poison_msg, sizeof sb->poison_msg, "%s%s", where, what);
+}
+
+/* Raise the poison message.  Never returns. */
+static int sb_raise_poison(lua_State *L, nx_sandbox *sb)
+{
+    assert(sb->poison != NX_SCRIPT_OK);
+    /* The message is a small host allocation: it must not fail to the cap
+     * that the run has just exhausted. */
+    size_t cap = sb->cap;
+    sb->cap = SIZE_MAX;
+    lua_pushstring(L, sb->poison_msg);
+    sb->cap = cap;
+    return lua_error(L);
+}
+
+static void sb_hook(lua_State *L, lua_Debug *ar)
+{
+    nx_sandbox *sb = sb_of(L);
+    (void)ar;
+    if (!sb->metering) return;
+    if (sb->poison == NX_SCRIPT_OK) {
+        sb->used += SB_HOOK_PERIOD;
+        if (sb->used <= sb->limits.instructions) return;
+        sb_poison(L, sb, NX_SCRIPT_BUDGET,
+                  "instruction budget exceeded (%llu instructions)",
+                  (unsigned long long)sb->limits.instructions);
+    }
+    /* Poisoned: raise at every tick, whatever caught the last error. */
+    sb_raise_poison(L, sb);
+}
+
+/* Charge `n` units of C work to the budget of the running call. */
+static void sb_charge(lua_State *L, lua_Unsigned n)
+{
+    nx_sandbox *sb = sb_of(L);
+    if (!sb->metering) return;
+    if (sb->poison == NX_SCRIPT_OK) {
+        uint64_t limit = sb->limits.instructions;
+        uint64_t left = limit > sb->used ? limit - sb->used : 0;
+        if (n <= left) {
+            sb->used += n;
+            return;
+        }
+        sb->used = limit + 1;
+        sb_poison(L, sb, NX_SCRIPT_BUDGET,
+                  "instruction budget exceeded (%llu instructions)",
+                  (unsigned long long)limit);
+    }
+    sb_raise_poison(L, sb);
+}
+
+/*
+ * Called where a script caught an error: a poisoned call keeps unwinding.
+ * LUA_ERRMEM poisons too: it also covers refusals Lua does not retry
+ * (lauxlib's buffers call the allocator once, and lua_error turns their
+ * "not enough memory" into LUA_ERRMEM).
+ */
+static void sb_rethrow_if_poisoned(lua_State *L, int status)
+{
+    nx_sandbox *sb = sb_of(L);
+    if (status == LUA_ERRMEM) sb_poison_memory(sb);
+    if (sb->metering && sb->poison != NX_SCRIPT_OK) sb_raise_poison(L, sb);
+}
+
+/* Membership in a registry set (a table keyed by the members). */
+static int sb_in_set(lua_State *L, const void *key, int idx)
+{
+    idx = lua_absindex(L, idx);
+    lua_rawgetp(L, LUA_REGISTRYINDEX, key);
+    lua_pushvalue(L, idx);
+    int in = lua_rawget(L, -2) != LUA_TNIL;
+    lua_pop(L, 2);
+    return in;
+}
+
+static void sb_add_to_set(lua_State *L, const void *key, int idx)
+{
+    idx = lua_absindex(L, idx);
+    lua_rawgetp(L, LUA_REGISTRYINDEX, key);
+    lua_pushvalue(L, idx);
+    lua_pushboolean(L, 1);
+    lua_rawset(L, -3);
+    lua_pop(L, 1);
+}
+
+/* ------------------------------------------------------------------ */
+/* Safe replacements for base functions                                */
+/* ------------------------------------------------------------------ */
+
+int nx_sandbox_forbid(lua_State *L, const char *what)
+{
+    lua_Alloc f = lua_getallocf(L, NULL);
+    if (f == sb_alloc) {
+        nx_sandbox *sb = sb_of(L);
+        if (sb->metering) {
+            sb_poison(L, sb, NX_SCRIPT_FORBIDDEN, "forbidden: %s", what);
+            return sb_raise_poison(L, sb);
+        }
+    }
+    return luaL_error(L, "forbidden: %s", what);
+}
+
+static int sb_finish_pcall(lua_State *L, int status, lua_KContext extra)
+{
+    if (status != LUA_OK && status != LUA_YIELD) {
+        sb_rethrow_if_poisoned(L, status);
+        lua_pushboolean(L, 0);
+        lua_pushvalue(L, -2);
+        return 2;
+    }
+    return lua_gettop(L) - (int)extra;
+}
+
+/* pcall(f, ...): as in the base library, but see sb_finish_pcall. */
+static int sb_pcall(lua_State *L)
+{
+    luaL_checkany(L, 1);
+    lua_pushboolean(L, 1);
+    lua_insert(L, 1);
+    int status = lua_pcallk(L, lua_gettop(L) - 2, LUA_MULTRET, 0, 0,
+                            sb_finish_pcall);
+    return sb_finish_pcall(L, status, 0);
+}
+
+/*
+ * The message handler xpcall really installs: the script's handler is its
+ * upvalue.  A poisoned run's error may come from inside the count hook, and
+ * Lua calls message handlers right there, with hooks still disabled: the
+ * script's handler would run unmetered, so it is skipped.
+ */
+static int sb_xpcall_msgh(lua_State *L)
+{
+    nx_sandbox *sb = sb_of(L);
+    if (sb->metering && sb->poison != NX_SCRIPT_OK) return 1;
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);
+    lua_call(L, lua_gettop(L) - 1, 1);
+    return 1;
+}
+
+/* xpcall(f, msgh, ...): as in the base library, but see sb_finish_pcall
+ * and sb_xpcall_msgh. */
+static int sb_xpcall(lua_State *L)
+{
+    int n = lua_gettop(L);
+    luaL_checktype(L, 2, LUA_TFUNCTION);
+    lua_pushvalue(L, 2);
+    lua_pushcclosure(L, sb_xpcall_msgh, 1);
+    lua_replace(L, 2);
+    lua_pushboolean(L, 1);
+    lua_pushvalue(L, 1);
+    lua_rotate(L, 3, 2);
+    int status = lua_pcallk(L, n - 2, LUA_MULTRET, 2, 2, sb_finish_pcall);
+    return sb_finish_pcall(L, status, 2);
+}
+
+/* Finalizers would run during collections, outside any budget. */
+static int sb_setmetatable(lua_State *L)
+{
+    if (lua_type(L, 2) == LUA_TTABLE) {
+        lua_pushliteral(L, "__gc");
+        int t = lua_rawget(L, 2);
+        lua_pop(L, 1);
+        if (t != LUA_TNIL)
+            return nx_sandbox_forbid(L, "setmetatable with a __gc field "
+                                        "(finalizers run outside the budget)");
+    }
+    return sb_of(L)->orig_setmetatable(L);
+}
+
+/* rawset would bypass the frozen environment's __newindex. */
+static int sb_rawset(lua_State *L)
+{
+    luaL_checktype(L, 1, LUA_TTABLE);
+    if (sb_in_set(L, &sb_key_frozen, 1))
+        return nx_sandbox_forbid(L, "rawset on a panel environment "
+                                    "(panels cannot keep global state)");
+    return sb_of(L)->orig_rawset(L);
+}
+
+/* Only "count": the other options would let a script steer the collector. */
+static int sb_collectgarbage(lua_State *L)
+{
+    const char *opt = luaL_optstring(L, 1, "collect");
+    if (strcmp(opt, "count") != 0) {
+        char what[80];
+        snprintf(what, sizeof what, "collectgarbage(\"%.40s\")", opt);
+        return nx_sandbox_forbid(L, what);
+    }
+    int kb = lua_gc(L, LUA_GCCOUNT);
+    int b = lua_gc(L, LUA_GCCOUNTB);
+    lua_pushnumber(L, (lua_Number)kb + (lua_Number)b / 1024);
+    return 1;
+}
+
+/* ------------------------------------------------------------------ */
+/* coroutine.resume / coroutine.close / coroutine.wrap                 */
+/* ------------------------------------------------------------------ */
+
+/*
+ * The coroutine at `idx` (running `co`) just stopped with an error.  If the
+ * run is poisoned, the error may have been raised inside the hook, which
+ * leaves hooks disabled in `co` for good: taint it so that its __close
+ * handlers never run, and keep unwinding.
+ */
+static void sb_coroutine_failed(lua_State *L, int idx, lua_State *co)
+{
+    nx_sandbox *sb = sb_of(L);
+    if (lua_status(co) == LUA_ERRMEM) sb_poison_memory(sb);
+    if (!sb->metering || sb->poison == NX_SCRIPT_OK) return;
+    /* Recording the taint must not fail to the exhausted memory cap. */
+    size_t cap = sb->cap;
+    sb->cap = SIZE_MAX;
+    sb_add_to_set(L, &sb_key_tainted, idx);
+    sb->cap = cap;
+    sb_raise_poison(L, sb);
+}
+
+static int sb_co_resume(lua_State *L)
+{
+    int n = sb_of(L)->orig_resume(L);       /* checked arg 1: a thread */
+    lua_State *co = lua_tothread(L, 1);
+    if (n >= 1 && !lua_toboolean(L, -n) && lua_status(co) != LUA_OK &&
+        lua_status(co) != LUA_YIELD)
+        sb_coroutine_failed(L, 1, co);
+    return n;
+}
+
+static int sb_co_close(lua_State *L)
+{
+    nx_sandbox *sb = sb_of(L);
+    if (sb->metering && sb->poison != NX_SCRIPT_OK) sb_raise_poison(L, sb);
+    if (lua_type(L, 1) == LUA_TTHREAD && sb_in_set(L, &sb_key_tainted, 1)) {
+        lua_pushboolean(L, 0);
+        lua_pushliteral(L, "coroutine was stopped by the sandbox; "
+                           "its pending to-be-closed variables do not run");
+        return 2;
+    }
+    return sb->orig_close(L);
+}
+
+/* Resume `co` with the `narg` values on top of L; results (or the error
+ * object) end up on L.  Returns the number of results, or -1. */
+static int sb_resume_into(lua_State *L, lua_State *co, int narg)
+{
+    if (!lua_checkstack(co, narg)) {
+        lua_pushliteral(L, "too many arguments to resume");
+        return -1;
+    }
+    lua_xmove(L, co, narg);
+    int nres = 0;
+    int status = lua_resume(co, L, narg, &nres);
+    if (status != LUA_OK && status != LUA_YIELD) {
+        lua_xmove(co, L, 1);
+        return -1;
+    }
+    if (!lua_checkstack(L, nres + 1)) {
+        lua_pop(co, nres);
+        lua_pushliteral(L, "too many results to resume");
+        return -1;
+    }
+    lua_xmove(co, L, nres);
+    return nres;
+}
+
+/* The function coroutine.wrap returns; upvalue 1 is the coroutine. */
+static int sb_co_wrapped(lua_State *L)
+{
+    lua_State *co = lua_tothread(L, lua_upvalueindex(1));
+    int r = sb_resume_into(L, co, lua_gettop(L));
+    if (r >= 0) return r;
+    int st = lua_status(co);
+    if (st != LUA_OK && st != LUA_YIELD) {
+        sb_coroutine_failed(L, lua_upvalueindex(1), co);
+        st = lua_resetthread(co);   /* not poisoned: hooks are on in co */
+        lua_xmove(co, L, 1);        /* the error after closing */
+    }
+    if (st != LUA_ERRMEM && lua_type(L, -1) == LUA_TSTRING) {
+        luaL_where(L, 1);       /* like the library: add the caller's place */
+        lua_insert(L, -2);
+        lua_concat(L, 2);
+    }
+    return lua_error(L);
+}
+
+/* coroutine.wrap(f): as in the library, but see sb_coroutine_failed. */
+static int sb_co_wrap(lua_State *L)
+{
+    luaL_checktype(L, 1, LUA_TFUNCTION);
+    lua_State *co = lua_newthread(L);
+    lua_pushvalue(L, 1);
+    lua_xmove(L, co, 1);
+    lua_pushcclosure(L, sb_co_wrapped, 1);
+    return 1;
+}
+
+/* ------------------------------------------------------------------ */
+/* table.insert / table.remove / table.move, with their loops charged  */
+/* ------------------------------------------------------------------ */
+
+enum { SB_TAB_R = 1, SB_TAB_W = 2, SB_TAB_L = 4 };
+
+static int sb_has_metafield(lua_State *L, const char *name)
+{
+    lua_pushstring(L, name);
+    int t = lua_rawget(L, -2);
+    lua_pop(L, 1);
+    return t != LUA_TNIL;
+}
+
+/* A table, or a value whose metatable provides what the operation uses. */
+static void sb_checktab(lua_State *L, int arg, int what)
+{
+    if (lua_type(L, arg) == LUA_TTABLE) return;
+    if (lua_getmetatable(L, arg)) {
+        int ok = (!(what & SB_TAB_R) || sb_has_metafield(L, "__index")) &&
+                 (!(what & SB_TAB_W) || sb_has_metafield(L, "__newindex")) &&
+                 (!(what & SB_TAB_L) || sb_has_metafield(L, "__len"));
+        lua_pop(L, 1);
+        if (ok) return;
+    }
+    luaL_checktype(L, arg, LUA_TTABLE);
+}
+
+static lua_Integer sb_len(lua_State *L, int arg, int what)
+{
+    sb_checktab(L, arg, what | SB_TAB_L);
+    return luaL_len(L, arg);
+}
+
+static int sb_tinsert(lua_State *L)
+{
+    lua_Integer e = (lua_Integer)((lua_Unsigned)sb_len(L, 1, SB_TAB_R | SB_TAB_W) + 1u);
+    lua_Integer pos;
+    switch (lua_gettop(L)) {
+    case 2:
+        pos = e;
+        break;
+    case 3:
+        pos = luaL_checkinteger(L, 2);
+        luaL_argcheck(L, (lua_Unsigned)pos - 1u < (lua_Unsigned)e, 2,
+                      "position out of bounds");
+        if (e > pos) sb_charge(L, (lua_Unsigned)e - (lua_Unsigned)pos);
+        for (lua_Integer i = e; i > pos; i--) {
+            lua_geti(L, 1, i - 1);
+            lua_seti(L, 1, i);
+        }
+        break;
+    default:
+        return luaL_error(L, "wrong number of arguments to 'insert'");
+    }
+    lua_seti(L, 1, pos);
+    return 0;
+}
+
+static int sb_tremove(lua_State *L)
+{
+    lua_Integer size = sb_len(L, 1, SB_TAB_R | SB_TAB_W);
+    lua_Integer pos = luaL_optinteger(L, 2, size);
+    if (pos != size)
+        luaL_argcheck(L, (lua_Unsigned)pos - 1u <= (lua_Unsigned)size, 2,
+                      "position out of bounds");
+    lua_geti(L, 1, pos);
+    if (size > pos) sb_charge(L, (lua_Unsigned)size - (lua_Unsigned)pos);
+    for (; pos < size; pos++) {
+        lua_geti(L, 1, pos + 1);
+        lua_seti(L, 1, pos);
+    }
+    lua_pushnil(L);
+    lua_seti(L, 1, pos);
+    return 1;
+}
+
+static int sb_tmove(lua_State *L)
+{
+    lua_Integer f = luaL_checkinteger(L, 2);
+    lua_Integer e = luaL_checkinteger(L, 3);
+    lua_Integer t = luaL_checkinteger(L, 4);
+    int tt = lua_isnoneornil(L, 5) ? 1 : 5;
+    sb_checktab(L, 1, SB_TAB_R);
+    sb_checktab(L, tt, SB_TAB_W);
+    if (e >= f) {
+        luaL_argcheck(L, f > 0 || e < LUA_MAXINTEGER + f, 3,
+                      "too many elements to move");
+        lua_Integer n = e - f + 1;
+        luaL_argcheck(L, t <= LUA_MAXINTEGER - n + 1, 4,
+                      "destination wrap around");
+        sb_charge(L, (lua_Unsigned)n);
+        if (t > e || t <= f || (tt != 1 && !lua_compare(L, 1, tt, LUA_OPEQ))) {
+            for (lua_Integer i = 0; i < n; i++) {
+                lua_geti(L, 1, f + i);
+                lua_seti(L, tt, t + i);
+            }
+        } else {
+            for (lua_Integer i = n - 1; i >= 0; i--) {
+                lua_geti(L, 1, f + i);
+                lua_seti(L, tt, t + i);
+            }
+        }
+    }
+    lua_pushvalue(L, tt);
+    return 1;
+}
+
+/* ------------------------------------------------------------------ */
+/* math.random on the engine's generator                               */
+/* ------------------------------------------------------------------ */
+
+static uint32_t sb_draw(lua_State *L, nx_sandbox *sb, uint32_t bound)
+{
+    assert(bound >= 1);
+    uint32_t r = sb->rng(sb->rng_ud, bound);
+    if (r >= bound)
+        luaL_error(L, "math.random: the engine's generator returned %I "
+                      "for a bound of %I", (lua_Integer)r, (lua_Integer)bound);
+    return r;
+}
+
+static uint64_t sb_draw64(lua_State *L, nx_sandbox *sb)
+{
+    uint64_t v = 0;
+    for (int i = 0; i < 4; i++) v = (v << 16) | sb_draw(L, sb, 65536u);
+    return v;
+}
+
+/* Uniform in [0, span], span >= UINT32_MAX: masked draws with rejection. */
+static uint64_t sb_draw_wide(lua_State *L, nx_sandbox *sb, uint64_t span)
+{
+    uint64_t mask = span;
+    for (int s = 1; s < 64; s <<= 1) mask |= mask >> s;
+    uint64_t v = 0;
+    /* A fair generator needs fewer than two draws on average; the bound
+     * keeps a degenerate one from looping forever in C. */
+    for (int tries = 0; tries < 64; tries++) {
+        v = sb_draw64(L, sb) & mask;
+        if (v <= span) return v;
+    }
+    return v % (span + 1);          /* span < mask <= UINT64_MAX here */
+}
+
+static lua_Integer sb_random_range(lua_State *L, nx_sandbox *sb,
+                                   lua_Integer lo, lua_Integer hi)
+{
+    uint64_t span = (uint64_t)hi - (uint64_t)lo;
+    uint64_t off = span < UINT32_MAX ? sb_draw(L, sb, (uint32_t)span + 1u)
+                                     : sb_draw_wide(L, sb, span);
+    return (lua_Integer)((uint64_t)lo + off);
+}
+
+/* math.random(), (m), (m, n) with Lua 5.4's meaning, on the engine's rng. */
+static int sb_random(lua_State *L)
+{
+    nx_sandbox *sb = sb_of(L);
+    lua_Integer lo, hi;
+    if (!sb->rng)
+        return luaL_error(L, "math.random: no random generator is "
+                             "available to scripts here");
+    switch (lua_gettop(L)) {
+    case 0: {
+        uint64_t bits = ((uint64_t)sb_draw(L, sb, 1u << 26) << 27) |
+                        sb_draw(L, sb, 1u << 27);
+        lua_pushnumber(L, (lua_Number)bits * 0x1p-53);
+        return 1;
+    }
+    case 1:
+        lo = 1;
+        hi = luaL_checkinteger(L, 1);
+        if (hi == 0) {              /* math.random(0): any integer */
+            lua_pushinteger(L, (lua_Integer)sb_draw64(L, sb));
+            return 1;
+        }
+        break;
+    case 2:
+        lo = luaL_checkinteger(L, 1);
+        hi = luaL_checkinteger(L, 2);
+        break;
+    default:
+        return luaL_error(L, "wrong number of arguments");
+    }
+    luaL_argcheck(L, lo <= hi, 1, "interval is empty");
+    lua_pushinteger(L, sb_random_range(L, sb, lo, hi));
+    return 1;
+}
+
+static int sb_randomseed(lua_State *L)
+{
+    return nx_sandbox_forbid(L, "math.randomseed (the engine seeds the "
+                                "generator)");
+}
+
+/* ------------------------------------------------------------------ */
+/* Building the safe globals                                           */
+/* ------------------------------------------------------------------ */
+
+static const char *const sb_base_keep[] = {
+    "assert", "error", "getmetatable", "ipairs", "next", "pairs",
+    "rawequal", "rawget", "rawlen", "select", "tonumber", "tostring",
+    "type", "_VERSION", NULL
+};
+static const luaL_Reg sb_base_override[] = {
+    {"pcall", sb_pcall},
+    {"xpcall", sb_xpcall},
+    {"setmetatable", sb_setmetatable},
+    {"rawset", sb_rawset},
+    {"collectgarbage", sb_collectgarbage},
+    {NULL, NULL}
+};
+static const char *const sb_string_keep[] = {
+    "byte", "char", "find", "format", "gmatch", "gsub", "len", "lower",
+    "match", "rep", "reverse", "sub", "upper", "pack", "packsize",
+    "unpack", NULL
+};
+static const char *const sb_table_keep[] = {
+    "concat", "pack", "sort", "unpack", NULL
+};
+static const luaL_Reg sb_table_override[] = {
+    {"insert", sb_tinsert},
+    {"remove", sb_tremove},
+    {"move", sb_tmove},
+    {NULL, NULL}
+};
+static const char *const sb_math_keep[] = {
+    "abs", "acos", "asin", "atan", "ceil", "cos", "deg", "exp", "floor",
+    "fmod", "huge", "log", "max", "maxinteger", "min", "mininteger",
+    "modf", "pi", "rad", "sin", "sqrt", "tan", "tointeger", "type", "ult",
+    NULL
+};
+static const luaL_Reg sb_math_override[] = {
+    {"random", sb_random},
+    {"randomseed", sb_randomseed},
+    {NULL, NULL}
+};
+static const char *const sb_utf8_keep[] = {
+    "char", "charpattern", "codepoint", "codes", "len", "offset", NULL
+};
+static const char *const sb_co_keep[] = {
+    "create", "isyieldable", "running", "status", "yield", NULL
+};
+static const luaL_Reg sb_co_override[] = {
+    {"resume", sb_co_resume},
+    {"close", sb_co_close},
+    {"wrap", sb_co_wrap},
+    {NULL, NULL}
+};
+
+typedef struct sb_lib {
+    const char *name;
+    lua_CFunction open;
+    const char *const *keep;        /* copied as they are */
+    const luaL_Reg *override;       /* replaced by sandbox versions */
+} sb_lib;
+
+static const sb_lib sb_libs[] = {
+    {"string", luaopen_string, sb_string_keep, NULL},
+    {"table", luaopen_table, sb_table_keep, sb_table_override},
+    {"math", luaopen_math, sb_math_keep, sb_math_override},
+    {"utf8", luaopen_utf8, sb_utf8_keep, NULL},
+    {"coroutine", luaopen_coroutine, sb_co_keep, sb_co_override},
+};
+#define SB_NLIBS (sizeof sb_libs / sizeof sb_libs[0])
+
+static int sb_listed(const char *const *names, const char *name)
+{
+    for (; *names; names++)
+        if (strcmp(*names, name) == 0) return 1;
+    return 0;
+}
+
+static lua_CFunction sb_cfield(lua_State *L, int t, const char *name)
+{
+    lua_getfield(L, t, name);
+    lua_CFunction f = lua_tocfunction(L, -1);
+    lua_pop(L, 1);
+    assert(f != NULL);              /* the standard libraries define these */
+    return f;
+}
+
+/* Push a new table with src's `keep` fields and the `override` functions. */
+static void sb_push_filtered(lua_State *L, int src, const char *const *keep,
+                             const luaL_Reg *override)
+{
+    src = lua_absindex(L, src);
+    lua_newtable(L);
+    for (const char *const *k = keep; *k; k++) {
+        lua_getfield(L, src, *k);
+        assert(!lua_isnil(L, -1));  /* a whitelist names existing fields */
+        lua_setfield(L, -2, *k);
+    }
+    if (override) luaL_setfuncs(L, override, 0);
+}
+
+static void sb_clear_table(lua_State *L, int t)
+{
+    t = lua_absindex(L, t);
+    lua_pushnil(L);
+    while (lua_next(L, t)) {
+        lua_pop(L, 1);
+        lua_pushvalue(L, -1);
+        lua_pushnil(L);
+        lua_rawset(L, t);           /* clearing during traversal is allowed */
+    }
+}
+
+/* Remove every field not in `keep` (the table stays shared, see below). */
+static void sb_trim_table(lua_State *L, int t, const char *const *keep)
+{
+    t = lua_absindex(L, t);
+    lua_pushnil(L);
+    while (lua_next(L, t)) {
+        lua_pop(L, 1);
+        if (lua_type(L, -1) != LUA_TSTRING || !sb_listed(keep, lua_tostring(L, -1))) {
+            lua_pushvalue(L, -1);
+            lua_pushnil(L);
+            lua_rawset(L, t);
+        }
+    }
+}
+
+static void sb_setup_lib(lua_State *L, nx_sandbox *sb, const sb_lib *lib,
+                         int safe)
+{
+    luaL_requiref(L, lib->name, lib->open, 0);
+    if (lib->open == luaopen_coroutine) {
+        sb->orig_resume = sb_cfield(L, -1, "resume");
+        sb->orig_close = sb_cfield(L, -1, "close");
+    }
+    if (lib->open == luaopen_string) {
+        /* The string metatable's __index is this very table, reachable
+         * from every string ("").dump: trim it, not only our copy. */
+        sb_trim_table(L, -1, lib->keep);
+    }
+    sb_push_filtered(L, -1, lib->keep, lib->override);
+    lua_setfield(L, safe, lib->name);
+    lua_pop(L, 1);
+}
+
+/* getmetatable("") must not hand out the table shared by all strings. */
+static void sb_lock_string_metatable(lua_State *L)
+{
+    lua_pushliteral(L, "");
+    int has = lua_getmetatable(L, -1);
+    assert(has);                    /* luaopen_string installed it */
+    (void)has;
+    lua_pushboolean(L, 0);
+    lua_setfield(L, -2, "__metatable");
+    lua_pop(L, 2);
+}
+
+static void sb_new_registry_table(lua_State *L, const void *key,
+                                  const char *mode)
+{
+    lua_newtable(L);
+    if (mode) {
+        lua_createtable(L, 0, 1);
+        lua_pushstring(L, mode);
+        lua_setfield(L, -2, "__mode");
+        lua_setmetatable(L, -2);
+    }
+    lua_rawsetp(L, LUA_REGISTRYINDEX, key);
+}
+
+static int sb_setup(lua_State *L)
+{
+    nx_sandbox *sb = sb_of(L);
+    lua_newtable(L);                /* 1: master safe globals */
+    luaL_requiref(L, LUA_GNAME, luaopen_base, 0);
+    sb->orig_setmetatable = sb_cfield(L, -1, "setmetatable");
+    sb->orig_rawset = sb_cfield(L, -1, "rawset");
+    sb_push_filtered(L, -1, sb_base_keep, sb_base_override);
+    /* Copy the filtered base functions into the master table. */
+    lua_pushnil(L);
+    while (lua_next(L, -2)) {
+        lua_pushvalue(L, -2);
+        lua_insert(L, -2);
+        lua_rawset(L, 1);
+    }
+    lua_pop(L, 2);
+    for (size_t i = 0; i < SB_NLIBS; i++) sb_setup_lib(L, sb, &sb_libs[i], 1);
+    sb_lock_string_metatable(L);
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &sb_key_safe);
+    sb_new_registry_table(L, &sb_key_panels, NULL);
+    sb_new_registry_table(L, &sb_key_files, NULL);
+    sb_new_registry_table(L, &sb_key_frozen, "k");
+    sb_new_registry_table(L, &sb_key_tainted, "k");
+    /* Defence in depth: chunks get their own _ENV before they run, but if
+     * one ever saw the real globals it would find nothing there. */
+    lua_pushglobaltable(L);
+    sb_clear_table(L, -1);
+    lua_pop(L, 1);
+    return 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* Panel environments                                                   */
+/* ------------------------------------------------------------------ */
+
+static void sb_push_copy(lua_State *L, int src)
+{
+    src = lua_absindex(L, src);
+    lua_newtable(L);
+    lua_pushnil(L);
+    while (lua_next(L, src)) {
+        lua_pushvalue(L, -2);
+        lua_insert(L, -2);
+        lua_rawset(L, -4);
+    }
+}
+
+/* A panel's own safe globals: a copy of the master with private libraries,
+ * so that one panel changing math.floor cannot affect another. */
+static void sb_push_panel_globals(lua_State *L)
+{
+    lua_rawgetp(L, LUA_REGISTRYINDEX, &sb_key_safe);
+    sb_push_copy(L, -1);
+    for (size_t i = 0; i < SB_NLIBS; i++) {
+        lua_getfield(L, -2, sb_libs[i].name);
+        sb_push_copy(L, -1);
+        lua_setfield(L, -3, sb_libs[i].name);
+        lua_pop(L, 1);
+    }
+    lua_remove(L, -2);
+}
+
+/* Push a fresh environment: an empty table reading through to the panel's
+ * globals; _G names the environment itself; its metatable is hidden. */
+static void sb_push_panel_env(lua_State *L)
+{
+    sb_push_panel_globals(L);
+    lua_newtable(L);
+    lua_pushvalue(L, -1);
+    lua_setfield(L, -3, "_G");
+    lua_createtable(L, 0, 3);
+    lua_pushvalue(L, -3);
+    lua_setfield(L, -2, "__index");
+    lua_pushboolean(L, 0);
+    lua_setfield(L, -2, "__metatable");
+    lua_setmetatable(L, -2);
+    lua_remove(L, -2);
+}
+
+static int sb_env_newindex(lua_State *L)
+{
+    if (lua_type(L, 2) == LUA_TSTRING)
+        return luaL_error(L, "panels cannot keep global state "
+                             "(assignment to global '%s')", lua_tostring(L, 2));
+    return luaL_error(L, "panels cannot keep global state (assignment to "
+                         "a %s key of _ENV)", luaL_typename(L, 2));
+}
+
+/*
+ * Freeze the environment at `env` after its chunk ran: the globals the
+ * chunk defined move into the panel's globals table (still readable), the
+ * environment is left empty, and its __newindex refuses every assignment,
+ * including to those globals.
+ */
+static void sb_freeze_env(lua_State *L, int env)
+{
+    env = lua_absindex(L, env);
+    int has = lua_getmetatable(L, env);
+    assert(has);                    /* sb_push_panel_env gave it one */
+    (void)has;
+    lua_getfield(L, -1, "__index");
+    lua_pushnil(L);
+    while (lua_next(L, env)) {
+        lua_pushvalue(L, -2);
+        lua_insert(L, -2);
+        lua_rawset(L, -4);
+    }
+    lua_pop(L, 1);
+    sb_clear_table(L, env);
+    lua_pushcfunction(L, sb_env_newindex);
+    lua_setfield(L, -2, "__newindex");
+    lua_pop(L, 1);
+    sb_add_to_set(L, &sb_key_frozen, env);
+}
+
+/* registry[key][id] = value at `idx`. */
+static void sb_registry_set(lua_State *L, const void *key, const char *id,
+                            int idx)
+{
+    idx = lua_absindex(L, idx);
+    lua_rawgetp(L, LUA_REGISTRYINDEX, key);
+    lua_pushvalue(L, idx);
+    lua_setfield(L, -2, id);        /* plain table: no metamethods */
+    lua_pop(L, 1);
+}
+
+/* Push registry[key][id] and return its type. */
+static int sb_registry_get(lua_State *L, const void *key, const char *id)
+{
+    lua_rawgetp(L, LUA_REGISTRYINDEX, key);
+    lua_pushstring(L, id);
+    int t = lua_rawget(L, -2);
+    lua_remove(L, -2);
+    return t;
+}
+
+/* ------------------------------------------------------------------ */
+/* Error reports                                                        */
+/* ------------------------------------------------------------------ */
+
+static void sb_err_reset(nx_script_error *err, const char *panel,
+                         const char *file)
+{
+    memset(err, 0, sizeof *err);
+    err->status = NX_SCRIPT_OK;
+    sb_copy_str(err->panel, sizeof err->panel, panel ? panel : "");
+    sb_copy_str(err->file, sizeof err->file, file ? file : "");
+}
+
+/*
+ * Split a Lua message "where:line: rest".  Returns rest, or NULL when the
+ * message does not start with a location; `where` receives the text before
+ * the line number (a chunk's short_src, at most LUA_IDSIZE characters).
+ */
+static const char *sb_split_location(const char *msg, char *where,
+                                     size_t wsize, int *line)
+{
+    for (const char *p = msg; *p && *p != '\n'; p++) {
+        if (p[0] != ':' || !isdigit((unsigned char)p[1])) continue;
+        const char *q = p + 1;
+        long n = 0;
+        while (isdigit((unsigned char)*q) && n < 100000000) n = n * 10 + (*q++ - '0');
+        if (*q != ':' || p == msg || (size_t)(p - msg) >= wsize) continue;
+        memcpy(where, msg, (size_t)(p - msg));
+        where[p - msg] = '\0';
+        *line = (int)n;
+        q++;
+        return *q == ' ' ? q + 1 : q;
+    }
+    return NULL;
+}
+
+/* Does a short_src ("path" or "...tail") name `path`? */
+static int sb_where_is(const char *where, const char *path)
+{
+    if (strcmp(where, path) == 0) return 1;
+    if (strncmp(where, "...", 3) != 0) return 0;
+    size_t wl = strlen(where + 3), pl = strlen(path);
+    return wl > 0 && wl <= pl && strcmp(path + pl - wl, where + 3) == 0;
+}
+
+/* Map a message's `where` to a file: the panel's own, or a frame's. */
+static int sb_resolve_where(lua_State *L, int use_stack, const char *where,
+                            nx_script_error *err)
+{
+    if (err->file[0] && sb_where_is(where, err->file)) return 1;
+    if (!use_stack) return 0;
+    lua_Debug ar;
+    for (int level = 0; lua_getstack(L, level, &ar); level++) {
+        if (lua_getinfo(L, "S", &ar) && strcmp(ar.short_src, where) == 0) {
+            const char *src = ar.source[0] == '@' ? ar.source + 1 : ar.short_src;
+            sb_copy_str(err->file, sizeof err->file, src);
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* The file and line of the innermost Lua function on the stack. */
+static void sb_locate_from_stack(lua_State *L, nx_script_error *err)
+{
+    lua_Debug ar;
+    for (int level = 0; lua_getstack(L, level, &ar); level++) {
+        if (lua_getinfo(L, "Sl", &ar) && ar.currentline > 0) {
+            const char *src = ar.source[0] == '@' ? ar.source + 1 : ar.short_src;
+            sb_copy_str(err->file, sizeof err->file, src);
+            err->line = ar.currentline;
+            return;
+        }
+    }
+}
+
+/* Fill err->file/line/message from `msg` (and the stack, if still there). */
+static void sb_report(lua_State *L, nx_script_error *err, const char *msg,
+                      int use_stack)
+{
+    char where[LUA_IDSIZE + 8];
+    int line = 0;
+    const char *rest = sb_split_location(msg, where, sizeof where, &line);
+    if (rest && sb_resolve_where(L, use_stack, where, err)) {
+        err->line = line;
+        msg = rest;
+    } else if (use_stack) {
+        sb_locate_from_stack(L, err);
+    }
+    sb_copy_str(err->message, sizeof err->message, msg);
+}
+
+/*
+ * The text of the error object at `idx`.  Non-string objects are described,
+ * never converted: __tostring would run script code outside the budget.
+ */
+static const char *sb_error_text(lua_State *L, int idx, char *buf, size_t size)
+{
+    nx_sandbox *sb = sb_of(L);
+    if (sb->poison != NX_SCRIPT_OK) return sb->poison_msg;
+    int t = lua_type(L, idx);
+    if (t == LUA_TSTRING) return lua_tostring(L, idx);
+    if (t == LUA_TNUMBER && lua_isinteger(L, idx))
+        snprintf(buf, size, LUA_INTEGER_FMT, (LUAI_UACINT)lua_tointeger(L, idx));
+    else if (t == LUA_TNUMBER)
+        snprintf(buf, size, LUA_NUMBER_FMT, (LUAI_UACNUMBER)lua_tonumber(L, idx));
+    else
+        snprintf(buf, size, "(error object is a %s value)", lua_typename(L, t));
+    return buf;
+}
+
+/* Message handler of every protected run: report while the stack lives. */
+static int sb_msgh(lua_State *L)
+{
+    nx_sandbox *sb = sb_of(L);
+    sb_run *run = sb->run;
+    assert(run != NULL);            /* only installed by sb_protected */
+    /* The report is bounded host work; the run's cap must not break it.
+     * It is restored before any script code (a __close) can run again. */
+    size_t cap = sb->cap;
+    sb->cap = SIZE_MAX;
+    char buf[64];
+    sb_report(L, run->err, sb_error_text(L, 1, buf, sizeof buf), 1);
+    luaL_traceback(L, L, NULL, 1);
+    sb_copy_str(run->err->traceback, sizeof run->err->traceback,
+                lua_tostring(L, -1));
+    run->handled = 1;
+    run->handled_poison = sb->poison;
+    sb->cap = cap;
+    return 1;
+}
+
+static nx_script_status sb_status_of(const nx_sandbox *sb, int lua_status)
+{
+    if (sb->poison != NX_SCRIPT_OK) return sb->poison;
+    switch (lua_status) {
+    case LUA_ERRMEM: return NX_SCRIPT_MEMORY;
+    case LUA_ERRSYNTAX: return NX_SCRIPT_SYNTAX;
+    default: return NX_SCRIPT_ERROR;
+    }
+}
+
+/* ------------------------------------------------------------------ */
+/* Metered, protected runs                                              */
+/* ------------------------------------------------------------------ */
+
+static void sb_meter_begin(nx_sandbox *sb, sb_run *run)
+{
+    /* Runs never nest: bindings must not call back into the sandbox. */
+    assert(!sb->metering && sb->run == NULL);
+    sb->metering = 1;
+    sb->run = run;
+    sb->used = 0;
+    sb->poison = NX_SCRIPT_OK;
+    sb->poison_msg[0] = '\0';
+    sb->refused.valid = 0;
+    sb->cap = sb_add_sat(sb->heap, sb->limits.memory_bytes);
+    /* Restart the main thread's count so each run gets a whole budget. */
+    lua_sethook(sb->L, sb_hook, LUA_MASKCOUNT, SB_HOOK_PERIOD);
+}
+
+static void sb_meter_end(nx_sandbox *sb)
+{
+    sb->metering = 0;
+    sb->run = NULL;
+    sb->cap = SIZE_MAX;
+}
+
+/*
+ * Call body(run, extra...) in protected mode with sb_msgh; the `nextra`
+ * values on top of the stack become its extra arguments.  Leaves the
+ * message handler (and, on error, the error object) on the stack.
+ */
+static int sb_protected(nx_sandbox *sb, sb_run *run, lua_CFunction body,
+                        int nextra)
+{
+    lua_State *L = sb->L;
+    int base = lua_gettop(L) - nextra;
+    lua_pushcfunction(L, sb_msgh);
+    lua_pushcfunction(L, body);
+    lua_pushlightuserdata(L, run);
+    lua_rotate(L, base + 1, 3);
+    return lua_pcall(L, 1 + nextra, 0, base + 1);
+}
+
+/* Turn the outcome of a run into err and a return code. */
+static int sb_conclude(nx_sandbox *sb, sb_run *run, int st)
+{
+    lua_State *L = sb->L;
+    nx_script_error *err = run->err;
+    if (st == LUA_OK && sb->poison == NX_SCRIPT_OK) {
+        if (run->missing) err->status = NX_SCRIPT_MISSING;
+        else if (run->take_failed) err->status = NX_SCRIPT_ERROR;
+        return err->status == NX_SCRIPT_OK ? 0 : -1;
+    }
+    /* A poisoned run never reports success, even if C code swallowed the
+     * last error. */
+    err->status = sb_status_of(sb, st);
+    if (run->handled && run->handled_poison != sb->poison) {
+        /* Poisoned after the report, while unwinding (a __close): the
+         * limit is what stopped the run; keep the first traceback. */
+        err->line = 0;
+        sb_report(L, err, sb->poison_msg, 0);
+    } else if (!run->handled) {
+        char buf[64];
+        const char *msg = st == LUA_OK ? sb->poison_msg
+                                       : sb_error_text(L, -1, buf, sizeof buf);
+        sb_report(L, err, msg, 0);
+    }
+    return -1;
+}
+
+/* After a failed run: drop everything it left and collect, uncapped. */
+static void sb_recover(nx_sandbox *sb)
+{
+    assert(!sb->metering);
+    lua_gc(sb->L, LUA_GCCOLLECT);
+}
+
+/* ------------------------------------------------------------------ */
+/* Public API                                                           */
+/* ------------------------------------------------------------------ */
+
+nx_sandbox *nx_sandbox_new(const nx_sandbox_limits *limits)
+{
+    nx_sandbox *sb = nx_xcalloc(1, sizeof *sb);
+    if (limits) sb->limits = *limits;
+    if (!sb->limits.instructions)
+        sb->limits.instructions = NX_SANDBOX_DEFAULT_INSTRUCTIONS;
+    if (!sb->limits.memory_bytes)
+        sb->limits.memory_bytes = NX_SANDBOX_DEFAULT_MEMORY;
+    sb->cap = SIZE_MAX;
+    sb->L = lua_newstate(sb_alloc, sb);
+    if (!sb->L) {
+        fputs("nexus: out of memory creating the Lua sandbox\n", stderr);
+        abort();
+    }
+    lua_State *L = sb->L;
+    lua_atpanic(L, sb_panic);
+    /* Installed once on the main thread: every coroutine created later
+     * inherits it, whether during a load or a call. */
+    lua_sethook(L, sb_hook, LUA_MASKCOUNT, SB_HOOK_PERIOD);
+    lua_pushcfunction(L, sb_setup);
+    if (lua_pcall(L, 0, 0, 0) != LUA_OK) {
+        fprintf(stderr, "nexus: cannot set up the Lua sandbox: %s\n",
+                lua_tostring(L, -1));
+        abort();
+    }
+    assert(lua_gettop(L) == 0);
+    return sb;
+}
+
+void nx_sandbox_free(nx_sandbox *sb)
+{
+    if (!sb) return;
+    assert(!sb->metering);
+    lua_close(sb->L);
+    assert(sb->heap == 0);          /* the allocator saw every block freed */
+    free(sb);
+}
+
+lua_State *nx_sandbox_lua(nx_sandbox *sb) { return sb->L; }
+
+size_t nx_sandbox_heap_bytes(const nx_sandbox *sb) { return sb->heap; }
+
+void nx_sandbox_set_rng(nx_sandbox *sb, nx_sandbox_rng_fn fn, void *ud)
+{
+    sb->rng = fn;
+    sb->rng_ud = ud;
+}
+
+static int sb_is_binary(const char *s, size_t len)
+{
+    return len > 0 && s[0] == LUA_SIGNATURE[0];
+}
+
+static const char *sb_skip_bom(const char *s, size_t *len)
+{
+    if (*len >= 3 && memcmp(s, "\xEF\xBB\xBF", 3) == 0) {
+        *len -= 3;
+        return s + 3;
+    }
+    return s;
+}
+
+int nx_sandbox_check_file(const char *path, nx_diags *d)
+{
+    size_t len = 0;
+    const char *why = NULL;
+    char *src = nx_read_file(path, &len, &why);
+    if (!src) {
+        nx_diags_add(d, path, 0, 0, "cannot read: %s", why);
+        return -1;
+    }
+    const char *text = sb_skip_bom(src, &len);
+    if (sb_is_binary(text, len)) {
+        nx_diags_add(d, path, 0, 0, "binary chunks are not allowed "
+                                    "(scripts are loaded as text)");
+        free(src);
+        return -1;
+    }
+    lua_State *L = luaL_newstate();
+    if (!L) {
+        fputs("nexus: out of memory checking a script\n", stderr);
+        abort();
+    }
+    lua_atpanic(L, sb_panic);
+    char *chunkname = nx_asprintf("@%s", path);
+    int st = luaL_loadbufferx(L, text, len, chunkname, "t");
+    if (st != LUA_OK) {
+        const char *msg = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1)
+                                                         : "cannot compile";
+        char where[LUA_IDSIZE + 8];
+        int line = 0;
+        const char *rest = sb_split_location(msg, where, sizeof where, &line);
+        if (rest && sb_where_is(where, path)) msg = rest;
+        else line = 0;
+        nx_diags_add(d, path, line, 0, "%s", msg);
+    }
+    lua_close(L);
+    free(chunkname);
+    free(src);
+    return st == LUA_OK ? 0 : -1;
+}
+
+/* Run a compiled chunk (at 2) in a fresh environment and keep its table. */
+static int sb_load_body(lua_State *L)
+{
+    sb_run *run = lua_touserdata(L, 1);
+    sb_push_panel_env(L);                                   /* 3 */
+    lua_pushvalue(L, 3);
+    const char *up = lua_setupvalue(L, 2, 1);
+    /* A main chunk's only upvalue is _ENV; if it were not, the chunk
+     * must not run with whatever it would otherwise see. */
+    if (!up || strcmp(up, "_ENV") != 0) {
+        if (!up) lua_pop(L, 1);
+        return luaL_error(L, "the chunk has no _ENV to sandbox");
+    }
+    lua_pushvalue(L, 2);
+    lua_call(L, 0, 1);                                      /* 4 */
+    if (!lua_istable(L, 4))
+        return luaL_error(L, "panel script must return a table (it returned "
+                             "a %s value)", luaL_typename(L, 4));
+    sb_freeze_env(L, 3);
+    sb_registry_set(L, &sb_key_panels, run->panel_id, 4);
+    lua_pushstring(L, run->path);
+    sb_registry_set(L, &sb_key_files, run->panel_id, -1);
+    return 0;
+}
+
+static int sb_load_source(nx_sandbox *sb, const char *panel_id,
+                          const char *path, const char *src, size_t len,
+                          nx_script_error *err)
+{
+    lua_State *L = sb->L;
+    const char *text = sb_skip_bom(src, &len);
+    if (sb_is_binary(text, len)) {
+        err->status = NX_SCRIPT_FORBIDDEN;
+        sb_copy_str(err->message, sizeof err->message,
+                    "binary chunks are not allowed (panels are loaded as text)");
+        return -1;
+    }
+    char *chunkname = nx_asprintf("@%s", path);
+    sb_run run = {.err = err, .panel_id = panel_id, .path = path};
+    sb_meter_begin(sb, &run);
+    int st = luaL_loadbufferx(L, text, len, chunkname, "t");
+    free(chunkname);
+    int rc;
+    if (st != LUA_OK) {
+        rc = sb_conclude(sb, &run, st);         /* no stack: a syntax error */
+    } else {
+        st = sb_protected(sb, &run, sb_load_body, 1);
+        rc = sb_conclude(sb, &run, st);
+    }
+    sb_meter_end(sb);
+    return rc;
+}
+
+int nx_sandbox_load_panel(nx_sandbox *sb, const char *panel_id,
+                          const char *path, nx_script_error *err)
+{
+    nx_script_error scratch;
+    if (!err) err = &scratch;
+    lua_State *L = sb->L;
+    int top = lua_gettop(L);
+    sb_err_reset(err, panel_id, path);
+    size_t len = 0;
+    const char *why = NULL;
+    char *src = nx_read_file(path, &len, &why);
+    if (!src) {
+        err->status = NX_SCRIPT_MISSING;
+        snprintf(err->message, sizeof err->message, "cannot read: %s", why);
+        return -1;
+    }
+    /* On failure a panel already loaded under this id stays as it was. */
+    int rc = sb_load_source(sb, panel_id, path, src, len, err);
+    free(src);
+    lua_settop(L, top);
+    if (rc != 0) sb_recover(sb);
+    assert(lua_gettop(L) == top);   /* stack discipline of every entry point */
+    return rc;
+}
+
+int nx_sandbox_has_function(nx_sandbox *sb, const char *panel_id,
+                            const char *fn)
+{
+    lua_State *L = sb->L;
+    int top = lua_gettop(L);
+    int found = 0;
+    /* Bindings may ask during a call, from inside a coroutine, when the
+     * main thread's frame has no free slots of its own. */
+    if (!lua_checkstack(L, 4)) return 0;
+    if (sb_registry_get(L, &sb_key_panels, panel_id) == LUA_TTABLE) {
+        lua_pushstring(L, fn);
+        found = lua_rawget(L, -2) == LUA_TFUNCTION;  /* raw: no script code */
+    }
+    lua_settop(L, top);
+    return found;
+}
+
+/* Push panel[fn] for the run, or set run->missing and return 0. */
+static int sb_push_panel_function(lua_State *L, sb_run *run)
+{
+    nx_script_error *err = run->err;
+    if (sb_registry_get(L, &sb_key_files, run->panel_id) == LUA_TSTRING)
+        sb_copy_str(err->file, sizeof err->file, lua_tostring(L, -1));
+    lua_pop(L, 1);
+    if (sb_registry_get(L, &sb_key_panels, run->panel_id) != LUA_TTABLE) {
+        snprintf(err->message, sizeof err->message,
+                 "no panel '%s' is loaded", run->panel_id);
+        run->missing = 1;
+        return 0;
+    }
+    lua_pushstring(L, run->fn);
+    if (lua_rawget(L, -2) != LUA_TFUNCTION) {   /* raw: no script code */
+        snprintf(err->message, sizeof err->message,
+                 "panel '%s' has no function '%s'", run->panel_id, run->fn);
+        run->missing = 1;
+        return 0;
+    }
+    lua_remove(L, -2);
+    return 1;
+}
+
+static int sb_call_body(lua_State *L)
+{
+    sb_run *run = lua_touserdata(L, 1);
+    int base = lua_gettop(L);
+    if (!sb_push_panel_function(L, run)) return 0;
+    int nargs = run->push ? run->push(L, run->ud) : 0;
+    /* push must report exactly what it pushed, or the call is skewed. */
+    assert(nargs >= 0 && lua_gettop(L) == base + 1 + nargs);
+    lua_call(L, nargs, LUA_MULTRET);
+    int nresults = lua_gettop(L) - base;
+    if (run->take && run->take(L, nresults, run->ud, run->err) != 0)
+        run->take_failed = 1;
+    return 0;
+}
+
+int nx_sandbox_call(nx_sandbox *sb, const char *panel_id, const char *fn,
+                    nx_sandbox_push_fn push, nx_sandbox_take_fn take,
+                    void *ud, nx_script_error *err)
+{
+    nx_script_error scratch;
+    if (!err) err = &scratch;
+    lua_State *L = sb->L;
+    int top = lua_gettop(L);
+    sb_err_reset(err, panel_id, NULL);
+    sb_run run = {.err = err, .panel_id = panel_id, .fn = fn,
+                  .push = push, .take = take, .ud = ud};
+    sb_meter_begin(sb, &run);
+    int st = sb_protected(sb, &run, sb_call_body, 0);
+    int rc = sb_conclude(sb, &run, st);
+    sb_meter_end(sb);
+    lua_settop(L, top);
+    if (rc != 0 && err->status != NX_SCRIPT_MISSING) sb_recover(sb);
+    assert(lua_gettop(L) == top);   /* stack discipline of every entry point */
+    return rc;
+}
+
+static const char *sb_status_name(nx_script_status s)
+{
+    switch (s) {
+    case NX_SCRIPT_OK: return "ok";
+    case NX_SCRIPT_ERROR: return "error";
+    case NX_SCRIPT_BUDGET: return "budget";
+    case NX_SCRIPT_MEMORY: return "memory";
+    case NX_SCRIPT_FORBIDDEN: return "forbidden";
+    case NX_SCRIPT_SYNTAX: return "syntax";
+    case NX_SCRIPT_MISSING: return "missing";
+    }
+    return "?";
+}
+
+void nx_script_error_format(const nx_script_error *e, char *buf, size_t len)
+{
+    if (!buf || len == 0) return;
+    size_t n = 0;
+    int w;
+    buf[0] = '\0';
+#define SB_APPEND(...)                                             \
+    do {                                                           \
+        w = snprintf(buf + n, len - n, __VA_ARGS__);               \
+        if (w < 0) return;                                         \
+        n = (size_t)w >= len - n ? len - 1 : n + (size_t)w;        \
+    } while (0)
+    if (e->file[0] && e->line > 0) SB_APPEND("%s:%d: ", e->file, e->line);
+    else if (e->file[0]) SB_APPEND("%s: ", e->file);
+    if (e->panel[0]) SB_APPEND("%s: ", e->panel);
+    SB_APPEND("%s", e->message[0] ? e->message : sb_status_name(e->status));
+    if (e->traceback[0]) SB_APPEND("\n%s", e->traceback);
+#undef SB_APPEND
+}
