@@ -24,11 +24,18 @@ typedef struct nx_ruling_setting {
     char *meaning;     /* what the engine does under it */
 } nx_ruling_setting;
 
+/* A gate is a panel (or one path of it), or a part of the common Nexus
+ * card lifecycle: exactly one of `panel` and `lifecycle` is set. */
 typedef struct nx_ruling_gate {
-    char *panel;       /* "bene_gesserit.cunning" */
+    char *panel;       /* "bene_gesserit.cunning", or NULL */
     char *path;        /* NULL: the whole panel; else one path of it */
+    char *lifecycle;   /* "nexus_deal" / "nexus_draw", or NULL */
     int line, col;
 } nx_ruling_gate;
+
+/* The lifecycle parts a ruling may gate.  An unresolved lifecycle gate
+ * keeps the whole Nexus card module from starting. */
+#define NX_LIFECYCLE_PARTS { "nexus_deal", "nexus_draw", NULL }
 
 typedef struct nx_ruling {
     char *id;          /* "bene_gesserit.cunning.storm_stronghold" */
@@ -54,11 +61,20 @@ typedef struct nx_rulings {
 /* Load every *.yaml in `dir` (sorted by name).  Reports every problem;
  * returns 0 when there were none. */
 int nx_rulings_load_dir(const char *dir, nx_rulings *out, nx_diags *d);
+/* The same, but on problems *out keeps every ruling that has a valid,
+ * unique id (with its valid parts), so a caller can go on cross-checking
+ * (nx_pack_load does).  Free *out with nx_rulings_free in every case. */
+int nx_rulings_load_dir_partial(const char *dir, nx_rulings *out, nx_diags *d);
 void nx_rulings_free(nx_rulings *r);
 const nx_ruling *nx_rulings_find(const nx_rulings *r, const char *id);
 int nx_ruling_has_setting(const nx_ruling *r, const char *setting);
 
 /* Chosen settings.  Rulings not mentioned keep their default. */
+struct nx_settings;
+/* The first ruling (by id) that gates a lifecycle part and is unresolved
+ * under `s`, or NULL when the Nexus card module may start. */
+const nx_ruling *nx_rulings_lifecycle_blocker(const nx_rulings *r, const struct nx_settings *s);
+
 typedef struct nx_settings {
     size_t n;
     char **ids;

@@ -1,0 +1,1025 @@
+/*
+ * nx_pack: loading and validating a card pack (see docs/dsl.md).
+ *
+ * Order of work: pack.yaml; the rulings directory (kept even when some
+ * rulings are broken, so the cross-checks still run); every card file;
+ * the factions left without a card; the cross-checks between panels and
+ * rulings; and, for a clean pack only, the digest.  Every problem is
+ * reported; a pack with any problem is freed and not returned.
+ */
+#include "nx_pack.h"
+
+#include <assert.h>
+#include <ctype.h>
+#include <dirent.h>
+#include <errno.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#define PCRE2_CODE_UNIT_WIDTH 8
+#include <pcre2.h>
+
+#include "nx_sandbox.h"
+#include "nx_sha256.h"
+#include "nx_util.h"
+#include "nx_version.h"
+#include "nx_yaml.h"
+
+/* ---- vocabularies ----------------------------------------------------- */
+
+static const char *const mode_ids[NX_MODE_COUNT] = {
+    [NX_MODE_CUNNING] = "cunning",
+    [NX_MODE_BETRAYAL] = "betrayal",
+    [NX_MODE_SECRET_ALLY] = "secret_ally",
+};
+
+static const char *const mode_names[NX_MODE_COUNT] = {
+    [NX_MODE_CUNNING] = "Cunning",
+    [NX_MODE_BETRAYAL] = "Betrayal",
+    [NX_MODE_SECRET_ALLY] = "Secret Ally",
+};
+
+static const char *const phase_ids[NX_PHASE_COUNT] = {
+    [NX_PHASE_STORM] = "storm",
+    [NX_PHASE_SPICE_BLOW] = "spice_blow",
+    [NX_PHASE_CHOAM_CHARITY] = "choam_charity",
+    [NX_PHASE_BIDDING] = "bidding",
+    [NX_PHASE_REVIVAL] = "revival",
+    [NX_PHASE_SHIPMENT_MOVEMENT] = "shipment_movement",
+    [NX_PHASE_BATTLE] = "battle",
+    [NX_PHASE_SPICE_COLLECTION] = "spice_collection",
+    [NX_PHASE_MENTAT_PAUSE] = "mentat_pause",
+};
+
+/* The moments inside a phase a panel's `when` may name.  A fixed list: the
+ * engine offers panels at exactly these points.  docs/dsl.md lists them
+ * with their meaning; keep the two in step. */
+static const char *const event_ids[] = {
+    "own_action", "battle_plan", "voice", "prescience", "traitor_revealed",
+    "face_dancer_revealed", "battle_won", "battle_lost", "purchase", "sale",
+    "shipment", "worm", "terror_placed",
+};
+#define NEVENTS (sizeof event_ids / sizeof event_ids[0])
+
+const char *nx_mode_id(nx_mode m)
+{
+    assert(m >= 0 && m < NX_MODE_COUNT);   /* tables are indexed by mode */
+    return mode_ids[m];
+}
+
+const char *nx_mode_name(nx_mode m)
+{
+    assert(m >= 0 && m < NX_MODE_COUNT);   /* tables are indexed by mode */
+    return mode_names[m];
+}
+
+const char *nx_phase_id(nx_phase p)
+{
+    assert(p >= 0 && p < NX_PHASE_COUNT);  /* tables are indexed by phase */
+    return phase_ids[p];
+}
+
+nx_phase nx_phase_parse(const char *id)
+{
+    for (int p = 0; p < NX_PHASE_COUNT; p++)
+        if (!strcmp(id, phase_ids[p])) return (nx_phase)p;
+    return NX_PHASE_ANY;
+}
+
+static int mode_parse(const char *id)
+{
+    for (int m = 0; m < NX_MODE_COUNT; m++)
+        if (!strcmp(id, mode_ids[m])) return m;
+    return -1;
+}
+
+static int event_known(const char *id)
+{
+    for (size_t i = 0; i < NEVENTS; i++)
+        if (!strcmp(id, event_ids[i])) return 1;
+    return 0;
+}
+
+/* "a, b, c" for messages.  Caller frees. */
+static char *word_list(const char *const *words, size_t n)
+{
+    char *list = nx_xstrdup("");
+    for (size_t i = 0; i < n; i++) {
+        char *next = nx_asprintf("%s%s%s", list, i ? ", " : "", words[i]);
+        free(list);
+        list = next;
+    }
+    return list;
+}
+
+/* "<card>.<mode>" -> faction and mode; 0 when the card is not a faction
+ * id or the mode is not one of the three. */
+static int split_panel_id(const char *id, nx_faction *f, nx_mode *m)
+{
+    const char *dot = strrchr(id, '.');
+    if (!dot || mode_parse(dot + 1) < 0) return 0;
+    size_t len = (size_t)(dot - id);
+    for (int i = 0; i < NX_FACTION_COUNT; i++) {
+        const char *fid = nx_faction_id((nx_faction)i);
+        if (strlen(fid) == len && !strncmp(fid, id, len)) {
+            *f = (nx_faction)i;
+            *m = (nx_mode)mode_parse(dot + 1);
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* ---- engine compatibility --------------------------------------------- */
+
+/* "MAJOR.MINOR" at the start of s; *end after it.  0 when malformed. */
+static int parse_major_minor(const char *s, unsigned long *major,
+                             unsigned long *minor, const char **end)
+{
+    char *e;
+    if (!isdigit((unsigned char)s[0])) return 0;
+    errno = 0;
+    *major = strtoul(s, &e, 10);
+    if (errno || e[0] != '.' || !isdigit((unsigned char)e[1])) return 0;
+    *minor = strtoul(e + 1, &e, 10);
+    if (errno) return 0;
+    *end = e;
+    return 1;
+}
+
+int nx_engine_compatible(const char *requirement, const char *engine_version)
+{
+    unsigned long rmaj, rmin, vmaj, vmin;
+    const char *end;
+    if (!requirement || !engine_version || strncmp(requirement, ">=", 2)) return 0;
+    if (!parse_major_minor(requirement + 2, &rmaj, &rmin, &end) || *end) return 0;
+    if (!parse_major_minor(engine_version, &vmaj, &vmin, &end)) return 0;
+    /* After MAJOR.MINOR a version may go on with .PATCH, -pre or +build. */
+    if (*end && *end != '.' && *end != '-' && *end != '+') return 0;
+    return vmaj > rmaj || (vmaj == rmaj && vmin >= rmin);
+}
+
+/* ---- the loader ------------------------------------------------------- */
+
+enum {
+    RE_PACK_NAME,
+    RE_SEMVER,
+    RE_ENGINE,
+    RE_CARD_ID,
+    RE_SCRIPT,
+    RE_PATH_ID,
+    RE_COUNT
+};
+
+static const char *const pattern_text[RE_COUNT] = {
+    [RE_PACK_NAME] = "^[a-z][a-z0-9-]*$",
+    [RE_SEMVER] = "^\\d+\\.\\d+\\.\\d+$",
+    [RE_ENGINE] = "^>=\\d+\\.\\d+$",
+    [RE_CARD_ID] = "^[a-z][a-z_]*[a-z]$",
+    [RE_SCRIPT] = "^[a-z][a-z_]*/[a-z][a-z_]*\\.lua$",
+    [RE_PATH_ID] = "^[a-z][a-z_]*$",
+};
+
+/* One card file while the pack loads. */
+typedef struct card_file {
+    char *path;          /* full path */
+    const char *name;    /* file name, inside path */
+    nx_ydoc doc;         /* root NULL when it did not parse */
+    char *id;            /* its id when valid and first of its name */
+    int id_line, id_col;
+    nx_faction slot;     /* its place in pack->cards, or NX_NO_FACTION */
+} card_file;
+
+typedef struct pload {
+    nx_diags *d;
+    nx_pack *pack;
+    pcre2_code *re[RE_COUNT];     /* compiled once per load */
+    pcre2_match_data *md;
+    nx_ydoc doc;                  /* pack.yaml */
+    const char *cards_rel;        /* `cards:` as written; NULL if unusable */
+    const char *rulings_rel;      /* `rulings:` as written; NULL if unusable */
+    card_file *files;
+    size_t nfiles;
+} pload;
+
+static void pload_init(pload *L, nx_pack *pack, nx_diags *d)
+{
+    memset(L, 0, sizeof *L);
+    L->d = d;
+    L->pack = pack;
+    for (int i = 0; i < RE_COUNT; i++) {
+        int err;
+        PCRE2_SIZE off;
+        L->re[i] = pcre2_compile((PCRE2_SPTR)pattern_text[i], PCRE2_ZERO_TERMINATED,
+                                 PCRE2_DOLLAR_ENDONLY, &err, &off, NULL);
+        /* The patterns are constants of this file: one that does not
+         * compile is a programming error, caught by every test run. */
+        assert(L->re[i] != NULL);
+        if (!L->re[i]) abort();
+    }
+    L->md = pcre2_match_data_create(1, NULL);
+    if (!L->md) abort();
+}
+
+static void pload_release(pload *L)
+{
+    for (size_t i = 0; i < L->nfiles; i++) {
+        free(L->files[i].path);
+        free(L->files[i].id);
+        nx_ydoc_free(&L->files[i].doc);
+    }
+    free(L->files);
+    nx_ydoc_free(&L->doc);
+    for (int i = 0; i < RE_COUNT; i++) pcre2_code_free(L->re[i]);
+    pcre2_match_data_free(L->md);
+}
+
+static int matches(pload *L, int which, const char *s)
+{
+    assert(which >= 0 && which < RE_COUNT);
+    /* rc 0 means "matched, ovector too small": still a match. */
+    return pcre2_match(L->re[which], (PCRE2_SPTR)s, strlen(s), 0, 0, L->md, NULL) >= 0;
+}
+
+/* A non-empty string value of `map[key]`, copied; NULL when absent (the
+ * key check reports that) or when not a non-empty scalar (reported here). */
+static char *text_field(pload *L, const nx_ynode *map, const char *key,
+                        const char *what)
+{
+    const nx_ynode *n = nx_ymap_get(map, key);
+    if (!n) return NULL;
+    if (n->kind != NX_Y_SCALAR || nx_yis_null(n) || !n->scalar[0]) {
+        nx_yerr(L->d, n, "%s of %s must be a non-empty string", key, what);
+        return NULL;
+    }
+    return nx_xstrdup(n->scalar);
+}
+
+/* text_field that must also match pattern `re`; `rule` ends the message. */
+static char *pattern_field(pload *L, const nx_ynode *map, const char *key,
+                           const char *what, int re, const char *rule)
+{
+    char *s = text_field(L, map, key, what);
+    if (s && !matches(L, re, s)) {
+        nx_yerr(L->d, nx_ymap_get(map, key), "%s '%s' of %s %s", key, s, what, rule);
+        free(s);
+        return NULL;
+    }
+    return s;
+}
+
+static int has_yaml_suffix(const char *name)
+{
+    size_t n = strlen(name);
+    return n > 5 && !strcmp(name + n - 5, ".yaml");
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* The *.yaml regular files of `dir` (no dot files) as full paths, sorted;
+ * -1 if the directory cannot be read. */
+static int list_yaml_files(const char *dir, char ***out, size_t *n)
+{
+    DIR *dp = opendir(dir);
+    *out = NULL;
+    *n = 0;
+    if (!dp) return -1;
+    struct dirent *e;
+    while ((e = readdir(dp)) != NULL) {
+        if (e->d_name[0] == '.' || !has_yaml_suffix(e->d_name)) continue;
+        char *path = nx_path_join(dir, e->d_name);
+        struct stat st;
+        if (stat(path, &st) == 0 && S_ISREG(st.st_mode)) {
+            *out = nx_xrealloc(*out, (*n + 1) * sizeof **out);
+            (*out)[(*n)++] = path;
+        } else {
+            free(path);
+        }
+    }
+    closedir(dp);
+    if (*n) qsort(*out, *n, sizeof **out, cmp_str);
+    return 0;
+}
+
+static const char *base_name(const char *path)
+{
+    const char *slash = strrchr(path, '/');
+    return slash ? slash + 1 : path;
+}
+
+static int is_regular_file(const char *path)
+{
+    struct stat st;
+    return stat(path, &st) == 0 && S_ISREG(st.st_mode);
+}
+
+/* ---- freeing ---------------------------------------------------------- */
+
+static void free_strings(char **v, size_t n)
+{
+    for (size_t i = 0; i < n; i++) free(v[i]);
+    free(v);
+}
+
+static void panel_free(nx_panel *p)
+{
+    free(p->id);
+    free(p->when.event);
+    free(p->text);
+    free_strings(p->sources, p->nsources);
+    for (size_t i = 0; i < p->npaths; i++) {
+        free(p->paths[i].id);
+        free(p->paths[i].text);
+    }
+    free(p->paths);
+    free_strings(p->rulings, p->nrulings);
+    free(p->reason);
+    free(p->script);
+    free(p->script_path);
+    free(p->file);
+    memset(p, 0, sizeof *p);
+}
+
+static void card_free(nx_card *c)
+{
+    free(c->id);
+    free(c->file);
+    for (int m = 0; m < NX_MODE_COUNT; m++) panel_free(&c->panels[m]);
+    memset(c, 0, sizeof *c);
+}
+
+void nx_pack_free(nx_pack *pack)
+{
+    free(pack->name);
+    free(pack->version);
+    free(pack->engine);
+    free(pack->file);
+    free(pack->dir);
+    free(pack->cards_dir);
+    free(pack->rulings_dir);
+    for (int f = 0; f < NX_FACTION_COUNT; f++) card_free(&pack->cards[f]);
+    nx_rulings_free(&pack->rulings);
+    memset(pack, 0, sizeof *pack);
+}
+
+/* ---- pack.yaml -------------------------------------------------------- */
+
+static const char *const pack_required[] = {
+    "name", "version", "engine", "cards", "rulings", NULL
+};
+static const char *const pack_optional[] = { "description", NULL };
+
+/* A directory named relative to pack.yaml; its full path, or NULL
+ * (reported).  *rel: the value as written. */
+static char *dir_field(pload *L, const char *key, const char **rel)
+{
+    const nx_ynode *n = nx_ymap_get(L->doc.root, key);
+    char *written = text_field(L, L->doc.root, key, "the pack");
+    if (!written) return NULL;
+    char *full = nx_path_join(L->pack->dir, written);
+    struct stat st;
+    if (stat(full, &st) != 0 || !S_ISDIR(st.st_mode)) {
+        nx_yerr(L->d, n, "%s directory '%s' not found (looked for %s)", key,
+                written, full);
+        free(full);
+        full = NULL;
+    } else {
+        *rel = n->scalar;
+    }
+    free(written);
+    return full;
+}
+
+static void check_engine(pload *L, const nx_ynode *root)
+{
+    nx_pack *p = L->pack;
+    p->engine = pattern_field(L, root, "engine", "the pack", RE_ENGINE,
+                              "must have the form \">=MAJOR.MINOR\" (quoted)");
+    if (p->engine && !nx_engine_compatible(p->engine, NX_VERSION))
+        nx_yerr(L->d, nx_ymap_get(root, "engine"), "the pack needs engine %s, "
+                "but this is Nexus %s", p->engine, NX_VERSION);
+}
+
+/* 0 when pack.yaml could be read as a mapping, so the rest can go on. */
+static int load_pack_yaml(pload *L, const char *path)
+{
+    nx_pack *p = L->pack;
+    p->file = nx_xstrdup(path);
+    p->dir = nx_path_dir(path);
+    if (nx_ydoc_load_file(path, &L->doc, L->d) != 0) return -1;
+    const nx_ynode *root = L->doc.root;
+    if (!root) {
+        nx_diags_add(L->d, path, 1, 1, "empty pack file: expected name, version, "
+                     "engine, cards and rulings");
+        return -1;
+    }
+    nx_ycheck_keys(root, "pack.yaml", pack_required, pack_optional, L->d);
+    if (root->kind != NX_Y_MAP) return -1;
+    p->name = pattern_field(L, root, "name", "the pack", RE_PACK_NAME,
+                            "must match ^[a-z][a-z0-9-]*$");
+    p->version = pattern_field(L, root, "version", "the pack", RE_SEMVER,
+                               "must be MAJOR.MINOR.PATCH, e.g. 1.0.0");
+    check_engine(L, root);
+    free(text_field(L, root, "description", "the pack"));
+    p->cards_dir = dir_field(L, "cards", &L->cards_rel);
+    p->rulings_dir = dir_field(L, "rulings", &L->rulings_rel);
+    return 0;
+}
+
+/* ---- panels ----------------------------------------------------------- */
+
+static void parse_when(pload *L, const nx_ynode *n, const char *what, nx_when *w)
+{
+    static const char *const keys[] = { "phase", "event", NULL };
+    if (!n) return;
+    if (n->kind == NX_Y_SCALAR && !strcmp(n->scalar, "anytime")) {
+        w->anytime = 1;
+        return;
+    }
+    if (n->kind != NX_Y_MAP) {
+        nx_yerr(L->d, n, "when of %s must be 'anytime' or a mapping with a phase "
+                "and/or an event", what);
+        return;
+    }
+    char *wwhat = nx_asprintf("when of %s", what);
+    nx_ycheck_keys(n, wwhat, NULL, keys, L->d);
+    if (!nx_ymap_get(n, "phase") && !nx_ymap_get(n, "event"))
+        nx_yerr(L->d, n, "when of %s needs a phase, an event or both", what);
+    char *phase = text_field(L, n, "phase", wwhat);
+    char *event = text_field(L, n, "event", wwhat);
+    if (phase && (w->phase = nx_phase_parse(phase)) == NX_PHASE_ANY) {
+        char *list = word_list(phase_ids, NX_PHASE_COUNT);
+        nx_yerr(L->d, nx_ymap_get(n, "phase"), "unknown phase '%s' in %s "
+                "(phases: %s)", phase, wwhat, list);
+        free(list);
+    }
+    if (event && !event_known(event)) {
+        char *list = word_list(event_ids, NEVENTS);
+        nx_yerr(L->d, nx_ymap_get(n, "event"), "unknown event '%s' in %s "
+                "(events: %s)", event, wwhat, list);
+        free(list);
+        free(event);
+        event = NULL;
+    }
+    w->event = event;
+    free(phase);
+    free(wwhat);
+}
+
+static void parse_sources(pload *L, const nx_ynode *panel, const char *what,
+                          nx_panel *p)
+{
+    const nx_ynode *s = nx_ymap_get(panel, "sources");
+    if (!s) return;
+    char *swhat = nx_asprintf("sources of %s", what);
+    int ok = nx_yexpect(s, NX_Y_SEQ, swhat, L->d);
+    free(swhat);
+    if (!ok) return;
+    if (s->n == 0) nx_yerr(L->d, s, "sources of %s must list at least one source", what);
+    p->sources = nx_xcalloc(s->n, sizeof *p->sources);
+    for (size_t i = 0; i < s->n; i++) {
+        const nx_ynode *it = s->items[i];
+        if (it->kind != NX_Y_SCALAR || nx_yis_null(it) || !it->scalar[0])
+            nx_yerr(L->d, it, "source %zu of %s must be a non-empty string", i + 1, what);
+        else
+            p->sources[p->nsources++] = nx_xstrdup(it->scalar);
+    }
+}
+
+static void parse_script(pload *L, const nx_ynode *panel, const char *what,
+                         nx_panel *p)
+{
+    p->script = pattern_field(L, panel, "script", what, RE_SCRIPT,
+                              "must be <dir>/<name>.lua in lower case "
+                              "(^[a-z][a-z_]*/[a-z][a-z_]*\\.lua$)");
+    if (!p->script) return;
+    /* Scripts are only read once the cards directory is known. */
+    assert(L->pack->cards_dir);
+    char *path = nx_path_join(L->pack->cards_dir, p->script);
+    if (!is_regular_file(path)) {
+        nx_yerr(L->d, nx_ymap_get(panel, "script"), "script '%s' not found "
+                "(looked for %s)", p->script, path);
+        free(path);
+        return;
+    }
+    p->script_path = path;
+    nx_sandbox_check_file(path, L->d);
+}
+
+/* status, reason and script, which depend on each other. */
+static void parse_status(pload *L, const nx_ynode *panel, const char *what,
+                         nx_panel *p)
+{
+    char *status = text_field(L, panel, "status", what);
+    const nx_ynode *sn = nx_ymap_get(panel, "status");
+    int known = 0;
+    if (status && !strcmp(status, "available")) known = p->implemented = 1;
+    else if (status && !strcmp(status, "unavailable")) known = 1;
+    else if (status)
+        nx_yerr(L->d, sn, "status of %s must be available or unavailable, not '%s'",
+                what, status);
+    free(status);
+    p->reason = text_field(L, panel, "reason", what);
+    if (known && p->implemented && nx_ymap_key(panel, "reason"))
+        nx_yerr(L->d, nx_ymap_key(panel, "reason"), "%s is available, so it must "
+                "not give a reason", what);
+    if (known && !p->implemented && !nx_ymap_key(panel, "reason"))
+        nx_yerr(L->d, sn, "%s is unavailable, so it must give a reason", what);
+    if (known && p->implemented && !nx_ymap_key(panel, "script"))
+        nx_yerr(L->d, sn, "%s is available, so it must name a script", what);
+    if (p->implemented) {   /* only unavailable panels carry a reason */
+        free(p->reason);
+        p->reason = NULL;
+    }
+    parse_script(L, panel, what, p);
+}
+
+static int in_strings(char *const *v, size_t n, const char *s)
+{
+    for (size_t i = 0; i < n; i++)
+        if (!strcmp(v[i], s)) return 1;
+    return 0;
+}
+
+static void parse_panel_rulings(pload *L, const nx_ynode *panel, const char *what,
+                                nx_panel *p)
+{
+    const nx_ynode *r = nx_ymap_get(panel, "rulings");
+    if (!r) return;
+    char *rwhat = nx_asprintf("rulings of %s", what);
+    int ok = nx_yexpect(r, NX_Y_SEQ, rwhat, L->d);
+    free(rwhat);
+    if (!ok) return;
+    p->rulings = nx_xcalloc(r->n, sizeof *p->rulings);
+    for (size_t i = 0; i < r->n; i++) {
+        const nx_ynode *it = r->items[i];
+        if (it->kind != NX_Y_SCALAR || nx_yis_null(it) || !it->scalar[0])
+            nx_yerr(L->d, it, "ruling %zu of %s must be a ruling id", i + 1, what);
+        else if (in_strings(p->rulings, p->nrulings, it->scalar))
+            nx_yerr(L->d, it, "ruling '%s' is listed twice in %s", it->scalar, what);
+        else
+            p->rulings[p->nrulings++] = nx_xstrdup(it->scalar);
+    }
+}
+
+static int panel_has_path(const nx_panel *p, const char *id)
+{
+    for (size_t i = 0; i < p->npaths; i++)
+        if (!strcmp(p->paths[i].id, id)) return 1;
+    return 0;
+}
+
+static void parse_one_path(pload *L, const nx_ynode *n, const char *what,
+                           nx_panel *p)
+{
+    static const char *const keys[] = { "id", "text", NULL };
+    char *pwhat = nx_asprintf("a path of %s", what);
+    nx_ycheck_keys(n, pwhat, keys, NULL, L->d);
+    char *id = pattern_field(L, n, "id", pwhat, RE_PATH_ID, "must match ^[a-z][a-z_]*$");
+    char *text = text_field(L, n, "text", pwhat);
+    free(pwhat);
+    if (id && panel_has_path(p, id)) {
+        nx_yerr(L->d, nx_ymap_get(n, "id"), "path '%s' is declared twice in %s",
+                id, what);
+        free(id);
+        id = NULL;
+    }
+    /* A path with a good id is kept even without text, so rulings that
+     * gate it are not reported as gating nothing. */
+    if (!id) {
+        free(text);
+        return;
+    }
+    p->paths[p->npaths++] = (nx_panel_path){ id, text };
+}
+
+static void parse_paths(pload *L, const nx_ynode *panel, const char *what,
+                        nx_panel *p)
+{
+    const nx_ynode *ps = nx_ymap_get(panel, "paths");
+    if (!ps) return;
+    char *pwhat = nx_asprintf("paths of %s", what);
+    int ok = nx_yexpect(ps, NX_Y_SEQ, pwhat, L->d);
+    free(pwhat);
+    if (!ok) return;
+    p->paths = nx_xcalloc(ps->n, sizeof *p->paths);
+    for (size_t i = 0; i < ps->n; i++) parse_one_path(L, ps->items[i], what, p);
+}
+
+static const char *const panel_required[] = {
+    "when", "text", "sources", "status", NULL
+};
+static const char *const panel_optional[] = {
+    "reason", "script", "rulings", "paths", "notes", NULL
+};
+
+static void parse_panel(pload *L, const char *card_id, nx_mode m,
+                        const nx_ynode *key, const nx_ynode *val, nx_panel *p)
+{
+    p->id = nx_asprintf("%s.%s", card_id, mode_ids[m]);
+    p->mode = m;
+    p->file = nx_xstrdup(key->file);
+    p->line = key->line;
+    p->col = key->col;
+    p->when.phase = NX_PHASE_ANY;
+    char *what = nx_asprintf("panel %s", p->id);
+    nx_ycheck_keys(val, what, panel_required, panel_optional, L->d);
+    if (val->kind == NX_Y_MAP) {
+        parse_when(L, nx_ymap_get(val, "when"), what, &p->when);
+        p->text = text_field(L, val, "text", what);
+        parse_sources(L, val, what, p);
+        parse_status(L, val, what, p);
+        parse_panel_rulings(L, val, what, p);
+        parse_paths(L, val, what, p);
+        free(text_field(L, val, "notes", what));
+    }
+    free(what);
+}
+
+static void parse_panels(pload *L, const nx_ynode *root, const char *card_id,
+                         nx_card *card)
+{
+    const nx_ynode *panels = nx_ymap_get(root, "panels");
+    if (!panels) return;
+    char *what = nx_asprintf("panels of card %s", card_id);
+    int ok = nx_yexpect(panels, NX_Y_MAP, what, L->d);
+    free(what);
+    if (!ok) return;
+    for (size_t i = 0; i < panels->n; i++)
+        if (mode_parse(panels->keys[i]->scalar) < 0)
+            nx_yerr(L->d, panels->keys[i], "unknown panel '%s' in card %s (panels "
+                    "are cunning, betrayal and secret_ally)",
+                    panels->keys[i]->scalar, card_id);
+    for (int m = 0; m < NX_MODE_COUNT; m++) {
+        const nx_ynode *key = nx_ymap_key(panels, mode_ids[m]);
+        if (!key)
+            nx_yerr(L->d, nx_ymap_key(root, "panels"), "missing panel '%s' in card %s",
+                    mode_ids[m], card_id);
+        else
+            parse_panel(L, card_id, (nx_mode)m, key, nx_ymap_get(panels, mode_ids[m]),
+                        &card->panels[m]);
+    }
+}
+
+/* ---- cards ------------------------------------------------------------ */
+
+static const char *const card_required[] = { "id", "faction", "panels", NULL };
+static const char *const card_optional[] = { "notes", NULL };
+
+static const card_file *file_with_id(const pload *L, const char *id)
+{
+    for (size_t i = 0; i < L->nfiles; i++)
+        if (L->files[i].id && !strcmp(L->files[i].id, id)) return &L->files[i];
+    return NULL;
+}
+
+/* The card's id; cf->id is set only when it is valid and the first of its
+ * name, which is what entitles the card to a place in the pack. */
+static char *parse_card_id(pload *L, card_file *cf, const char *base)
+{
+    const nx_ynode *root = cf->doc.root;
+    const nx_ynode *n = nx_ymap_get(root, "id");
+    char *id = pattern_field(L, root, "id", "a card", RE_CARD_ID,
+                             "must match ^[a-z][a-z_]*[a-z]$");
+    if (!id) return NULL;
+    if (strcmp(id, base))
+        nx_yerr(L->d, n, "card id '%s' does not match its file name '%s'", id,
+                cf->name);
+    const card_file *first = file_with_id(L, id);
+    if (first) {
+        nx_yerr(L->d, n, "duplicate card id '%s' (also at %s:%d:%d)", id,
+                first->path, first->id_line, first->id_col);
+        return id;
+    }
+    cf->id = nx_xstrdup(id);
+    cf->id_line = n->line;
+    cf->id_col = n->col;
+    return id;
+}
+
+static nx_faction parse_card_faction(pload *L, const nx_ynode *root,
+                                     const char *id)
+{
+    char *name = text_field(L, root, "faction", "a card");
+    if (!name) return NX_NO_FACTION;
+    nx_faction f = nx_faction_parse(name);
+    if (f == NX_NO_FACTION)
+        nx_yerr(L->d, nx_ymap_get(root, "faction"), "card for unknown faction '%s'",
+                name);
+    else if (id && strcmp(id, nx_faction_id(f)))
+        nx_yerr(L->d, nx_ymap_get(root, "id"), "card id '%s' does not match faction "
+                "%s (expected '%s')", id, nx_faction_name(f), nx_faction_id(f));
+    free(name);
+    return f;
+}
+
+/* Give the card its faction's place, or free it. */
+static void place_card(pload *L, card_file *cf, nx_card *card)
+{
+    nx_faction f = card->faction;
+    if (cf->id && f != NX_NO_FACTION && !strcmp(cf->id, nx_faction_id(f))) {
+        /* Ids are unique and equal their faction's id, so no two cards
+         * can claim the same place. */
+        assert(!L->pack->cards[f].id);
+        L->pack->cards[f] = *card;
+        cf->slot = f;
+        return;
+    }
+    card_free(card);
+}
+
+static void load_card_file(pload *L, card_file *cf)
+{
+    if (nx_ydoc_load_file(cf->path, &cf->doc, L->d) != 0) return;
+    const nx_ynode *root = cf->doc.root;
+    if (!root) {
+        nx_diags_add(L->d, cf->path, 1, 1, "empty card file: expected id, faction "
+                     "and panels");
+        return;
+    }
+    if (!nx_yexpect(root, NX_Y_MAP, "a card file", L->d)) return;
+    char *base = nx_xstrndup(cf->name, strlen(cf->name) - strlen(".yaml"));
+    nx_card card = { .faction = NX_NO_FACTION };
+    card.file = nx_xstrdup(cf->path);
+    card.id = parse_card_id(L, cf, base);
+    const char *cid = card.id ? card.id : base;
+    char *what = nx_asprintf("card %s", cid);
+    nx_ycheck_keys(root, what, card_required, card_optional, L->d);
+    card.faction = parse_card_faction(L, root, card.id);
+    free(text_field(L, root, "notes", what));
+    parse_panels(L, root, cid, &card);
+    place_card(L, cf, &card);
+    free(what);
+    free(base);
+}
+
+static void load_cards(pload *L)
+{
+    char **paths;
+    size_t n;
+    if (list_yaml_files(L->pack->cards_dir, &paths, &n) != 0) {
+        nx_diags_add(L->d, L->pack->cards_dir, 0, 0, "cannot open cards directory: %s",
+                     strerror(errno));
+        return;
+    }
+    L->files = nx_xcalloc(n, sizeof *L->files);
+    for (size_t i = 0; i < n; i++) {
+        card_file *cf = &L->files[L->nfiles++];
+        cf->path = paths[i];
+        cf->name = base_name(cf->path);
+        cf->slot = NX_NO_FACTION;
+        load_card_file(L, cf);
+    }
+    free(paths);
+}
+
+/* A faction whose card file exists but is broken was reported already. */
+static int has_card_file(const pload *L, nx_faction f)
+{
+    char *name = nx_asprintf("%s.yaml", nx_faction_id(f));
+    int found = 0;
+    for (size_t i = 0; i < L->nfiles && !found; i++)
+        found = !strcmp(L->files[i].name, name);
+    free(name);
+    return found;
+}
+
+static void check_every_faction(pload *L)
+{
+    const nx_ynode *at = nx_ymap_get(L->doc.root, "cards");
+    for (int f = 0; f < NX_FACTION_COUNT; f++)
+        if (!L->pack->cards[f].id && !has_card_file(L, (nx_faction)f))
+            nx_yerr(L->d, at, "faction %s has no card (expected %s.yaml)",
+                    nx_faction_name((nx_faction)f), nx_faction_id((nx_faction)f));
+}
+
+/* ---- cross-checks ----------------------------------------------------- */
+
+static const card_file *file_of_slot(const pload *L, nx_faction f)
+{
+    for (size_t i = 0; i < L->nfiles; i++)
+        if (L->files[i].slot == f) return &L->files[i];
+    return NULL;
+}
+
+/* The YAML node of a placed card's panel. */
+static const nx_ynode *panel_node(const pload *L, nx_faction f, nx_mode m)
+{
+    const card_file *cf = file_of_slot(L, f);
+    /* A card only has a place when its file parsed. */
+    assert(cf && cf->doc.root);
+    return nx_ymap_get(nx_ymap_get(cf->doc.root, "panels"), mode_ids[m]);
+}
+
+/* Where to report a panel/ruling inconsistency: the panel's `rulings` key,
+ * or the panel itself when it has none. */
+static void report_at_rulings(pload *L, nx_faction f, nx_mode m, const char *fmt,
+                              const char *a, const char *b)
+{
+    const nx_ynode *key = nx_ymap_key(panel_node(L, f, m), "rulings");
+    const nx_panel *p = &L->pack->cards[f].panels[m];
+    if (key) nx_yerr(L->d, key, fmt, a, b);
+    else nx_diags_add(L->d, p->file, p->line, p->col, fmt, a, b);
+}
+
+static int ruling_gates_panel(const nx_ruling *r, const char *panel_id)
+{
+    for (size_t i = 0; i < r->ngates; i++)
+        if (r->gates[i].panel && !strcmp(r->gates[i].panel, panel_id)) return 1;
+    return 0;
+}
+
+static void check_gate(pload *L, const nx_ruling *r, size_t gi)
+{
+    const nx_ruling_gate *g = &r->gates[gi];
+    if (g->lifecycle) return;   /* validated by the rulings loader */
+    nx_faction f;
+    nx_mode m;
+    if (!split_panel_id(g->panel, &f, &m)) {
+        nx_diags_add(L->d, r->file, g->line, g->col, "ruling '%s' gates panel '%s', "
+                     "which does not exist", r->id, g->panel);
+        return;
+    }
+    const nx_panel *p = &L->pack->cards[f].panels[m];
+    if (!L->pack->cards[f].id || !p->id) return;  /* missing: reported already */
+    if (g->path && !panel_has_path(p, g->path))
+        nx_diags_add(L->d, r->file, g->line, g->col, "ruling '%s' gates path '%s' "
+                     "of panel %s, which has no such path", r->id, g->path, p->id);
+    for (size_t i = 0; i < gi; i++)   /* one report per ruling and panel */
+        if (r->gates[i].panel && !strcmp(r->gates[i].panel, g->panel)) return;
+    if (!in_strings(p->rulings, p->nrulings, r->id))
+        report_at_rulings(L, f, m, "panel %s is gated by ruling '%s' but does "
+                          "not list it under rulings", p->id, r->id);
+}
+
+/* Position of the first item naming `id` in a panel's rulings list. */
+static const nx_ynode *listed_item(const nx_ynode *panel, const char *id)
+{
+    const nx_ynode *list = nx_ymap_get(panel, "rulings");
+    for (size_t i = 0; list && i < list->n; i++)
+        if (list->items[i]->kind == NX_Y_SCALAR && !strcmp(list->items[i]->scalar, id))
+            return list->items[i];
+    return NULL;
+}
+
+static void check_panel_list(pload *L, nx_faction f, nx_mode m)
+{
+    const nx_panel *p = &L->pack->cards[f].panels[m];
+    const nx_ynode *pn = panel_node(L, f, m);
+    for (size_t i = 0; i < p->nrulings; i++) {
+        const nx_ruling *r = nx_rulings_find(&L->pack->rulings, p->rulings[i]);
+        if (!r)
+            nx_yerr(L->d, listed_item(pn, p->rulings[i]), "ruling '%s' does not exist",
+                    p->rulings[i]);
+        else if (!ruling_gates_panel(r, p->id))
+            report_at_rulings(L, f, m, "panel %s lists ruling '%s', which does not "
+                              "gate it or any of its paths", p->id, r->id);
+    }
+}
+
+static void cross_check(pload *L)
+{
+    const nx_rulings *rs = &L->pack->rulings;
+    for (size_t i = 0; i < rs->n; i++)
+        for (size_t g = 0; g < rs->v[i].ngates; g++) check_gate(L, &rs->v[i], g);
+    for (int f = 0; f < NX_FACTION_COUNT; f++) {
+        if (!L->pack->cards[f].id) continue;
+        for (int m = 0; m < NX_MODE_COUNT; m++)
+            if (L->pack->cards[f].panels[m].id)
+                check_panel_list(L, (nx_faction)f, (nx_mode)m);
+    }
+}
+
+/* ---- digest ----------------------------------------------------------- */
+
+typedef struct digest_file {
+    char *rel;     /* path relative to the pack directory: what is hashed */
+    char *full;    /* where to read it */
+} digest_file;
+
+typedef struct digest_list {
+    digest_file *v;
+    size_t n;
+} digest_list;
+
+static void digest_add(digest_list *dl, char *rel, char *full)
+{
+    dl->v = nx_xrealloc(dl->v, (dl->n + 1) * sizeof *dl->v);
+    dl->v[dl->n++] = (digest_file){ rel, full };
+}
+
+static int cmp_digest_file(const void *a, const void *b)
+{
+    return strcmp(((const digest_file *)a)->rel, ((const digest_file *)b)->rel);
+}
+
+/* pack.yaml, every card file, every script, every ruling file. */
+static void digest_collect(const pload *L, digest_list *dl)
+{
+    const nx_pack *p = L->pack;
+    digest_add(dl, nx_xstrdup(base_name(p->file)), nx_xstrdup(p->file));
+    for (size_t i = 0; i < L->nfiles; i++)
+        digest_add(dl, nx_path_join(L->cards_rel, L->files[i].name),
+                   nx_xstrdup(L->files[i].path));
+    for (int f = 0; f < NX_FACTION_COUNT; f++)
+        for (int m = 0; m < NX_MODE_COUNT; m++) {
+            const nx_panel *pn = &p->cards[f].panels[m];
+            if (pn->script_path)
+                digest_add(dl, nx_path_join(L->cards_rel, pn->script),
+                           nx_xstrdup(pn->script_path));
+        }
+    char **rulings;
+    size_t n;
+    if (list_yaml_files(p->rulings_dir, &rulings, &n) != 0) return;
+    for (size_t i = 0; i < n; i++)
+        digest_add(dl, nx_path_join(L->rulings_rel, base_name(rulings[i])), rulings[i]);
+    free(rulings);
+}
+
+/* path, NUL, the length as 8 bytes big-endian, the contents. */
+static int digest_one(nx_sha256 *c, const digest_file *f, nx_diags *d)
+{
+    const char *err = NULL;
+    size_t len = 0;
+    char *text = nx_read_file(f->full, &len, &err);
+    if (!text) {
+        nx_diags_add(d, f->full, 0, 0, "cannot read: %s", err);
+        return -1;
+    }
+    uint8_t be[8];
+    for (int i = 0; i < 8; i++) be[i] = (uint8_t)((uint64_t)len >> (56 - 8 * i));
+    nx_sha256_update(c, f->rel, strlen(f->rel) + 1);
+    nx_sha256_update(c, be, sizeof be);
+    nx_sha256_update(c, text, len);
+    free(text);
+    return 0;
+}
+
+static void compute_digest(pload *L)
+{
+    /* Only a complete pack has a digest: every directory was read. */
+    assert(L->cards_rel && L->rulings_rel);
+    digest_list dl = { 0 };
+    digest_collect(L, &dl);
+    qsort(dl.v, dl.n, sizeof *dl.v, cmp_digest_file);
+    nx_sha256 c;
+    nx_sha256_init(&c);
+    int ok = 1;
+    for (size_t i = 0; i < dl.n; i++) {
+        /* A script shared by several panels counts once. */
+        if (i == 0 || strcmp(dl.v[i].rel, dl.v[i - 1].rel))
+            ok &= digest_one(&c, &dl.v[i], L->d) == 0;
+    }
+    for (size_t i = 0; i < dl.n; i++) {
+        free(dl.v[i].rel);
+        free(dl.v[i].full);
+    }
+    free(dl.v);
+    uint8_t out[NX_SHA256_BYTES];
+    nx_sha256_final(&c, out);
+    if (ok) nx_sha256_hex(out, L->pack->digest);
+}
+
+/* ---- entry points ----------------------------------------------------- */
+
+int nx_pack_load(const char *pack_yaml, nx_pack *pack, nx_diags *d)
+{
+    memset(pack, 0, sizeof *pack);
+    size_t before = d->n;
+    pload L;
+    pload_init(&L, pack, d);
+    if (load_pack_yaml(&L, pack_yaml) == 0) {
+        if (pack->rulings_dir)
+            nx_rulings_load_dir_partial(pack->rulings_dir, &pack->rulings, d);
+        if (pack->cards_dir) {
+            load_cards(&L);
+            check_every_faction(&L);
+            if (pack->rulings_dir) cross_check(&L);
+        }
+    }
+    if (d->n == before) compute_digest(&L);
+    pload_release(&L);
+    if (d->n == before) return 0;
+    nx_pack_free(pack);
+    return -1;
+}
+
+const nx_card *nx_pack_card(const nx_pack *pack, nx_faction f)
+{
+    if (f < 0 || f >= NX_FACTION_COUNT || !pack->cards[f].id) return NULL;
+    return &pack->cards[f];
+}
+
+const nx_panel *nx_pack_panel(const nx_pack *pack, const char *panel_id)
+{
+    nx_faction f;
+    nx_mode m;
+    if (!split_panel_id(panel_id, &f, &m) || !pack->cards[f].id) return NULL;
+    const nx_panel *p = &pack->cards[f].panels[m];
+    return p->id ? p : NULL;
+}

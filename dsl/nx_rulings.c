@@ -1,0 +1,615 @@
+/*
+ * nx_rulings: loading the rulings registry (rulings/ *.yaml) and the
+ * settings files hosts and auditors write.  See docs/dsl.md, "Rulings".
+ *
+ * Every problem is reported, not just the first: a malformed ruling is
+ * still checked key by key, and a file that does not parse leaves the
+ * other files to be checked.
+ */
+#include "nx_rulings.h"
+
+#include <assert.h>
+#include <dirent.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#define PCRE2_CODE_UNIT_WIDTH 8
+#include <pcre2.h>
+
+#include "nx_util.h"
+#include "nx_yaml.h"
+
+/* ---- patterns ---------------------------------------------------------- */
+
+enum {
+    RE_RULING_ID,
+    RE_SOURCE_FILE,
+    RE_NAME,          /* setting names and path ids */
+    RE_GATE_PANEL,
+    RE_COUNT
+};
+
+static const char *const pattern_text[RE_COUNT] = {
+    [RE_RULING_ID] = "^[a-z][a-z_]*(\\.[a-z][a-z_]*){1,3}$",
+    [RE_SOURCE_FILE] = "^\\d{3}_[0-9a-f]{16}\\.txt$",
+    [RE_NAME] = "^[a-z][a-z_]*$",
+    [RE_GATE_PANEL] = "^[a-z][a-z_]*[a-z]\\.(cunning|betrayal|secret_ally)$",
+};
+
+/* One load: the diagnostics, the compiled patterns (compiled once per load,
+ * so loads in different threads share nothing) and the rulings so far. */
+typedef struct loader {
+    nx_diags *d;
+    pcre2_code *re[RE_COUNT];
+    pcre2_match_data *md;
+    nx_ruling *v;
+    size_t n;
+} loader;
+
+static void loader_init(loader *L, nx_diags *d)
+{
+    memset(L, 0, sizeof *L);
+    L->d = d;
+    for (int i = 0; i < RE_COUNT; i++) {
+        int err;
+        PCRE2_SIZE off;
+        L->re[i] = pcre2_compile((PCRE2_SPTR)pattern_text[i], PCRE2_ZERO_TERMINATED,
+                                 PCRE2_DOLLAR_ENDONLY, &err, &off, NULL);
+        /* The patterns are constants of this file: one that does not
+         * compile is a programming error, caught by every test run. */
+        assert(L->re[i] != NULL);
+        if (!L->re[i]) abort();
+    }
+    L->md = pcre2_match_data_create(1, NULL);
+    if (!L->md) abort();
+}
+
+static void loader_release(loader *L)
+{
+    for (int i = 0; i < RE_COUNT; i++) pcre2_code_free(L->re[i]);
+    pcre2_match_data_free(L->md);
+}
+
+static int matches(loader *L, int which, const char *s)
+{
+    assert(which >= 0 && which < RE_COUNT);
+    /* rc 0 means "matched, ovector too small": still a match. */
+    return pcre2_match(L->re[which], (PCRE2_SPTR)s, strlen(s), 0, 0, L->md, NULL) >= 0;
+}
+
+/* ---- small field helpers ---------------------------------------------- */
+
+/* A non-empty string value of `map[key]`, copied; NULL when absent (the
+ * key check reports that) or when not a non-empty scalar (reported here). */
+static char *text_field(loader *L, const nx_ynode *map, const char *key,
+                        const char *what)
+{
+    const nx_ynode *n = nx_ymap_get(map, key);
+    if (!n) return NULL;
+    if (n->kind != NX_Y_SCALAR || nx_yis_null(n) || !n->scalar[0]) {
+        nx_yerr(L->d, n, "%s of %s must be a non-empty string", key, what);
+        return NULL;
+    }
+    return nx_xstrdup(n->scalar);
+}
+
+static void ruling_free(nx_ruling *r)
+{
+    free(r->id);
+    free(r->question);
+    free(r->source_file);
+    free(r->source_section);
+    for (size_t i = 0; i < r->nsettings; i++) {
+        free(r->settings[i].name);
+        free(r->settings[i].meaning);
+    }
+    free(r->settings);
+    free(r->default_setting);
+    for (size_t i = 0; i < r->ngates; i++) {
+        free(r->gates[i].panel);
+        free(r->gates[i].path);
+        free(r->gates[i].lifecycle);
+    }
+    free(r->gates);
+    free(r->notes);
+    free(r->file);
+    memset(r, 0, sizeof *r);
+}
+
+int nx_ruling_has_setting(const nx_ruling *r, const char *setting)
+{
+    for (size_t i = 0; i < r->nsettings; i++)
+        if (!strcmp(r->settings[i].name, setting)) return 1;
+    return 0;
+}
+
+static const nx_ruling *find_linear(const loader *L, const char *id)
+{
+    for (size_t i = 0; i < L->n; i++)
+        if (!strcmp(L->v[i].id, id)) return &L->v[i];
+    return NULL;
+}
+
+/* ---- one ruling ------------------------------------------------------- */
+
+static const char *const ruling_required[] = {
+    "id", "kind", "question", "source", "settings", "default", "gates", NULL
+};
+static const char *const ruling_optional[] = { "notes", NULL };
+
+/* The id, when valid and not already declared; NULL (reported) otherwise. */
+static char *parse_id(loader *L, const nx_ynode *map)
+{
+    char *id = text_field(L, map, "id", "ruling");
+    if (!id) return NULL;
+    const nx_ynode *n = nx_ymap_get(map, "id");
+    const nx_ruling *first = NULL;
+    if (!matches(L, RE_RULING_ID, id)) {
+        nx_yerr(L->d, n, "ruling id '%s' must be 2 to 4 dot-separated words "
+                "matching ^[a-z][a-z_]*(\\.[a-z][a-z_]*){1,3}$", id);
+    } else if ((first = find_linear(L, id)) != NULL) {
+        nx_yerr(L->d, n, "duplicate ruling id '%s' (first declared at %s:%d:%d)",
+                id, first->file, first->line, first->col);
+    } else {
+        return id;
+    }
+    free(id);
+    return NULL;
+}
+
+/* Returns 1 when the kind is valid. */
+static int parse_kind(loader *L, const nx_ynode *map, const char *what,
+                      nx_ruling *r)
+{
+    char *kind = text_field(L, map, "kind", what);
+    int ok = 1;
+    if (!kind) return 0;
+    if (!strcmp(kind, "open_question")) {
+        r->kind = NX_RULING_OPEN_QUESTION;
+    } else if (!strcmp(kind, "provisional_choice")) {
+        r->kind = NX_RULING_PROVISIONAL;
+    } else {
+        nx_yerr(L->d, nx_ymap_get(map, "kind"), "kind of %s must be open_question "
+                "or provisional_choice, not '%s'", what, kind);
+        ok = 0;
+    }
+    free(kind);
+    return ok;
+}
+
+static void parse_source(loader *L, const nx_ynode *map, const char *what,
+                         nx_ruling *r)
+{
+    static const char *const keys[] = { "file", "section", NULL };
+    const nx_ynode *src = nx_ymap_get(map, "source");
+    if (!src) return;
+    char *swhat = nx_asprintf("source of %s", what);
+    nx_ycheck_keys(src, swhat, keys, NULL, L->d);
+    /* Both lookups yield NULL when `source` is not a mapping. */
+    r->source_file = text_field(L, src, "file", swhat);
+    r->source_section = text_field(L, src, "section", swhat);
+    if (r->source_file && !matches(L, RE_SOURCE_FILE, r->source_file))
+        nx_yerr(L->d, nx_ymap_get(src, "file"), "source file '%s' of %s must look "
+                "like 000_0123456789abcdef.txt", r->source_file, what);
+    free(swhat);
+}
+
+static void parse_one_setting(loader *L, const nx_ynode *map, size_t i,
+                              const char *what, nx_ruling *r)
+{
+    const char *name = map->keys[i]->scalar;
+    const nx_ynode *val = map->items[i];
+    if (!matches(L, RE_NAME, name)) {
+        nx_yerr(L->d, map->keys[i], "setting name '%s' in %s must match "
+                "^[a-z][a-z_]*$", name, what);
+        return;
+    }
+    if (val->kind != NX_Y_SCALAR || nx_yis_null(val) || !val->scalar[0]) {
+        nx_yerr(L->d, val, "meaning of setting '%s' in %s must be a non-empty "
+                "string", name, what);
+        return;
+    }
+    nx_ruling_setting *s = &r->settings[r->nsettings++];
+    s->name = nx_xstrdup(name);
+    s->meaning = nx_xstrdup(val->scalar);
+}
+
+static void parse_settings(loader *L, const nx_ynode *map, const char *what,
+                           nx_ruling *r)
+{
+    const nx_ynode *set = nx_ymap_get(map, "settings");
+    if (!set) return;
+    char *swhat = nx_asprintf("settings of %s", what);
+    int ok = nx_yexpect(set, NX_Y_MAP, swhat, L->d);
+    free(swhat);
+    if (!ok) return;
+    if (set->n < 2)
+        nx_yerr(L->d, nx_ymap_key(map, "settings"), "%s must offer at least two "
+                "settings", what);
+    r->settings = nx_xcalloc(set->n, sizeof *r->settings);
+    for (size_t i = 0; i < set->n; i++) parse_one_setting(L, set, i, what, r);
+}
+
+/* The default and the rules tying it to the kind.  `kind_ok`: the kind
+ * parsed, so its rules apply. */
+static void parse_default(loader *L, const nx_ynode *map, const char *what,
+                          int kind_ok, nx_ruling *r)
+{
+    const nx_ynode *set = nx_ymap_key(map, "settings");
+    r->default_setting = text_field(L, map, "default", what);
+    if (kind_ok && r->kind == NX_RULING_OPEN_QUESTION && r->nsettings > 0 &&
+        !nx_ruling_has_setting(r, NX_UNRESOLVED))
+        nx_yerr(L->d, set, "%s is an open question, so it must offer the "
+                "setting '" NX_UNRESOLVED "'", what);
+    if (!r->default_setting) return;
+    const nx_ynode *dn = nx_ymap_get(map, "default");
+    if (r->nsettings > 0 && !nx_ruling_has_setting(r, r->default_setting))
+        nx_yerr(L->d, dn, "default '%s' of %s is not one of its settings",
+                r->default_setting, what);
+    if (kind_ok && r->kind == NX_RULING_PROVISIONAL &&
+        !strcmp(r->default_setting, NX_UNRESOLVED))
+        nx_yerr(L->d, dn, "%s is a provisional choice, so its default must "
+                "not be '" NX_UNRESOLVED "'", what);
+}
+
+static int same_gate(const nx_ruling_gate *g, const char *panel, const char *path)
+{
+    if (!g->panel || strcmp(g->panel, panel)) return 0;
+    if (!g->path || !path) return !g->path && !path;
+    return !strcmp(g->path, path);
+}
+
+static int is_lifecycle_part(const char *name)
+{
+    static const char *const parts[] = NX_LIFECYCLE_PARTS;
+    for (const char *const *p = parts; *p; p++)
+        if (!strcmp(*p, name)) return 1;
+    return 0;
+}
+
+/* { lifecycle: nexus_draw }: a gate on the common lifecycle, not a panel. */
+static void parse_lifecycle_gate(loader *L, const nx_ynode *g, const char *what,
+                                 nx_ruling *r)
+{
+    if (nx_ymap_get(g, "panel") || nx_ymap_get(g, "path")) {
+        nx_yerr(L->d, g, "a gate of %s names a panel or a lifecycle part, not both", what);
+        return;
+    }
+    char *part = text_field(L, g, "lifecycle", what);
+    if (!part) return;
+    if (!is_lifecycle_part(part)) {
+        nx_yerr(L->d, nx_ymap_get(g, "lifecycle"), "unknown lifecycle part '%s' in %s "
+                "(nexus_deal or nexus_draw)", part, what);
+        free(part);
+        return;
+    }
+    for (size_t i = 0; i < r->ngates; i++)
+        if (r->gates[i].lifecycle && !strcmp(r->gates[i].lifecycle, part)) {
+            nx_yerr(L->d, g, "%s gates lifecycle part %s twice", what, part);
+            free(part);
+            return;
+        }
+    r->gates[r->ngates++] = (nx_ruling_gate){ NULL, NULL, part, g->line, g->col };
+}
+
+static void parse_one_gate(loader *L, const nx_ynode *g, const char *what,
+                           nx_ruling *r)
+{
+    static const char *const required[] = { "panel", NULL };
+    static const char *const optional[] = { "path", NULL };
+    static const char *const lifecycle_keys[] = { "lifecycle", "panel", "path", NULL };
+    if (nx_ymap_get(g, "lifecycle")) {
+        char *lwhat = nx_asprintf("gate of %s", what);
+        nx_ycheck_keys(g, lwhat, NULL, lifecycle_keys, L->d);
+        free(lwhat);
+        parse_lifecycle_gate(L, g, what, r);
+        return;
+    }
+    char *gwhat = nx_asprintf("gate of %s", what);
+    nx_ycheck_keys(g, gwhat, required, optional, L->d);
+    char *panel = text_field(L, g, "panel", gwhat);
+    char *path = text_field(L, g, "path", gwhat);
+    int bad = !panel || (nx_ymap_get(g, "path") && !path);
+    free(gwhat);
+    if (panel && !matches(L, RE_GATE_PANEL, panel)) {
+        nx_yerr(L->d, nx_ymap_get(g, "panel"), "gate panel '%s' of %s must be "
+                "<card>.cunning, <card>.betrayal or <card>.secret_ally", panel, what);
+        bad = 1;
+    }
+    if (path && !matches(L, RE_NAME, path)) {
+        nx_yerr(L->d, nx_ymap_get(g, "path"), "gate path '%s' of %s must match "
+                "^[a-z][a-z_]*$", path, what);
+        bad = 1;
+    }
+    for (size_t i = 0; !bad && i < r->ngates; i++)
+        if (same_gate(&r->gates[i], panel, path)) {
+            nx_yerr(L->d, g, "%s gates panel %s%s%s twice (also at line %d)", what,
+                    panel, path ? " path " : "", path ? path : "", r->gates[i].line);
+            bad = 1;
+        }
+    if (bad) {
+        free(panel);
+        free(path);
+        return;
+    }
+    r->gates[r->ngates++] = (nx_ruling_gate){ panel, path, NULL, g->line, g->col };
+}
+
+static void parse_gates(loader *L, const nx_ynode *map, const char *what,
+                        nx_ruling *r)
+{
+    const nx_ynode *gates = nx_ymap_get(map, "gates");
+    if (!gates) return;
+    char *gwhat = nx_asprintf("gates of %s", what);
+    int ok = nx_yexpect(gates, NX_Y_SEQ, gwhat, L->d);
+    free(gwhat);
+    if (!ok) return;
+    if (gates->n == 0)
+        nx_yerr(L->d, gates, "%s must gate at least one panel or lifecycle part", what);
+    r->gates = nx_xcalloc(gates->n, sizeof *r->gates);
+    for (size_t i = 0; i < gates->n; i++) parse_one_gate(L, gates->items[i], what, r);
+}
+
+static void keep_ruling(loader *L, nx_ruling *r)
+{
+    /* Lookups and the duplicate check key on the id: a kept ruling has one,
+     * and it is not yet in the list (parse_id refused duplicates). */
+    assert(r->id && !find_linear(L, r->id));
+    L->v = nx_xrealloc(L->v, (L->n + 1) * sizeof *L->v);
+    L->v[L->n++] = *r;
+}
+
+static void parse_ruling(loader *L, const nx_ynode *item)
+{
+    if (!nx_yexpect(item, NX_Y_MAP, "a ruling", L->d)) return;
+    nx_ruling r = { 0 };
+    r.file = nx_xstrdup(item->file);
+    r.line = item->line;
+    r.col = item->col;
+    r.id = parse_id(L, item);
+    char *what = r.id ? nx_asprintf("ruling '%s'", r.id) : nx_xstrdup("ruling");
+    nx_ycheck_keys(item, what, ruling_required, ruling_optional, L->d);
+    int kind_ok = parse_kind(L, item, what, &r);
+    r.question = text_field(L, item, "question", what);
+    parse_source(L, item, what, &r);
+    parse_settings(L, item, what, &r);
+    parse_default(L, item, what, kind_ok, &r);
+    parse_gates(L, item, what, &r);
+    r.notes = text_field(L, item, "notes", what);
+    free(what);
+    /* Without a valid, unique id nothing can refer to the ruling. */
+    if (r.id) keep_ruling(L, &r);
+    else ruling_free(&r);
+}
+
+/* ---- files ------------------------------------------------------------ */
+
+static int has_yaml_suffix(const char *name)
+{
+    size_t n = strlen(name);
+    return n > 5 && !strcmp(name + n - 5, ".yaml");
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* The *.yaml regular files of `dir` (no dot files), sorted; -1 if the
+ * directory cannot be read. */
+static int list_yaml_files(const char *dir, char ***out, size_t *n)
+{
+    DIR *dp = opendir(dir);
+    *out = NULL;
+    *n = 0;
+    if (!dp) return -1;
+    struct dirent *e;
+    while ((e = readdir(dp)) != NULL) {
+        if (e->d_name[0] == '.' || !has_yaml_suffix(e->d_name)) continue;
+        char *path = nx_path_join(dir, e->d_name);
+        struct stat st;
+        if (stat(path, &st) == 0 && S_ISREG(st.st_mode)) {
+            *out = nx_xrealloc(*out, (*n + 1) * sizeof **out);
+            (*out)[(*n)++] = path;
+        } else {
+            free(path);
+        }
+    }
+    closedir(dp);
+    if (*n) qsort(*out, *n, sizeof **out, cmp_str);
+    return 0;
+}
+
+static void load_file(loader *L, const char *path)
+{
+    nx_ydoc doc;
+    if (nx_ydoc_load_file(path, &doc, L->d) != 0) return;
+    if (!doc.root)
+        nx_diags_add(L->d, path, 1, 1, "empty rulings file: expected a sequence "
+                     "of rulings");
+    else if (nx_yexpect(doc.root, NX_Y_SEQ, "a rulings file", L->d))
+        for (size_t i = 0; i < doc.root->n; i++) parse_ruling(L, doc.root->items[i]);
+    nx_ydoc_free(&doc);
+}
+
+static int cmp_ruling(const void *a, const void *b)
+{
+    return strcmp(((const nx_ruling *)a)->id, ((const nx_ruling *)b)->id);
+}
+
+int nx_rulings_load_dir_partial(const char *dir, nx_rulings *out, nx_diags *d)
+{
+    memset(out, 0, sizeof *out);
+    size_t before = d->n;
+    char **files;
+    size_t nfiles;
+    if (list_yaml_files(dir, &files, &nfiles) != 0) {
+        nx_diags_add(d, dir, 0, 0, "cannot open rulings directory: %s", strerror(errno));
+        return -1;
+    }
+    loader L;
+    loader_init(&L, d);
+    for (size_t i = 0; i < nfiles; i++) {
+        load_file(&L, files[i]);
+        free(files[i]);
+    }
+    free(files);
+    loader_release(&L);
+    if (L.n) qsort(L.v, L.n, sizeof *L.v, cmp_ruling);
+    out->v = L.v;
+    out->n = L.n;
+    return d->n == before ? 0 : -1;
+}
+
+int nx_rulings_load_dir(const char *dir, nx_rulings *out, nx_diags *d)
+{
+    int rc = nx_rulings_load_dir_partial(dir, out, d);
+    if (rc != 0) nx_rulings_free(out);
+    return rc;
+}
+
+void nx_rulings_free(nx_rulings *r)
+{
+    for (size_t i = 0; i < r->n; i++) ruling_free(&r->v[i]);
+    free(r->v);
+    memset(r, 0, sizeof *r);
+}
+
+const nx_ruling *nx_rulings_find(const nx_rulings *r, const char *id)
+{
+    if (!r || !r->n) return NULL;
+    /* bsearch needs the order nx_rulings_load_dir_partial sorted into. */
+    assert(r->n < 2 || strcmp(r->v[0].id, r->v[r->n - 1].id) < 0);
+    nx_ruling key = { .id = (char *)id };
+    return bsearch(&key, r->v, r->n, sizeof *r->v, cmp_ruling);
+}
+
+/* ---- settings --------------------------------------------------------- */
+
+void nx_settings_init(nx_settings *s) { memset(s, 0, sizeof *s); }
+
+void nx_settings_free(nx_settings *s)
+{
+    for (size_t i = 0; i < s->n; i++) {
+        free(s->ids[i]);
+        free(s->values[i]);
+    }
+    free(s->ids);
+    free(s->values);
+    memset(s, 0, sizeof *s);
+}
+
+/* Set or replace one choice (already validated). */
+static void settings_put(nx_settings *s, const char *id, const char *value)
+{
+    /* ids[i] and values[i] are one entry: both set, never NULL. */
+    assert(id && value);
+    for (size_t i = 0; i < s->n; i++)
+        if (!strcmp(s->ids[i], id)) {
+            free(s->values[i]);
+            s->values[i] = nx_xstrdup(value);
+            return;
+        }
+    s->ids = nx_xrealloc(s->ids, (s->n + 1) * sizeof *s->ids);
+    s->values = nx_xrealloc(s->values, (s->n + 1) * sizeof *s->values);
+    s->ids[s->n] = nx_xstrdup(id);
+    s->values[s->n] = nx_xstrdup(value);
+    s->n++;
+}
+
+/* The settings a ruling offers, "a, b, c", for messages.  Caller frees. */
+static char *settings_list(const nx_ruling *r)
+{
+    char *list = nx_xstrdup("");
+    for (size_t i = 0; i < r->nsettings; i++) {
+        char *next = nx_asprintf("%s%s%s", list, i ? ", " : "", r->settings[i].name);
+        free(list);
+        list = next;
+    }
+    return list;
+}
+
+/* Is `id` = `value` a valid choice?  Reports at (file, line, col). */
+static int check_choice(const nx_rulings *r, const char *id, const char *value,
+                        const char *file, int line, int col, int vline, int vcol,
+                        nx_diags *d)
+{
+    const nx_ruling *ru = nx_rulings_find(r, id);
+    if (!ru) {
+        nx_diags_add(d, file, line, col, "unknown ruling '%s'", id);
+        return 0;
+    }
+    if (nx_ruling_has_setting(ru, value)) return 1;
+    char *list = settings_list(ru);
+    nx_diags_add(d, file, vline, vcol, "ruling '%s' has no setting '%s' (its "
+                 "settings: %s)", id, value, list);
+    free(list);
+    return 0;
+}
+
+/* Check every entry of the `rulings:` mapping; apply them only when all
+ * are valid, so a bad file changes nothing. */
+static int apply_settings_map(const nx_ynode *map, const nx_rulings *r,
+                              nx_settings *out, nx_diags *d)
+{
+    int ok = 1;
+    for (size_t i = 0; i < map->n; i++) {
+        const nx_ynode *k = map->keys[i], *v = map->items[i];
+        if (v->kind != NX_Y_SCALAR || nx_yis_null(v)) {
+            nx_yerr(d, v, "the setting for ruling '%s' must be a setting name",
+                    k->scalar);
+            ok = 0;
+            continue;
+        }
+        ok &= check_choice(r, k->scalar, v->scalar, k->file, k->line, k->col,
+                           v->line, v->col, d);
+    }
+    for (size_t i = 0; ok && i < map->n; i++)
+        settings_put(out, map->keys[i]->scalar, map->items[i]->scalar);
+    return ok;
+}
+
+int nx_settings_load_file(const char *path, const nx_rulings *r,
+                          nx_settings *out, nx_diags *d)
+{
+    static const char *const keys[] = { "rulings", NULL };
+    nx_ydoc doc;
+    if (nx_ydoc_load_file(path, &doc, d) != 0) return -1;
+    int ok = 0;
+    if (!doc.root) {
+        nx_diags_add(d, path, 1, 1, "empty settings file: expected 'rulings:'");
+    } else if (nx_ycheck_keys(doc.root, "settings file", keys, NULL, d) == 0) {
+        const nx_ynode *map = nx_ymap_get(doc.root, "rulings");
+        if (nx_yis_null(map)) ok = 1;   /* `rulings:` with nothing chosen */
+        else if (nx_yexpect(map, NX_Y_MAP, "rulings in a settings file", d))
+            ok = apply_settings_map(map, r, out, d);
+    }
+    nx_ydoc_free(&doc);
+    return ok ? 0 : -1;
+}
+
+int nx_settings_set(nx_settings *s, const nx_rulings *r, const char *id,
+                    const char *value, nx_diags *d)
+{
+    if (!check_choice(r, id, value, "--set", 0, 0, 0, 0, d)) return -1;
+    settings_put(s, id, value);
+    return 0;
+}
+
+const char *nx_settings_get(const nx_settings *s, const nx_ruling *r)
+{
+    for (size_t i = 0; s && i < s->n; i++)
+        if (!strcmp(s->ids[i], r->id)) return s->values[i];
+    return r->default_setting;
+}
+
+const nx_ruling *nx_rulings_lifecycle_blocker(const nx_rulings *r, const nx_settings *s)
+{
+    for (size_t i = 0; i < r->n; i++)
+        for (size_t g = 0; g < r->v[i].ngates; g++)
+            if (r->v[i].gates[g].lifecycle && !strcmp(nx_settings_get(s, &r->v[i]), NX_UNRESOLVED))
+                return &r->v[i];
+    return NULL;
+}

@@ -1,0 +1,482 @@
+/* dsl/nx_rulings: the rulings registry and settings files. */
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "nx_rulings.h"
+#include "nx_testutil.h"
+#include "nx_util.h"
+
+/* ---- helpers ---------------------------------------------------------- */
+
+static int ends_with(const char *s, const char *suffix)
+{
+    size_t n = strlen(s), k = strlen(suffix);
+    return n >= k && !strcmp(s + n - k, suffix);
+}
+
+/* Fails (listing every diagnostic) unless one is at file_suffix:line and
+ * its message contains msg. */
+static void expect_diag(const nx_diags *d, const char *file_suffix, int line,
+                        const char *msg)
+{
+    for (size_t i = 0; i < d->n; i++)
+        if (ends_with(d->v[i].file, file_suffix) && d->v[i].line == line &&
+            strstr(d->v[i].msg, msg))
+            return;
+    nx_diags_print(d, stderr);
+    ck_abort_msg("expected a diagnostic at %s:%d containing \"%s\"", file_suffix,
+                 line, msg);
+}
+
+static char *make_tmpdir(void)
+{
+    char *dir = nx_xstrdup("/tmp/nx_rulings_XXXXXX");
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    return dir;
+}
+
+static void write_file(const char *dir, const char *name, const char *text)
+{
+    char *path = nx_path_join(dir, name);
+    FILE *f = fopen(path, "w");
+    ck_assert_ptr_nonnull(f);
+    fputs(text, f);
+    fclose(f);
+    free(path);
+}
+
+/* The temporary directories here are flat. */
+static void remove_dir(char *dir)
+{
+    DIR *dp = opendir(dir);
+    ck_assert_ptr_nonnull(dp);
+    struct dirent *e;
+    while ((e = readdir(dp)) != NULL) {
+        if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, "..")) continue;
+        char *path = nx_path_join(dir, e->d_name);
+        unlink(path);
+        free(path);
+    }
+    closedir(dp);
+    rmdir(dir);
+    free(dir);
+}
+
+/* `text` with the first occurrence of `from` replaced by `to`. */
+static char *subst(const char *text, const char *from, const char *to)
+{
+    const char *at = strstr(text, from);
+    ck_assert_msg(at != NULL, "fixture text lacks \"%s\"", from);
+    return nx_asprintf("%.*s%s%s", (int)(at - text), text, to, at + strlen(from));
+}
+
+/* ---- one-file cases --------------------------------------------------- */
+
+static const char *const BASE =
+    "- id: atreides.cunning.sample\n"                                  /* 1 */
+    "  kind: open_question\n"                                          /* 2 */
+    "  question: Is this a question?\n"                                /* 3 */
+    "  source: { file: 000_4cf5a8a221e98e36.txt, section: \"s\" }\n"   /* 4 */
+    "  settings:\n"                                                    /* 5 */
+    "    unresolved: Shut.\n"                                          /* 6 */
+    "    permit: Open.\n"                                              /* 7 */
+    "  default: unresolved\n"                                          /* 8 */
+    "  gates:\n"                                                       /* 9 */
+    "    - panel: atreides.cunning\n";                                 /* 10 */
+
+typedef struct bad_case {
+    const char *from, *to;        /* edit of BASE; from NULL: `to` is the file */
+    const char *from2, *to2;      /* optional second edit */
+    int line;
+    const char *msg;
+} bad_case;
+
+static const bad_case bad_cases[] = {
+    { "  kind: open_question\n", "  kind: open_question\n  knid: x\n", NULL, NULL,
+      3, "unknown key 'knid' in ruling 'atreides.cunning.sample'" },
+    { "  question: Is this a question?\n", "", NULL, NULL,
+      1, "missing key 'question' in ruling 'atreides.cunning.sample'" },
+    { "atreides.cunning.sample", "Atreides.cunning", NULL, NULL,
+      1, "ruling id 'Atreides.cunning' must be" },
+    { "atreides.cunning.sample", "atreides", NULL, NULL,
+      1, "ruling id 'atreides' must be 2 to 4 dot-separated words" },
+    { "atreides.cunning.sample", "a.b.c.d.e", NULL, NULL,
+      1, "ruling id 'a.b.c.d.e' must be" },
+    { "kind: open_question", "kind: question", NULL, NULL,
+      2, "kind of ruling 'atreides.cunning.sample' must be open_question or "
+         "provisional_choice, not 'question'" },
+    { "question: Is this a question?", "question: ''", NULL, NULL,
+      3, "question of ruling 'atreides.cunning.sample' must be a non-empty string" },
+    { "000_4cf5a8a221e98e36.txt", "000_4CF5.txt", NULL, NULL,
+      4, "source file '000_4CF5.txt' of ruling 'atreides.cunning.sample'" },
+    { ", section: \"s\"", "", NULL, NULL,
+      4, "missing key 'section' in source of ruling 'atreides.cunning.sample'" },
+    { "    permit: Open.\n", "", NULL, NULL,
+      5, "ruling 'atreides.cunning.sample' must offer at least two settings" },
+    { "  settings:\n    unresolved: Shut.\n    permit: Open.\n",
+      "  settings: [unresolved, permit]\n", NULL, NULL,
+      5, "settings of ruling 'atreides.cunning.sample' must be a mapping" },
+    { "permit: Open.", "Permit: Open.", NULL, NULL,
+      7, "setting name 'Permit' in ruling 'atreides.cunning.sample'" },
+    { "permit: Open.", "permit: ''", NULL, NULL,
+      7, "meaning of setting 'permit' in ruling 'atreides.cunning.sample'" },
+    { "default: unresolved", "default: maybe", NULL, NULL,
+      8, "default 'maybe' of ruling 'atreides.cunning.sample' is not one of its settings" },
+    { "unresolved: Shut.", "shut: Shut.", "default: unresolved", "default: shut",
+      5, "is an open question, so it must offer the setting 'unresolved'" },
+    { "kind: open_question", "kind: provisional_choice", NULL, NULL,
+      8, "is a provisional choice, so its default must not be 'unresolved'" },
+    { "  gates:\n    - panel: atreides.cunning\n", "  gates: []\n", NULL, NULL,
+      9, "ruling 'atreides.cunning.sample' must gate at least one panel" },
+    { "  gates:\n    - panel: atreides.cunning\n", "  gates: atreides.cunning\n",
+      NULL, NULL, 9, "gates of ruling 'atreides.cunning.sample' must be a sequence" },
+    { "panel: atreides.cunning", "panel: atreides.sneaky", NULL, NULL,
+      10, "gate panel 'atreides.sneaky' of ruling 'atreides.cunning.sample' must be" },
+    { "    - panel: atreides.cunning\n",
+      "    - panel: atreides.cunning\n      path: Buy\n", NULL, NULL,
+      11, "gate path 'Buy' of ruling 'atreides.cunning.sample'" },
+    { "    - panel: atreides.cunning\n",
+      "    - panel: atreides.cunning\n      pathh: buy\n", NULL, NULL,
+      11, "unknown key 'pathh' in gate of ruling 'atreides.cunning.sample'" },
+    { "    - panel: atreides.cunning\n",
+      "    - panel: atreides.cunning\n    - panel: atreides.cunning\n", NULL, NULL,
+      11, "gates panel atreides.cunning twice (also at line 10)" },
+    { NULL, "- just a string\n", NULL, NULL, 1, "a ruling must be a mapping" },
+    { NULL, "id: atreides.cunning.sample\n", NULL, NULL,
+      1, "a rulings file must be a sequence, not a mapping" },
+    { NULL, "", NULL, NULL, 1, "empty rulings file" },
+    { NULL, "- id: [atreides.cunning.x\n", NULL, NULL, 2, "YAML syntax" },
+};
+
+static char *case_text(const bad_case *c)
+{
+    if (!c->from) return nx_xstrdup(c->to);
+    char *once = subst(BASE, c->from, c->to);
+    if (!c->from2) return once;
+    char *twice = subst(once, c->from2, c->to2);
+    free(once);
+    return twice;
+}
+
+START_TEST(test_bad_ruling)
+{
+    const bad_case *c = &bad_cases[_i];
+    char *dir = make_tmpdir();
+    char *text = case_text(c);
+    write_file(dir, "010_case.yaml", text);
+    nx_diags d;
+    nx_diags_init(&d);
+    nx_rulings r;
+    ck_assert_int_eq(nx_rulings_load_dir(dir, &r, &d), -1);
+    ck_assert_uint_eq(r.n, 0);    /* the strict loader keeps nothing */
+    expect_diag(&d, "/010_case.yaml", c->line, c->msg);
+    nx_diags_free(&d);
+    free(text);
+    remove_dir(dir);
+}
+END_TEST
+
+START_TEST(test_base_is_valid)
+{
+    /* The cases above fail because of their edit, not because of BASE. */
+    char *dir = make_tmpdir();
+    write_file(dir, "010_case.yaml", BASE);
+    write_file(dir, "notes.txt", "not yaml: ignored\n");
+    nx_diags d;
+    nx_diags_init(&d);
+    nx_rulings r;
+    ck_assert_int_eq(nx_rulings_load_dir(dir, &r, &d), 0);
+    ck_assert_uint_eq(d.n, 0);
+    ck_assert_uint_eq(r.n, 1);
+    nx_rulings_free(&r);
+    nx_diags_free(&d);
+    remove_dir(dir);
+}
+END_TEST
+
+START_TEST(test_every_problem_reported)
+{
+    /* Three problems in one ruling and one in another file: all four. */
+    char *dir = make_tmpdir();
+    char *a = subst(BASE, "kind: open_question", "kind: guess");
+    char *b = subst(a, "default: unresolved", "default: maybe");
+    char *c = subst(b, "panel: atreides.cunning", "panel: nowhere");
+    write_file(dir, "010_a.yaml", c);
+    char *other = subst(BASE, "atreides.cunning.sample", "atreides.cunning.other");
+    char *other2 = subst(other, "000_4cf5a8a221e98e36.txt", "notes.txt");
+    write_file(dir, "020_b.yaml", other2);
+    nx_diags d;
+    nx_diags_init(&d);
+    nx_rulings r;
+    ck_assert_int_eq(nx_rulings_load_dir(dir, &r, &d), -1);
+    expect_diag(&d, "/010_a.yaml", 2, "kind of ruling");
+    expect_diag(&d, "/010_a.yaml", 8, "default 'maybe'");
+    expect_diag(&d, "/010_a.yaml", 10, "gate panel 'nowhere'");
+    expect_diag(&d, "/020_b.yaml", 4, "source file 'notes.txt'");
+    ck_assert_uint_eq(d.n, 4);
+    nx_diags_free(&d);
+    free(a); free(b); free(c); free(other); free(other2);
+    remove_dir(dir);
+}
+END_TEST
+
+/* ---- directory cases -------------------------------------------------- */
+
+START_TEST(test_duplicate_across_files)
+{
+    char *dir = nx_fixture("rulings/duplicate");
+    nx_diags d;
+    nx_diags_init(&d);
+    nx_rulings r;
+    ck_assert_int_eq(nx_rulings_load_dir_partial(dir, &r, &d), -1);
+    /* Reported at the second declaration, naming the first. */
+    expect_diag(&d, "/duplicate/b.yaml", 9,
+                "duplicate ruling id 'atreides.cunning.twice' (first declared at ");
+    ck_assert_ptr_nonnull(strstr(d.v[0].msg, "/duplicate/a.yaml:1:3"));
+    ck_assert_uint_eq(d.n, 1);
+    /* The first declaration is the one kept. */
+    ck_assert_uint_eq(r.n, 2);
+    const nx_ruling *t = nx_rulings_find(&r, "atreides.cunning.twice");
+    ck_assert_ptr_nonnull(t);
+    ck_assert_str_eq(t->question, "Declared here first.");
+    nx_rulings_free(&r);
+    nx_diags_free(&d);
+    free(dir);
+}
+END_TEST
+
+START_TEST(test_unparsable_file_does_not_stop_others)
+{
+    char *dir = nx_fixture("rulings/broken");
+    nx_diags d;
+    nx_diags_init(&d);
+    nx_rulings r;
+    ck_assert_int_eq(nx_rulings_load_dir_partial(dir, &r, &d), -1);
+    expect_diag(&d, "/broken/a_broken.yaml", 4, "YAML syntax");
+    expect_diag(&d, "/broken/b_good.yaml", 10, "kind of ruling 'atreides.cunning.bad_kind'");
+    ck_assert_uint_eq(d.n, 2);
+    /* Partial: rulings with a valid id are kept for cross-checks. */
+    ck_assert_uint_eq(r.n, 2);
+    ck_assert_ptr_nonnull(nx_rulings_find(&r, "atreides.cunning.fine"));
+    nx_rulings_free(&r);
+    /* Strict: nothing is kept. */
+    nx_rulings strict;
+    ck_assert_int_eq(nx_rulings_load_dir(dir, &strict, &d), -1);
+    ck_assert_uint_eq(strict.n, 0);
+    ck_assert_ptr_null(strict.v);
+    nx_diags_free(&d);
+    free(dir);
+}
+END_TEST
+
+START_TEST(test_missing_dir)
+{
+    nx_diags d;
+    nx_diags_init(&d);
+    nx_rulings r;
+    ck_assert_int_eq(nx_rulings_load_dir("/nonexistent/nx/rulings", &r, &d), -1);
+    expect_diag(&d, "/nonexistent/nx/rulings", 0, "cannot open rulings directory");
+    nx_diags_free(&d);
+}
+END_TEST
+
+static void load_good(nx_rulings *r)
+{
+    char *dir = nx_fixture("packs/good/rulings");
+    nx_diags d;
+    nx_diags_init(&d);
+    int rc = nx_rulings_load_dir(dir, r, &d);
+    if (rc) nx_diags_print(&d, stderr);
+    ck_assert_int_eq(rc, 0);
+    ck_assert_uint_eq(d.n, 0);
+    nx_diags_free(&d);
+    free(dir);
+}
+
+START_TEST(test_good_registry)
+{
+    nx_rulings r;
+    load_good(&r);
+    ck_assert_uint_eq(r.n, 3);
+    /* Sorted by id, whatever the file order. */
+    ck_assert_str_eq(r.v[0].id, "bene_gesserit.cunning.storm_stronghold");
+    ck_assert_str_eq(r.v[1].id, "choam.cunning.purchase_limit");
+    ck_assert_str_eq(r.v[2].id, "choam.cunning.sale_price");
+    const nx_ruling *bg = nx_rulings_find(&r, "bene_gesserit.cunning.storm_stronghold");
+    ck_assert_ptr_eq(bg, &r.v[0]);
+    ck_assert_int_eq(bg->kind, NX_RULING_OPEN_QUESTION);
+    ck_assert_str_eq(bg->question, "May the storm be moved onto a stronghold?");
+    ck_assert_str_eq(bg->source_file, "000_4cf5a8a221e98e36.txt");
+    ck_assert_str_eq(bg->source_section, "Material boundaries requiring a ruling, 2");
+    ck_assert_uint_eq(bg->nsettings, 3);
+    ck_assert_str_eq(bg->settings[1].name, "permit");
+    ck_assert_str_eq(bg->settings[1].meaning, "The storm may end on a stronghold.");
+    ck_assert_str_eq(bg->default_setting, "unresolved");
+    ck_assert_uint_eq(bg->ngates, 1);
+    ck_assert_str_eq(bg->gates[0].panel, "bene_gesserit.cunning");
+    ck_assert_ptr_null(bg->gates[0].path);
+    ck_assert_int_eq(bg->line, 2);
+    ck_assert(ends_with(bg->file, "/rulings/bene_gesserit.yaml"));
+    const nx_ruling *sale = nx_rulings_find(&r, "choam.cunning.sale_price");
+    ck_assert_int_eq(sale->kind, NX_RULING_PROVISIONAL);
+    ck_assert_str_eq(sale->gates[0].path, "sale");
+    ck_assert_str_eq(sale->notes, "Provisional, so it opens its path by default.");
+    ck_assert(nx_ruling_has_setting(sale, "list_price"));
+    ck_assert(!nx_ruling_has_setting(sale, "permit"));
+    ck_assert_ptr_null(nx_rulings_find(&r, "choam.cunning"));
+    ck_assert_ptr_null(nx_rulings_find(&r, "zzz.none"));
+    nx_rulings_free(&r);
+    ck_assert_uint_eq(r.n, 0);
+}
+END_TEST
+
+/* ---- settings --------------------------------------------------------- */
+
+static int load_settings(const char *fixture, const nx_rulings *r,
+                         nx_settings *s, nx_diags *d)
+{
+    char *path = nx_fixture(fixture);
+    int rc = nx_settings_load_file(path, r, s, d);
+    free(path);
+    return rc;
+}
+
+START_TEST(test_settings_valid)
+{
+    nx_rulings r;
+    load_good(&r);
+    nx_settings s;
+    nx_settings_init(&s);
+    nx_diags d;
+    nx_diags_init(&d);
+    ck_assert_int_eq(load_settings("settings/valid.yaml", &r, &s, &d), 0);
+    ck_assert_uint_eq(d.n, 0);
+    ck_assert_uint_eq(s.n, 2);
+    ck_assert_str_eq(nx_settings_get(&s, nx_rulings_find(&r,
+                     "bene_gesserit.cunning.storm_stronghold")), "permit");
+    ck_assert_str_eq(nx_settings_get(&s, nx_rulings_find(&r,
+                     "choam.cunning.sale_price")), "unresolved");
+    /* Not mentioned: the default. */
+    ck_assert_str_eq(nx_settings_get(&s, nx_rulings_find(&r,
+                     "choam.cunning.purchase_limit")), "unresolved");
+    ck_assert_str_eq(nx_settings_get(NULL, nx_rulings_find(&r,
+                     "choam.cunning.sale_price")), "list_price");
+    nx_settings_free(&s);
+    nx_rulings_free(&r);
+    nx_diags_free(&d);
+}
+END_TEST
+
+START_TEST(test_settings_empty_rulings)
+{
+    nx_rulings r;
+    load_good(&r);
+    nx_settings s;
+    nx_settings_init(&s);
+    nx_diags d;
+    nx_diags_init(&d);
+    ck_assert_int_eq(load_settings("settings/empty_rulings.yaml", &r, &s, &d), 0);
+    ck_assert_uint_eq(d.n, 0);
+    ck_assert_uint_eq(s.n, 0);
+    nx_settings_free(&s);
+    nx_rulings_free(&r);
+    nx_diags_free(&d);
+}
+END_TEST
+
+typedef struct settings_case {
+    const char *fixture;
+    int line, col;
+    const char *msg;
+} settings_case;
+
+static const settings_case settings_cases[] = {
+    { "settings/unknown_id.yaml", 3, 3, "unknown ruling 'harkonnen.cunning.no_such_ruling'" },
+    { "settings/unknown_setting.yaml", 2, 33,
+      "ruling 'choam.cunning.purchase_limit' has no setting 'two' (its settings: "
+      "unresolved, one)" },
+    { "settings/unknown_key.yaml", 3, 1, "unknown key 'ruling' in settings file" },
+    { "settings/not_a_name.yaml", 2, 33,
+      "the setting for ruling 'choam.cunning.purchase_limit' must be a setting name" },
+    { "settings/rulings_not_mapping.yaml", 2, 3,
+      "rulings in a settings file must be a mapping, not a sequence" },
+    { "settings/empty.yaml", 1, 1, "empty settings file" },
+};
+
+START_TEST(test_settings_bad)
+{
+    const settings_case *c = &settings_cases[_i];
+    nx_rulings r;
+    load_good(&r);
+    nx_settings s;
+    nx_settings_init(&s);
+    nx_diags d;
+    nx_diags_init(&d);
+    ck_assert_int_eq(load_settings(c->fixture, &r, &s, &d), -1);
+    expect_diag(&d, c->fixture, c->line, c->msg);
+    ck_assert_int_eq(d.v[0].col, c->col);
+    ck_assert_uint_eq(d.n, 1);
+    /* A bad file changes nothing, not even its valid entries. */
+    ck_assert_uint_eq(s.n, 0);
+    nx_settings_free(&s);
+    nx_rulings_free(&r);
+    nx_diags_free(&d);
+}
+END_TEST
+
+START_TEST(test_settings_set)
+{
+    nx_rulings r;
+    load_good(&r);
+    const nx_ruling *pl = nx_rulings_find(&r, "choam.cunning.purchase_limit");
+    nx_settings s;
+    nx_settings_init(&s);
+    nx_diags d;
+    nx_diags_init(&d);
+    ck_assert_int_eq(load_settings("settings/valid.yaml", &r, &s, &d), 0);
+    ck_assert_int_eq(nx_settings_set(&s, &r, "choam.cunning.purchase_limit", "one", &d), 0);
+    ck_assert_str_eq(nx_settings_get(&s, pl), "one");
+    /* Later wins. */
+    ck_assert_int_eq(nx_settings_set(&s, &r, "choam.cunning.purchase_limit",
+                                     "unresolved", &d), 0);
+    ck_assert_str_eq(nx_settings_get(&s, pl), "unresolved");
+    ck_assert_uint_eq(s.n, 3);
+    ck_assert_uint_eq(d.n, 0);
+    ck_assert_int_eq(nx_settings_set(&s, &r, "choam.cunning.nothing", "one", &d), -1);
+    expect_diag(&d, "--set", 0, "unknown ruling 'choam.cunning.nothing'");
+    ck_assert_int_eq(nx_settings_set(&s, &r, "choam.cunning.purchase_limit", "two", &d), -1);
+    expect_diag(&d, "--set", 0, "ruling 'choam.cunning.purchase_limit' has no setting 'two'");
+    ck_assert_uint_eq(d.n, 2);
+    ck_assert_uint_eq(s.n, 3);
+    ck_assert_str_eq(nx_settings_get(&s, pl), "unresolved");
+    nx_settings_free(&s);
+    nx_rulings_free(&r);
+    nx_diags_free(&d);
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("rulings");
+    TCase *tc = tcase_create("registry");
+    tcase_add_loop_test(tc, test_bad_ruling, 0,
+                        (int)(sizeof bad_cases / sizeof bad_cases[0]));
+    tcase_add_test(tc, test_base_is_valid);
+    tcase_add_test(tc, test_every_problem_reported);
+    tcase_add_test(tc, test_duplicate_across_files);
+    tcase_add_test(tc, test_unparsable_file_does_not_stop_others);
+    tcase_add_test(tc, test_missing_dir);
+    tcase_add_test(tc, test_good_registry);
+    suite_add_tcase(s, tc);
+    TCase *ts = tcase_create("settings");
+    tcase_add_test(ts, test_settings_valid);
+    tcase_add_test(ts, test_settings_empty_rulings);
+    tcase_add_loop_test(ts, test_settings_bad, 0,
+                        (int)(sizeof settings_cases / sizeof settings_cases[0]));
+    tcase_add_test(ts, test_settings_set);
+    suite_add_tcase(s, ts);
+    return nx_run_suite(s);
+}
