@@ -3,61 +3,6 @@
 #include <assert.h>
 #include <string.h>
 
-static const char *const phase_names[NX_P_COUNT] = {
-    "storm", "spice_blow", "choam_charity", "bidding", "revival",
-    "shipment_movement", "battle", "spice_collection", "mentat_pause",
-};
-static const char *const policy_names[NX_POLICY_COUNT] = { "keep", "redraw_once", "redraw_always" };
-static const char *const word_names[] = { "draw", "decline", "keep", "replace" };
-static const char *const pending_names[] = { "none", "traitor_select", "nexus_draw", "panel" };
-static const char *const receipt_names[] = { "drew", "returned", "discarded", "saw" };
-
-const char *nx_phase_name(int phase)
-{
-    if (phase == NX_P_SETUP) return "setup";
-    assert(phase >= 0 && phase < NX_P_COUNT);
-    return phase_names[phase];
-}
-
-const char *nx_policy_name(nx_own_policy p)
-{
-    assert(p < NX_POLICY_COUNT);
-    return policy_names[p];
-}
-
-int nx_policy_parse(const char *name)
-{
-    for (int i = 0; i < NX_POLICY_COUNT; i++)
-        if (!strcmp(name, policy_names[i])) return i;
-    return -1;
-}
-
-const char *nx_word_name(nx_word w)
-{
-    for (int i = 0; i < 4; i++)
-        if ((int)w == (1 << i)) return word_names[i];
-    return "?";
-}
-
-int nx_word_parse(const char *name)
-{
-    for (int i = 0; i < 4; i++)
-        if (!strcmp(name, word_names[i])) return 1 << i;
-    return 0;
-}
-
-const char *nx_pending_kind_name(nx_pending_kind k)
-{
-    assert(k <= NX_PEND_PANEL);
-    return pending_names[k];
-}
-
-const char *nx_receipt_kind_name(nx_receipt_kind k)
-{
-    assert(k <= NX_RCPT_SAW);
-    return receipt_names[k];
-}
-
 static json_t *zone_ids(const nx_state *s, nx_zone z)
 {
     nx_comp v[NX_COMP_COUNT];

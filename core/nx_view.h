@@ -13,17 +13,10 @@
 
 #include <jansson.h>
 
+#include "nx_names.h"
 #include "nx_state.h"
 
 /* seat -1: the spectator view. */
 json_t *nx_view_json(const nx_state *s, int seat);
-
-const char *nx_phase_name(int phase);          /* "mentat_pause", "setup" */
-const char *nx_policy_name(nx_own_policy p);   /* "redraw_once" */
-int nx_policy_parse(const char *name);         /* -1 when unknown */
-const char *nx_word_name(nx_word w);           /* "draw" */
-int nx_word_parse(const char *name);           /* 0 when unknown */
-const char *nx_pending_kind_name(nx_pending_kind k);
-const char *nx_receipt_kind_name(nx_receipt_kind k);
 
 #endif

@@ -1,0 +1,67 @@
+#include "nx_names.h"
+
+#include <assert.h>
+#include <string.h>
+
+const char *const nx_names_phase[NX_P_COUNT] = {
+    "storm", "spice_blow", "choam_charity", "bidding", "revival",
+    "shipment_movement", "battle", "spice_collection", "mentat_pause",
+};
+const char *const nx_names_option[3] = { "nexus_cards", "advanced", "designer" };
+const char *const nx_names_policy[NX_POLICY_COUNT] = { "keep", "redraw_once", "redraw_always" };
+const char *const nx_names_pending[4] = { NULL, "traitor_select", "nexus_draw", "panel" };
+const char *const nx_names_word[4] = { "draw", "decline", "keep", "replace" };
+const char *const nx_names_receipt[4] = { "drew", "returned", "discarded", "saw" };
+
+/* The tables are indexed by the enums' values and bit positions. */
+_Static_assert(NX_OPT_NEXUS_CARDS == 1 << 0 && NX_OPT_ADVANCED == 1 << 1 && NX_OPT_DESIGNER == 1 << 2,
+               "option bits");
+_Static_assert(NX_WORD_DRAW == 1 && NX_WORD_DECLINE == 2 && NX_WORD_KEEP == 4 && NX_WORD_REPLACE == 8,
+               "word bits");
+_Static_assert(NX_PEND_PANEL == 3 && NX_RCPT_SAW == 3, "kind values");
+
+const char *nx_phase_name(int phase)
+{
+    if (phase == NX_P_SETUP) return "setup";
+    assert(phase >= 0 && phase < NX_P_COUNT);
+    return nx_names_phase[phase];
+}
+
+const char *nx_policy_name(nx_own_policy p)
+{
+    assert(p < NX_POLICY_COUNT);
+    return nx_names_policy[p];
+}
+
+int nx_policy_parse(const char *name)
+{
+    for (int i = 0; i < NX_POLICY_COUNT; i++)
+        if (!strcmp(name, nx_names_policy[i])) return i;
+    return -1;
+}
+
+const char *nx_word_name(nx_word w)
+{
+    for (int i = 0; i < 4; i++)
+        if ((int)w == (1 << i)) return nx_names_word[i];
+    return "?";
+}
+
+int nx_word_parse(const char *name)
+{
+    for (int i = 0; i < 4; i++)
+        if (!strcmp(name, nx_names_word[i])) return 1 << i;
+    return 0;
+}
+
+const char *nx_pending_kind_name(nx_pending_kind k)
+{
+    assert(k > NX_PEND_NONE && k <= NX_PEND_PANEL); /* NONE is never a live decision */
+    return nx_names_pending[k];
+}
+
+const char *nx_receipt_kind_name(nx_receipt_kind k)
+{
+    assert(k <= NX_RCPT_SAW);
+    return nx_names_receipt[k];
+}

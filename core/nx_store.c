@@ -1,0 +1,588 @@
+#include "nx_store.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <jansson.h>
+#include <sqlite3.h>
+
+#include "nx_sha256.h"
+#include "nx_util.h"
+
+struct nx_store {
+    sqlite3 *db;
+    char *path;
+};
+
+/* Writers wait this long for another connection's write lock. */
+#define NX_STORE_BUSY_MS 5000
+
+static const char nx_store_schema[] =
+    "CREATE TABLE rooms ("
+    "  name TEXT PRIMARY KEY NOT NULL,"
+    "  meta TEXT NOT NULL,"
+    "  meta_sha256 TEXT NOT NULL);"
+    "CREATE TABLE actions ("
+    "  room TEXT NOT NULL REFERENCES rooms(name) ON DELETE CASCADE,"
+    "  seq INTEGER NOT NULL CHECK (seq >= 1),"
+    "  action TEXT NOT NULL,"
+    "  action_sha256 TEXT NOT NULL,"
+    "  result TEXT NOT NULL,"
+    "  result_sha256 TEXT NOT NULL,"
+    "  PRIMARY KEY (room, seq)) WITHOUT ROWID;"
+    "CREATE TABLE snapshots ("
+    "  room TEXT NOT NULL REFERENCES rooms(name) ON DELETE CASCADE,"
+    "  seq INTEGER NOT NULL CHECK (seq >= 0),"
+    "  state TEXT NOT NULL,"
+    "  state_sha256 TEXT NOT NULL,"
+    "  PRIMARY KEY (room, seq)) WITHOUT ROWID;";
+
+/* ---- errors -------------------------------------------------------------------- */
+
+__attribute__((format(printf, 3, 4)))
+static int nx_store_fail(char *err, size_t errlen, const char *fmt, ...)
+{
+    if (err && errlen) {
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(err, errlen, fmt, ap);
+        va_end(ap);
+    }
+    return -1;
+}
+
+/* "what: SQLite's message"; the two file-level failures are about the
+ * file, whatever step met them, so they name the file instead. */
+static int nx_store_db_fail(const nx_store *st, const char *what, char *err, size_t errlen)
+{
+    int code = sqlite3_errcode(st->db);
+    if (code == SQLITE_NOTADB) return nx_store_fail(err, errlen, "%s is not a SQLite database", st->path);
+    if (code == SQLITE_CORRUPT)
+        return nx_store_fail(err, errlen, "%s is corrupt (%s)", st->path, sqlite3_errmsg(st->db));
+    return nx_store_fail(err, errlen, "%s: %s", what, sqlite3_errmsg(st->db));
+}
+
+/* ---- statements ---------------------------------------------------------------- */
+
+static int nx_store_exec(nx_store *st, const char *sql, const char *what, char *err, size_t errlen)
+{
+    if (sqlite3_exec(st->db, sql, NULL, NULL, NULL) != SQLITE_OK)
+        return nx_store_db_fail(st, what, err, errlen);
+    return 0;
+}
+
+/* Prepare and bind text parameters 1..n (NULL binds SQL NULL). */
+static sqlite3_stmt *nx_store_prepare(nx_store *st, const char *sql, int n, const char *const *texts,
+                                      char *err, size_t errlen)
+{
+    sqlite3_stmt *q = NULL;
+    if (sqlite3_prepare_v2(st->db, sql, -1, &q, NULL) != SQLITE_OK) {
+        nx_store_db_fail(st, "preparing a statement", err, errlen);
+        return NULL;
+    }
+    for (int i = 0; i < n; i++)
+        if (sqlite3_bind_text(q, i + 1, texts[i], -1, SQLITE_TRANSIENT) != SQLITE_OK) {
+            nx_store_db_fail(st, "binding a parameter", err, errlen);
+            sqlite3_finalize(q);
+            return NULL;
+        }
+    return q;
+}
+
+/* The same, with a seq number as parameter n+1 (after the texts). */
+static sqlite3_stmt *nx_store_prepare_seq(nx_store *st, const char *sql, int n, const char *const *texts,
+                                          uint32_t seq, char *err, size_t errlen)
+{
+    sqlite3_stmt *q = nx_store_prepare(st, sql, n, texts, err, errlen);
+    if (q && sqlite3_bind_int64(q, n + 1, seq) != SQLITE_OK) {
+        nx_store_db_fail(st, "binding a parameter", err, errlen);
+        sqlite3_finalize(q);
+        return NULL;
+    }
+    return q;
+}
+
+/* Run a statement that returns no rows (INSERT/DELETE). */
+static int nx_store_run(nx_store *st, sqlite3_stmt *q, const char *what, char *err, size_t errlen)
+{
+    int rc = sqlite3_step(q);
+    if (rc != SQLITE_DONE) nx_store_db_fail(st, what, err, errlen);
+    sqlite3_finalize(q);
+    return rc == SQLITE_DONE ? 0 : -1;
+}
+
+/* One integer from the first row of a query (a pragma, a count). */
+static int nx_store_int_query(nx_store *st, const char *sql, int n, const char *const *texts,
+                              sqlite3_int64 *out, char *err, size_t errlen)
+{
+    sqlite3_stmt *q = nx_store_prepare(st, sql, n, texts, err, errlen);
+    if (!q) return -1;
+    int rc = sqlite3_step(q);
+    if (rc == SQLITE_ROW) *out = sqlite3_column_int64(q, 0);
+    else nx_store_db_fail(st, sql, err, errlen);
+    sqlite3_finalize(q);
+    return rc == SQLITE_ROW ? 0 : -1;
+}
+
+static int nx_store_text_query(nx_store *st, const char *sql, char *buf, size_t cap, char *err, size_t errlen)
+{
+    sqlite3_stmt *q = nx_store_prepare(st, sql, 0, NULL, err, errlen);
+    if (!q) return -1;
+    int rc = sqlite3_step(q);
+    const char *text = rc == SQLITE_ROW ? (const char *)sqlite3_column_text(q, 0) : NULL;
+    if (rc == SQLITE_ROW) snprintf(buf, cap, "%s", text ? text : "");
+    else nx_store_db_fail(st, sql, err, errlen);
+    sqlite3_finalize(q);
+    return rc == SQLITE_ROW ? 0 : -1;
+}
+
+static void nx_store_rollback(nx_store *st)
+{
+    /* Fails harmlessly when the error already ended the transaction. */
+    sqlite3_exec(st->db, "ROLLBACK", NULL, NULL, NULL);
+}
+
+static int nx_store_commit(nx_store *st, char *err, size_t errlen)
+{
+    if (!nx_store_exec(st, "COMMIT", "commit", err, errlen)) return 0;
+    nx_store_rollback(st);
+    return -1;
+}
+
+/* ---- texts ------------------------------------------------------------------------ */
+
+static void nx_store_sha(const char *text, size_t len, char hex[NX_SHA256_HEX_LEN + 1])
+{
+    nx_sha256_hex_of(text, len, hex);
+}
+
+/* Every stored text is JSON (any value); say where it is not. */
+static int nx_store_check_json(const char *text, size_t len, const char *what, char *err, size_t errlen)
+{
+    json_error_t je;
+    json_t *j = json_loadb(text, len, JSON_DECODE_ANY, &je);
+    if (!j)
+        return nx_store_fail(err, errlen, "%s is not JSON (line %d column %d: %s)", what, je.line, je.column,
+                             je.text);
+    json_decref(j);
+    return 0;
+}
+
+/* ---- opening ------------------------------------------------------------------------ */
+
+/* The file is ours, of a schema we understand, or empty (then create). */
+static int nx_store_schema_verdict(nx_store *st, char *err, size_t errlen)
+{
+    sqlite3_int64 app, version, tables;
+    if (nx_store_int_query(st, "PRAGMA application_id", 0, NULL, &app, err, errlen) ||
+        nx_store_int_query(st, "PRAGMA user_version", 0, NULL, &version, err, errlen) ||
+        nx_store_int_query(st, "SELECT COUNT(*) FROM sqlite_master", 0, NULL, &tables, err, errlen))
+        return -1;
+    if (app == 0 && version == 0 && tables == 0) {
+        char sql[sizeof nx_store_schema + 96];
+        snprintf(sql, sizeof sql, "%sPRAGMA application_id=%d;PRAGMA user_version=%d;", nx_store_schema,
+                 NX_STORE_APPLICATION_ID, NX_STORE_SCHEMA_VERSION);
+        return nx_store_exec(st, sql, "creating the schema", err, errlen);
+    }
+    if (app != NX_STORE_APPLICATION_ID)
+        return nx_store_fail(err, errlen, "%s is a SQLite database of another application, not a Nexus store "
+                             "(application id %lld)", st->path, (long long)app);
+    if (version > NX_STORE_SCHEMA_VERSION)
+        return nx_store_fail(err, errlen, "%s has store schema version %lld, newer than this build "
+                             "understands (%d): upgrade Nexus", st->path, (long long)version,
+                             NX_STORE_SCHEMA_VERSION);
+    if (version != NX_STORE_SCHEMA_VERSION)
+        return nx_store_fail(err, errlen, "%s has unknown store schema version %lld", st->path,
+                             (long long)version);
+    return 0;
+}
+
+static int nx_store_check_schema(nx_store *st, char *err, size_t errlen)
+{
+    /* Under the write lock: two processes opening a new file at once must
+     * not both find it empty and both create the tables. */
+    if (nx_store_exec(st, "BEGIN IMMEDIATE", "begin", err, errlen)) return -1;
+    if (nx_store_schema_verdict(st, err, errlen)) {
+        nx_store_rollback(st);
+        return -1;
+    }
+    return nx_store_commit(st, err, errlen);
+}
+
+static int nx_store_check_integrity(nx_store *st, char *err, size_t errlen)
+{
+    char result[200];
+    /* quick_check reads every page: O(file), done once per open so a
+     * truncated or damaged file is refused before any room is served. */
+    if (nx_store_text_query(st, "PRAGMA quick_check", result, sizeof result, err, errlen)) return -1;
+    if (strcmp(result, "ok")) return nx_store_fail(err, errlen, "%s is corrupt: %s", st->path, result);
+    return 0;
+}
+
+static int nx_store_set_modes(nx_store *st, char *err, size_t errlen)
+{
+    char mode[32];
+    sqlite3_int64 fk;
+    if (nx_store_text_query(st, "PRAGMA journal_mode=WAL", mode, sizeof mode, err, errlen)) return -1;
+    /* An in-memory database cannot be WAL; any file must be. */
+    if (strcmp(mode, "wal") && strcmp(mode, "memory"))
+        return nx_store_fail(err, errlen, "%s: cannot switch to WAL journal mode (got %s)", st->path, mode);
+    if (nx_store_exec(st, "PRAGMA foreign_keys=ON", "foreign keys", err, errlen) ||
+        nx_store_int_query(st, "PRAGMA foreign_keys", 0, NULL, &fk, err, errlen))
+        return -1;
+    if (fk != 1) return nx_store_fail(err, errlen, "%s: foreign keys cannot be enabled", st->path);
+    return 0;
+}
+
+nx_store *nx_store_open(const char *path, char *err, size_t errlen)
+{
+    nx_store *st = nx_xcalloc(1, sizeof *st);
+    st->path = nx_xstrdup(path);
+    int rc = sqlite3_open_v2(path, &st->db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL);
+    if (rc != SQLITE_OK) {
+        nx_store_fail(err, errlen, "%s: cannot open (%s)", path,
+                      st->db ? sqlite3_errmsg(st->db) : sqlite3_errstr(rc));
+        nx_store_close(st);
+        return NULL;
+    }
+    sqlite3_busy_timeout(st->db, NX_STORE_BUSY_MS);
+    if (nx_store_check_integrity(st, err, errlen) || nx_store_check_schema(st, err, errlen) ||
+        nx_store_set_modes(st, err, errlen)) {
+        nx_store_close(st);
+        return NULL;
+    }
+    return st;
+}
+
+void nx_store_close(nx_store *st)
+{
+    if (!st) return;
+    sqlite3_close(st->db);
+    free(st->path);
+    free(st);
+}
+
+/* ---- writing ------------------------------------------------------------------------ */
+
+static int nx_store_insert_snapshot(nx_store *st, const char *room, uint32_t seq, const char *state,
+                                    char *err, size_t errlen)
+{
+    char sum[NX_SHA256_HEX_LEN + 1];
+    nx_store_sha(state, strlen(state), sum);
+    const char *p[] = { room, state, sum };
+    sqlite3_stmt *q = nx_store_prepare_seq(
+        st, "INSERT INTO snapshots(room, state, state_sha256, seq) VALUES (?1, ?2, ?3, ?4)", 3, p, seq, err,
+        errlen);
+    return q ? nx_store_run(st, q, "inserting the snapshot", err, errlen) : -1;
+}
+
+static int nx_store_insert_room(nx_store *st, const char *room, const char *meta, char *err, size_t errlen)
+{
+    char sum[NX_SHA256_HEX_LEN + 1];
+    nx_store_sha(meta, strlen(meta), sum);
+    const char *p[] = { room, meta, sum };
+    sqlite3_stmt *q = nx_store_prepare(st, "INSERT INTO rooms(name, meta, meta_sha256) VALUES (?1, ?2, ?3)",
+                                       3, p, err, errlen);
+    if (!q) return -1;
+    int rc = sqlite3_step(q);
+    if (rc == SQLITE_CONSTRAINT) nx_store_fail(err, errlen, "room '%s' already exists", room);
+    else if (rc != SQLITE_DONE) nx_store_db_fail(st, "inserting the room", err, errlen);
+    sqlite3_finalize(q);
+    return rc == SQLITE_DONE ? 0 : -1;
+}
+
+int nx_store_create_room(nx_store *st, const char *room, const char *meta_json, const char *snapshot_json,
+                         char *err, size_t errlen)
+{
+    if (!*room) return nx_store_fail(err, errlen, "a room needs a name");
+    if (nx_store_check_json(meta_json, strlen(meta_json), "meta", err, errlen) ||
+        nx_store_check_json(snapshot_json, strlen(snapshot_json), "snapshot", err, errlen) ||
+        nx_store_exec(st, "BEGIN IMMEDIATE", "begin", err, errlen))
+        return -1;
+    if (nx_store_insert_room(st, room, meta_json, err, errlen) ||
+        nx_store_insert_snapshot(st, room, 0, snapshot_json, err, errlen)) {
+        nx_store_rollback(st);
+        return -1;
+    }
+    return nx_store_commit(st, err, errlen);
+}
+
+static int nx_store_room_exists(nx_store *st, const char *room, char *err, size_t errlen)
+{
+    sqlite3_int64 n;
+    const char *p[] = { room };
+    if (nx_store_int_query(st, "SELECT COUNT(*) FROM rooms WHERE name = ?1", 1, p, &n, err, errlen))
+        return -1;
+    return n ? 0 : nx_store_fail(err, errlen, "no room '%s'", room);
+}
+
+static int nx_store_last_seq(nx_store *st, const char *room, sqlite3_int64 *last, char *err, size_t errlen)
+{
+    const char *p[] = { room };
+    return nx_store_int_query(st, "SELECT COALESCE(MAX(seq), 0) FROM actions WHERE room = ?1", 1, p, last,
+                              err, errlen);
+}
+
+static int nx_store_insert_action(nx_store *st, const char *room, uint32_t seq, const char *action,
+                                  const char *result, char *err, size_t errlen)
+{
+    char asum[NX_SHA256_HEX_LEN + 1], rsum[NX_SHA256_HEX_LEN + 1];
+    nx_store_sha(action, strlen(action), asum);
+    nx_store_sha(result, strlen(result), rsum);
+    const char *p[] = { room, action, asum, result, rsum };
+    sqlite3_stmt *q =
+        nx_store_prepare_seq(st,
+                             "INSERT INTO actions(room, action, action_sha256, result, result_sha256, seq)"
+                             " VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+                             5, p, seq, err, errlen);
+    return q ? nx_store_run(st, q, "inserting the action", err, errlen) : -1;
+}
+
+/* Inside the transaction: the room exists and seq follows its last action. */
+static int nx_store_append_rows(nx_store *st, const char *room, uint32_t seq, const char *action,
+                                const char *result, const char *snapshot, char *err, size_t errlen)
+{
+    sqlite3_int64 last;
+    if (nx_store_room_exists(st, room, err, errlen) || nx_store_last_seq(st, room, &last, err, errlen))
+        return -1;
+    if ((sqlite3_int64)seq != last + 1)
+        return nx_store_fail(err, errlen, "room '%s': expected action %lld, got %u", room,
+                             (long long)last + 1, seq);
+    if (nx_store_insert_action(st, room, seq, action, result, err, errlen)) return -1;
+    return snapshot ? nx_store_insert_snapshot(st, room, seq, snapshot, err, errlen) : 0;
+}
+
+int nx_store_append(nx_store *st, const char *room, uint32_t seq, const char *action_json,
+                    const char *result_json, const char *snapshot_json, char *err, size_t errlen)
+{
+    if (nx_store_check_json(action_json, strlen(action_json), "action", err, errlen) ||
+        nx_store_check_json(result_json, strlen(result_json), "result", err, errlen) ||
+        (snapshot_json && nx_store_check_json(snapshot_json, strlen(snapshot_json), "snapshot", err, errlen)))
+        return -1;
+    /* IMMEDIATE takes the write lock now, so the "last seq" read below is
+     * still true when the insert happens (no other writer in between). */
+    if (nx_store_exec(st, "BEGIN IMMEDIATE", "begin", err, errlen)) return -1;
+    if (nx_store_append_rows(st, room, seq, action_json, result_json, snapshot_json, err, errlen)) {
+        nx_store_rollback(st);
+        return -1;
+    }
+    return nx_store_commit(st, err, errlen);
+}
+
+int nx_store_delete_room(nx_store *st, const char *room, char *err, size_t errlen)
+{
+    const char *p[] = { room };
+    if (nx_store_exec(st, "BEGIN IMMEDIATE", "begin", err, errlen)) return -1;
+    sqlite3_stmt *q = nx_store_prepare(st, "DELETE FROM rooms WHERE name = ?1", 1, p, err, errlen);
+    /* Actions and snapshots go with the room: ON DELETE CASCADE. */
+    if (!q || nx_store_run(st, q, "deleting the room", err, errlen)) {
+        nx_store_rollback(st);
+        return -1;
+    }
+    if (!sqlite3_changes(st->db)) {
+        nx_store_rollback(st);
+        return nx_store_fail(err, errlen, "no room '%s'", room);
+    }
+    return nx_store_commit(st, err, errlen);
+}
+
+/* ---- reading ------------------------------------------------------------------------ */
+
+/* Column `col` as a verified copy: its SHA-256 is column `col + 1` and it
+ * parses as JSON.  `what` names the row in messages. */
+static char *nx_store_verified(sqlite3_stmt *q, int col, const char *what, char *err, size_t errlen)
+{
+    const char *text = (const char *)sqlite3_column_text(q, col);
+    size_t len = (size_t)sqlite3_column_bytes(q, col);
+    const char *stored = (const char *)sqlite3_column_text(q, col + 1);
+    char sum[NX_SHA256_HEX_LEN + 1];
+    if (!text || !stored) {
+        nx_store_fail(err, errlen, "%s: missing text or checksum", what);
+        return NULL;
+    }
+    nx_store_sha(text, len, sum);
+    if (strcmp(sum, stored)) {
+        nx_store_fail(err, errlen, "%s: checksum mismatch", what);
+        return NULL;
+    }
+    if (nx_store_check_json(text, len, what, err, errlen)) return NULL;
+    return nx_xstrndup(text, len);
+}
+
+static int nx_store_load_meta(nx_store *st, const char *room, nx_store_room *r, char *err, size_t errlen)
+{
+    const char *p[] = { room };
+    char what[300];
+    sqlite3_stmt *q =
+        nx_store_prepare(st, "SELECT meta, meta_sha256 FROM rooms WHERE name = ?1", 1, p, err, errlen);
+    if (!q) return -1;
+    int rc = sqlite3_step(q);
+    snprintf(what, sizeof what, "room '%s' meta", room);
+    if (rc == SQLITE_ROW) r->meta = nx_store_verified(q, 0, what, err, errlen);
+    else if (rc == SQLITE_DONE) nx_store_fail(err, errlen, "no room '%s'", room);
+    else nx_store_db_fail(st, what, err, errlen);
+    sqlite3_finalize(q);
+    return r->meta ? 0 : -1;
+}
+
+static int nx_store_load_snapshot(nx_store *st, const char *room, nx_store_room *r, char *err, size_t errlen)
+{
+    const char *p[] = { room };
+    char what[300];
+    sqlite3_stmt *q = nx_store_prepare(
+        st, "SELECT seq, state, state_sha256 FROM snapshots WHERE room = ?1 ORDER BY seq DESC LIMIT 1", 1, p,
+        err, errlen);
+    if (!q) return -1;
+    int rc = sqlite3_step(q);
+    if (rc == SQLITE_ROW) {
+        sqlite3_int64 seq = sqlite3_column_int64(q, 0);
+        r->snapshot_seq = (uint32_t)seq;
+        snprintf(what, sizeof what, "room '%s' snapshot %lld", room, (long long)seq);
+        if (seq < 0 || seq > UINT32_MAX) nx_store_fail(err, errlen, "%s: seq out of range", what);
+        else r->snapshot = nx_store_verified(q, 1, what, err, errlen);
+    } else if (rc == SQLITE_DONE) {
+        nx_store_fail(err, errlen, "room '%s' has no snapshot", room);
+    } else {
+        nx_store_db_fail(st, "reading the snapshot", err, errlen);
+    }
+    sqlite3_finalize(q);
+    return r->snapshot ? 0 : -1;
+}
+
+/* Actions are 1..last with no hole (seq is the primary key, so COUNT ==
+ * MAX means gap-free); the snapshot is not past the last action. */
+static int nx_store_check_sequence(nx_store *st, const char *room, const nx_store_room *r,
+                                   sqlite3_int64 *last, char *err, size_t errlen)
+{
+    sqlite3_int64 count, min;
+    const char *p[] = { room };
+    if (nx_store_last_seq(st, room, last, err, errlen) ||
+        nx_store_int_query(st, "SELECT COUNT(*) FROM actions WHERE room = ?1", 1, p, &count, err, errlen) ||
+        nx_store_int_query(st, "SELECT COALESCE(MIN(seq), 1) FROM actions WHERE room = ?1", 1, p, &min, err,
+                           errlen))
+        return -1;
+    if (count != *last || min != 1)
+        return nx_store_fail(err, errlen, "room '%s': the actions have a gap (%lld rows, seq %lld..%lld)",
+                             room, (long long)count, (long long)min, (long long)*last);
+    if (r->snapshot_seq > *last)
+        return nx_store_fail(err, errlen, "room '%s': snapshot %u is past the last action %lld", room,
+                             r->snapshot_seq, (long long)*last);
+    return 0;
+}
+
+static int nx_store_load_action(sqlite3_stmt *q, const char *room, uint32_t expect, nx_store_action *a,
+                                char *err, size_t errlen)
+{
+    char what[300];
+    sqlite3_int64 seq = sqlite3_column_int64(q, 0);
+    snprintf(what, sizeof what, "room '%s' action %lld", room, (long long)seq);
+    if (seq != expect) return nx_store_fail(err, errlen, "room '%s': action %u is missing", room, expect);
+    a->seq = expect;
+    a->action = nx_store_verified(q, 1, what, err, errlen);
+    if (!a->action) return -1;
+    snprintf(what, sizeof what, "room '%s' action %lld result", room, (long long)seq);
+    a->result = nx_store_verified(q, 3, what, err, errlen);
+    return a->result ? 0 : -1;
+}
+
+static int nx_store_load_actions(nx_store *st, const char *room, nx_store_room *r, sqlite3_int64 last,
+                                 char *err, size_t errlen)
+{
+    const char *p[] = { room };
+    sqlite3_stmt *q =
+        nx_store_prepare_seq(st,
+                             "SELECT seq, action, action_sha256, result, result_sha256 FROM actions"
+                             " WHERE room = ?1 AND seq > ?2 ORDER BY seq",
+                             1, p, r->snapshot_seq, err, errlen);
+    if (!q) return -1;
+    size_t want = (size_t)(last - r->snapshot_seq);
+    r->actions = nx_xcalloc(want, sizeof *r->actions);
+    int rc = SQLITE_DONE, failed = 0;
+    while (!failed && (rc = sqlite3_step(q)) == SQLITE_ROW) {
+        /* nx_store_check_sequence made the count exact and the read
+         * transaction keeps other writers out, so more rows mean damage. */
+        if (r->nactions == want) {
+            failed = nx_store_fail(err, errlen, "room '%s': more actions than seq numbers", room);
+            break;
+        }
+        /* Counted before filling, so a half-filled entry is freed too. */
+        nx_store_action *a = &r->actions[r->nactions++];
+        failed = nx_store_load_action(q, room, r->snapshot_seq + (uint32_t)r->nactions, a, err, errlen);
+    }
+    if (!failed && rc != SQLITE_DONE) failed = nx_store_db_fail(st, "reading the actions", err, errlen);
+    sqlite3_finalize(q);
+    if (!failed && r->nactions != want)
+        failed = nx_store_fail(err, errlen, "room '%s': expected %zu actions after the snapshot, found %zu",
+                               room, want, r->nactions);
+    return failed ? -1 : 0;
+}
+
+static int nx_store_load_all(nx_store *st, const char *room, nx_store_room *r, char *err, size_t errlen)
+{
+    sqlite3_int64 last;
+    if (nx_store_load_meta(st, room, r, err, errlen) || nx_store_load_snapshot(st, room, r, err, errlen) ||
+        nx_store_check_sequence(st, room, r, &last, err, errlen) ||
+        nx_store_load_actions(st, room, r, last, err, errlen))
+        return -1;
+    return 0;
+}
+
+int nx_store_load(nx_store *st, const char *room, nx_store_room *out, char *err, size_t errlen)
+{
+    nx_store_room r = { 0 };
+    memset(out, 0, sizeof *out);
+    /* One read transaction: meta, snapshot and actions from one moment. */
+    if (nx_store_exec(st, "BEGIN", "begin", err, errlen)) return -1;
+    int rc = nx_store_load_all(st, room, &r, err, errlen);
+    nx_store_rollback(st);
+    if (rc) {
+        nx_store_room_free(&r);
+        return -1;
+    }
+    *out = r;
+    return 0;
+}
+
+void nx_store_room_free(nx_store_room *r)
+{
+    for (size_t i = 0; i < r->nactions; i++) {
+        free(r->actions[i].action);
+        free(r->actions[i].result);
+    }
+    free(r->actions);
+    free(r->meta);
+    free(r->snapshot);
+    memset(r, 0, sizeof *r);
+}
+
+int nx_store_list_rooms(nx_store *st, char ***rooms, size_t *n, char *err, size_t errlen)
+{
+    *rooms = NULL;
+    *n = 0;
+    sqlite3_stmt *q = nx_store_prepare(st, "SELECT name FROM rooms ORDER BY name", 0, NULL, err, errlen);
+    if (!q) return -1;
+    char **v = NULL;
+    size_t len = 0;
+    int rc;
+    while ((rc = sqlite3_step(q)) == SQLITE_ROW) {
+        v = nx_xrealloc(v, (len + 1) * sizeof *v);
+        v[len++] = nx_xstrdup((const char *)sqlite3_column_text(q, 0));
+    }
+    if (rc != SQLITE_DONE) nx_store_db_fail(st, "listing rooms", err, errlen);
+    sqlite3_finalize(q);
+    if (rc != SQLITE_DONE) {
+        nx_store_rooms_free(v, len);
+        return -1;
+    }
+    *rooms = v;
+    *n = len;
+    return 0;
+}
+
+void nx_store_rooms_free(char **rooms, size_t n)
+{
+    for (size_t i = 0; i < n; i++) free(rooms[i]);
+    free(rooms);
+}

@@ -1,0 +1,81 @@
+/*
+ * nx_store: the embedded SQLite store a host keeps its rooms in.
+ *
+ * The store knows nothing of the game: a room is a name, a meta text, an
+ * append-only list of actions (each with its result text) numbered 1, 2,
+ * 3, ... and snapshots taken at some of those numbers (seq 0 is the
+ * snapshot given at creation).  Every text must be JSON; each is stored
+ * with its SHA-256 (hex), and both are verified when a room is loaded, so
+ * a damaged row is refused instead of replayed.
+ *
+ * The file is opened in WAL mode with foreign keys on; its schema version
+ * is PRAGMA user_version and its owner PRAGMA application_id.  A file of
+ * another application, a newer schema, a corrupt file or one that is not
+ * a database at all is refused at open with a message saying which.
+ *
+ * Every function returns 0 (or a handle), or -1 (NULL) with a message in
+ * err; a failed write changes nothing (one transaction each).  A handle
+ * serves one thread at a time; several handles (threads, processes) may
+ * share a file: writers take SQLite's write lock and wait up to 5 s.
+ * Opening runs PRAGMA quick_check, which reads the whole file once.
+ */
+#ifndef NX_STORE_H
+#define NX_STORE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define NX_STORE_SCHEMA_VERSION 1
+#define NX_STORE_APPLICATION_ID 0x4e787331   /* "Nxs1" */
+
+typedef struct nx_store nx_store;
+
+/* One action row, as appended. */
+typedef struct nx_store_action {
+    uint32_t seq;
+    char *action;
+    char *result;
+} nx_store_action;
+
+/* A loaded room: meta, the latest snapshot and every action after it. */
+typedef struct nx_store_room {
+    char *meta;
+    char *snapshot;
+    uint32_t snapshot_seq;
+    nx_store_action *actions;   /* seq snapshot_seq+1, +2, ... in order */
+    size_t nactions;
+} nx_store_room;
+
+/* Open (creating the file and schema if absent). */
+nx_store *nx_store_open(const char *path, char *err, size_t errlen);
+void nx_store_close(nx_store *st);
+
+/* A new room with its meta and its snapshot at seq 0; an existing name is
+ * an error. */
+int nx_store_create_room(nx_store *st, const char *room, const char *meta_json,
+                         const char *snapshot_json, char *err, size_t errlen);
+
+/*
+ * Append action `seq` (which must be the room's last seq + 1: "expected
+ * action N" otherwise) with its result, and, when snapshot_json is not
+ * NULL, a snapshot taken after it.  One transaction: all or nothing.
+ */
+int nx_store_append(nx_store *st, const char *room, uint32_t seq, const char *action_json,
+                    const char *result_json, const char *snapshot_json, char *err, size_t errlen);
+
+/*
+ * Load a room: every returned text is checksum-verified and parsed as
+ * JSON, the actions are checked to be gap-free.  On failure *out is
+ * zeroed and nothing needs freeing.
+ */
+int nx_store_load(nx_store *st, const char *room, nx_store_room *out, char *err, size_t errlen);
+void nx_store_room_free(nx_store_room *r);
+
+/* Every room name, sorted; free with nx_store_rooms_free. */
+int nx_store_list_rooms(nx_store *st, char ***rooms, size_t *n, char *err, size_t errlen);
+void nx_store_rooms_free(char **rooms, size_t n);
+
+/* Delete a room with its actions and snapshots; an unknown room is an error. */
+int nx_store_delete_room(nx_store *st, const char *room, char *err, size_t errlen);
+
+#endif

@@ -1,0 +1,479 @@
+/* core/nx_store: the SQLite room store — round trips, atomic appends and
+ * refusal of every kind of damaged file or row. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <sqlite3.h>
+
+#include "nx_sha256.h"
+#include "nx_store.h"
+#include "nx_testutil.h"
+
+static char tmpdir[64];
+static char dbpath[128];
+
+static void setup(void)
+{
+    snprintf(tmpdir, sizeof tmpdir, "/tmp/nx-store-XXXXXX");
+    ck_assert_ptr_nonnull(mkdtemp(tmpdir));
+    snprintf(dbpath, sizeof dbpath, "%s/rooms.db", tmpdir);
+}
+
+static void teardown(void)
+{
+    char p[160];
+    const char *suffix[] = { "", "-wal", "-shm", "-journal" };
+    for (size_t i = 0; i < 4; i++) {
+        snprintf(p, sizeof p, "%s%s", dbpath, suffix[i]);
+        unlink(p);
+    }
+    snprintf(p, sizeof p, "%s/other", tmpdir);
+    unlink(p);
+    rmdir(tmpdir);
+}
+
+/* ---- helpers ---------------------------------------------------------------------- */
+
+static nx_store *open_ok(const char *path)
+{
+    char err[256] = "";
+    nx_store *st = nx_store_open(path, err, sizeof err);
+    ck_assert_msg(st != NULL, "open failed: %s", err);
+    return st;
+}
+
+static void open_refused(const char *path, const char *needle)
+{
+    char err[256] = "";
+    nx_store *st = nx_store_open(path, err, sizeof err);
+    ck_assert_ptr_null(st);
+    ck_assert_msg(strstr(err, needle), "message \"%s\" lacks \"%s\"", err, needle);
+}
+
+static void create_ok(nx_store *st, const char *room)
+{
+    char err[256] = "";
+    ck_assert_msg(!nx_store_create_room(st, room, "{\"seats\":3}", "{\"snap\":0}", err, sizeof err), "%s",
+                  err);
+}
+
+static void append_ok(nx_store *st, const char *room, uint32_t seq, const char *snapshot)
+{
+    char err[256] = "", action[64], result[64];
+    snprintf(action, sizeof action, "{\"act\":%u}", seq);
+    snprintf(result, sizeof result, "{\"ok\":true,\"seq\":%u}", seq);
+    ck_assert_msg(!nx_store_append(st, room, seq, action, result, snapshot, err, sizeof err), "%s", err);
+}
+
+/* A room "r" with actions 1..5 and a snapshot after action 3. */
+static void make_room(void)
+{
+    nx_store *st = open_ok(dbpath);
+    create_ok(st, "r");
+    append_ok(st, "r", 1, NULL);
+    append_ok(st, "r", 2, "{\"snap\":2}");
+    append_ok(st, "r", 3, "{\"snap\":3}");
+    append_ok(st, "r", 4, NULL);
+    append_ok(st, "r", 5, NULL);
+    nx_store_close(st);
+}
+
+/* "r" and forty more rooms: a file of several pages. */
+static void make_many_rooms(void)
+{
+    make_room();
+    nx_store *st = open_ok(dbpath);
+    for (int i = 0; i < 40; i++) {
+        char room[16];
+        snprintf(room, sizeof room, "room%02d", i);
+        create_ok(st, room);
+    }
+    nx_store_close(st);
+}
+
+static void load_refused(nx_store *st, const char *room, const char *needle)
+{
+    nx_store_room r;
+    memset(&r, 0x5a, sizeof r);
+    char err[256] = "";
+    ck_assert_int_eq(nx_store_load(st, room, &r, err, sizeof err), -1);
+    ck_assert_msg(strstr(err, needle), "message \"%s\" lacks \"%s\"", err, needle);
+    /* Nothing is returned: the room is zeroed, so a free is harmless. */
+    ck_assert_ptr_null(r.meta);
+    ck_assert_ptr_null(r.snapshot);
+    ck_assert_ptr_null(r.actions);
+    ck_assert_uint_eq(r.nactions, 0);
+}
+
+/* Raw SQL on the file, bypassing the store (to damage it). */
+static void raw_sql(const char *sql)
+{
+    sqlite3 *db;
+    ck_assert_int_eq(sqlite3_open(dbpath, &db), SQLITE_OK);
+    char *msg = NULL;
+    int rc = sqlite3_exec(db, sql, NULL, NULL, &msg);
+    ck_assert_msg(rc == SQLITE_OK, "raw sql failed: %s", msg ? msg : "?");
+    sqlite3_free(msg);
+    sqlite3_close(db);
+}
+
+static long long raw_count(const char *sql)
+{
+    sqlite3 *db;
+    sqlite3_stmt *q;
+    ck_assert_int_eq(sqlite3_open(dbpath, &db), SQLITE_OK);
+    ck_assert_int_eq(sqlite3_prepare_v2(db, sql, -1, &q, NULL), SQLITE_OK);
+    ck_assert_int_eq(sqlite3_step(q), SQLITE_ROW);
+    long long n = sqlite3_column_int64(q, 0);
+    sqlite3_finalize(q);
+    sqlite3_close(db);
+    return n;
+}
+
+static void write_file(const char *path, const char *text)
+{
+    FILE *f = fopen(path, "w");
+    ck_assert_ptr_nonnull(f);
+    fputs(text, f);
+    fclose(f);
+}
+
+/* ---- round trips ------------------------------------------------------------------- */
+
+START_TEST(test_create_append_reload)
+{
+    make_room();
+    nx_store *st = open_ok(dbpath); /* a fresh handle: everything came from the file */
+    nx_store_room r;
+    char err[256] = "";
+    ck_assert_msg(!nx_store_load(st, "r", &r, err, sizeof err), "%s", err);
+    ck_assert_str_eq(r.meta, "{\"seats\":3}");
+    ck_assert_str_eq(r.snapshot, "{\"snap\":3}");
+    ck_assert_uint_eq(r.snapshot_seq, 3);
+    ck_assert_uint_eq(r.nactions, 2);
+    ck_assert_uint_eq(r.actions[0].seq, 4);
+    ck_assert_str_eq(r.actions[0].action, "{\"act\":4}");
+    ck_assert_str_eq(r.actions[1].result, "{\"ok\":true,\"seq\":5}");
+    nx_store_room_free(&r);
+    nx_store_close(st);
+}
+END_TEST
+
+START_TEST(test_new_room_has_only_its_snapshot)
+{
+    nx_store *st = open_ok(dbpath);
+    create_ok(st, "empty");
+    nx_store_room r;
+    char err[256] = "";
+    ck_assert_msg(!nx_store_load(st, "empty", &r, err, sizeof err), "%s", err);
+    ck_assert_str_eq(r.snapshot, "{\"snap\":0}");
+    ck_assert_uint_eq(r.snapshot_seq, 0);
+    ck_assert_uint_eq(r.nactions, 0);
+    nx_store_room_free(&r);
+    nx_store_close(st);
+}
+END_TEST
+
+START_TEST(test_list_and_delete)
+{
+    nx_store *st = open_ok(dbpath);
+    create_ok(st, "zeta");
+    create_ok(st, "alpha");
+    append_ok(st, "zeta", 1, "{}");
+    char **names;
+    size_t n;
+    char err[256] = "";
+    ck_assert(!nx_store_list_rooms(st, &names, &n, err, sizeof err));
+    ck_assert_uint_eq(n, 2);
+    ck_assert_str_eq(names[0], "alpha");
+    ck_assert_str_eq(names[1], "zeta");
+    nx_store_rooms_free(names, n);
+    ck_assert(!nx_store_delete_room(st, "zeta", err, sizeof err));
+    nx_store_close(st);
+    /* Foreign keys cascade: nothing of the room is left behind. */
+    ck_assert_int_eq(raw_count("SELECT COUNT(*) FROM actions WHERE room='zeta'"), 0);
+    ck_assert_int_eq(raw_count("SELECT COUNT(*) FROM snapshots WHERE room='zeta'"), 0);
+    st = open_ok(dbpath);
+    ck_assert_int_eq(nx_store_delete_room(st, "zeta", err, sizeof err), -1);
+    ck_assert_str_eq(err, "no room 'zeta'");
+    load_refused(st, "zeta", "no room 'zeta'");
+    nx_store_close(st);
+}
+END_TEST
+
+START_TEST(test_wal_mode_is_set)
+{
+    nx_store_close(open_ok(dbpath));
+    sqlite3 *db;
+    sqlite3_stmt *q;
+    ck_assert_int_eq(sqlite3_open(dbpath, &db), SQLITE_OK);
+    ck_assert_int_eq(sqlite3_prepare_v2(db, "PRAGMA journal_mode", -1, &q, NULL), SQLITE_OK);
+    ck_assert_int_eq(sqlite3_step(q), SQLITE_ROW);
+    ck_assert_str_eq((const char *)sqlite3_column_text(q, 0), "wal");
+    sqlite3_finalize(q);
+    sqlite3_close(db);
+    ck_assert_int_eq(raw_count("PRAGMA user_version"), NX_STORE_SCHEMA_VERSION);
+    ck_assert_int_eq(raw_count("PRAGMA application_id"), NX_STORE_APPLICATION_ID);
+}
+END_TEST
+
+/* ---- refused writes ------------------------------------------------------------------ */
+
+START_TEST(test_seq_gap_refused_and_rolled_back)
+{
+    make_room();
+    nx_store *st = open_ok(dbpath);
+    char err[256] = "";
+    ck_assert_int_eq(nx_store_append(st, "r", 7, "{}", "{}", "{\"snap\":7}", err, sizeof err), -1);
+    ck_assert_str_eq(err, "room 'r': expected action 6, got 7");
+    ck_assert_int_eq(nx_store_append(st, "r", 5, "{}", "{}", NULL, err, sizeof err), -1);
+    ck_assert_str_eq(err, "room 'r': expected action 6, got 5");
+    nx_store_close(st);
+    ck_assert_int_eq(raw_count("SELECT COUNT(*) FROM actions"), 5);
+    ck_assert_int_eq(raw_count("SELECT COUNT(*) FROM snapshots"), 3);
+}
+END_TEST
+
+START_TEST(test_failed_snapshot_rolls_back_the_action)
+{
+    make_room();
+    /* A stray snapshot row at seq 6 makes the second insert of the
+     * transaction fail after the first succeeded. */
+    char sum[NX_SHA256_HEX_LEN + 1], sql[256];
+    nx_sha256_hex_of("{}", 2, sum);
+    snprintf(sql, sizeof sql, "INSERT INTO snapshots VALUES ('r', 6, '{}', '%s')", sum);
+    raw_sql(sql);
+    nx_store *st = open_ok(dbpath);
+    char err[256] = "";
+    ck_assert_int_eq(nx_store_append(st, "r", 6, "{}", "{}", "{\"snap\":6}", err, sizeof err), -1);
+    ck_assert_msg(strstr(err, "inserting the snapshot"), "%s", err);
+    nx_store_close(st);
+    ck_assert_int_eq(raw_count("SELECT COUNT(*) FROM actions WHERE seq = 6"), 0);
+}
+END_TEST
+
+START_TEST(test_two_handles_share_the_sequence)
+{
+    /* The last seq is read inside the write transaction, so a second
+     * handle (another process of the host) cannot reuse a number. */
+    nx_store *a = open_ok(dbpath), *b = open_ok(dbpath);
+    create_ok(a, "r");
+    append_ok(a, "r", 1, NULL);
+    char err[256] = "";
+    ck_assert_int_eq(nx_store_append(b, "r", 1, "{}", "{}", NULL, err, sizeof err), -1);
+    ck_assert_str_eq(err, "room 'r': expected action 2, got 1");
+    append_ok(b, "r", 2, NULL);
+    append_ok(a, "r", 3, "{}");
+    nx_store_room r;
+    ck_assert_msg(!nx_store_load(b, "r", &r, err, sizeof err), "%s", err);
+    ck_assert_uint_eq(r.snapshot_seq, 3);
+    ck_assert_uint_eq(r.nactions, 0);
+    nx_store_room_free(&r);
+    nx_store_close(a);
+    nx_store_close(b);
+}
+END_TEST
+
+START_TEST(test_duplicate_room_refused)
+{
+    nx_store *st = open_ok(dbpath);
+    create_ok(st, "r");
+    char err[256] = "";
+    ck_assert_int_eq(nx_store_create_room(st, "r", "{}", "{}", err, sizeof err), -1);
+    ck_assert_str_eq(err, "room 'r' already exists");
+    ck_assert_int_eq(nx_store_create_room(st, "", "{}", "{}", err, sizeof err), -1);
+    nx_store_close(st);
+    ck_assert_int_eq(raw_count("SELECT COUNT(*) FROM snapshots"), 1);
+}
+END_TEST
+
+START_TEST(test_bad_writes_refused)
+{
+    nx_store *st = open_ok(dbpath);
+    char err[256] = "";
+    ck_assert_int_eq(nx_store_append(st, "nowhere", 1, "{}", "{}", NULL, err, sizeof err), -1);
+    ck_assert_str_eq(err, "no room 'nowhere'");
+    create_ok(st, "r");
+    ck_assert_int_eq(nx_store_append(st, "r", 1, "{\"act\":", "{}", NULL, err, sizeof err), -1);
+    ck_assert_msg(strstr(err, "action is not JSON (line 1"), "%s", err);
+    ck_assert_int_eq(nx_store_append(st, "r", 1, "{}", "{}", "nope", err, sizeof err), -1);
+    ck_assert_msg(strstr(err, "snapshot is not JSON"), "%s", err);
+    ck_assert_int_eq(nx_store_create_room(st, "s", "meta?", "{}", err, sizeof err), -1);
+    ck_assert_msg(strstr(err, "meta is not JSON"), "%s", err);
+    nx_store_close(st);
+    ck_assert_int_eq(raw_count("SELECT COUNT(*) FROM actions"), 0);
+}
+END_TEST
+
+/* ---- damaged rows --------------------------------------------------------------------- */
+
+START_TEST(test_corrupt_action_refused)
+{
+    make_room();
+    raw_sql("UPDATE actions SET action = '{\"act\":40}' WHERE room = 'r' AND seq = 4");
+    nx_store *st = open_ok(dbpath);
+    load_refused(st, "r", "room 'r' action 4: checksum mismatch");
+    nx_store_close(st);
+}
+END_TEST
+
+START_TEST(test_corrupt_result_meta_snapshot_refused)
+{
+    make_room();
+    raw_sql("UPDATE actions SET result = '{}' WHERE room = 'r' AND seq = 5");
+    nx_store *st = open_ok(dbpath);
+    load_refused(st, "r", "room 'r' action 5 result: checksum mismatch");
+    nx_store_close(st);
+    raw_sql("UPDATE rooms SET meta = '{\"seats\":4}'");
+    st = open_ok(dbpath);
+    load_refused(st, "r", "room 'r' meta: checksum mismatch");
+    nx_store_close(st);
+}
+END_TEST
+
+START_TEST(test_corrupt_snapshot_refused)
+{
+    make_room();
+    raw_sql("UPDATE snapshots SET state_sha256 = upper(state_sha256) WHERE seq = 3");
+    nx_store *st = open_ok(dbpath);
+    load_refused(st, "r", "room 'r' snapshot 3: checksum mismatch");
+    nx_store_close(st);
+}
+END_TEST
+
+START_TEST(test_non_json_row_refused)
+{
+    make_room();
+    /* Damage that keeps a valid checksum: only the JSON check catches it. */
+    char sum[NX_SHA256_HEX_LEN + 1], sql[256];
+    nx_sha256_hex_of("not json", 8, sum);
+    snprintf(sql, sizeof sql, "UPDATE actions SET action = 'not json', action_sha256 = '%s' WHERE seq = 5",
+             sum);
+    raw_sql(sql);
+    nx_store *st = open_ok(dbpath);
+    load_refused(st, "r", "room 'r' action 5 is not JSON");
+    nx_store_close(st);
+}
+END_TEST
+
+START_TEST(test_seq_gap_in_file_refused)
+{
+    make_room();
+    raw_sql("DELETE FROM actions WHERE seq = 2");
+    nx_store *st = open_ok(dbpath);
+    load_refused(st, "r", "room 'r': the actions have a gap (4 rows, seq 1..5)");
+    nx_store_close(st);
+    raw_sql("DELETE FROM actions WHERE seq = 5");
+    raw_sql("DELETE FROM actions WHERE seq = 4");
+    raw_sql("DELETE FROM actions WHERE seq = 3");
+    raw_sql("DELETE FROM actions WHERE seq = 1");
+    st = open_ok(dbpath);
+    load_refused(st, "r", "room 'r': snapshot 3 is past the last action 0");
+    nx_store_close(st);
+}
+END_TEST
+
+/* ---- damaged or foreign files ---------------------------------------------------------- */
+
+START_TEST(test_not_a_database)
+{
+    write_file(dbpath, "this is a text file, not a database; it is long enough to have a header\n");
+    open_refused(dbpath, "is not a SQLite database");
+}
+END_TEST
+
+START_TEST(test_truncated_database)
+{
+    make_many_rooms();
+    FILE *f = fopen(dbpath, "rb");
+    ck_assert_ptr_nonnull(f);
+    fseek(f, 0, SEEK_END);
+    long size = ftell(f);
+    fclose(f);
+    ck_assert_int_gt(size, 4 * 4096);
+    ck_assert_int_eq(truncate(dbpath, size / 2), 0);
+    open_refused(dbpath, "is corrupt");
+}
+END_TEST
+
+START_TEST(test_damaged_page_refused)
+{
+    make_many_rooms();
+    /* Scribble over the middle of the file: the size is right, a page is not. */
+    FILE *f = fopen(dbpath, "r+b");
+    ck_assert_ptr_nonnull(f);
+    fseek(f, 0, SEEK_END);
+    long size = ftell(f);
+    char junk[512];
+    memset(junk, 0xff, sizeof junk);
+    fseek(f, (size / 4096 / 2) * 4096, SEEK_SET);
+    fwrite(junk, 1, sizeof junk, f);
+    fclose(f);
+    open_refused(dbpath, "is corrupt");
+}
+END_TEST
+
+START_TEST(test_newer_schema_refused)
+{
+    nx_store_close(open_ok(dbpath));
+    raw_sql("PRAGMA user_version = 2");
+    open_refused(dbpath, "has store schema version 2, newer than this build understands (1)");
+}
+END_TEST
+
+START_TEST(test_foreign_database_refused)
+{
+    raw_sql("CREATE TABLE customers (id INTEGER PRIMARY KEY, name TEXT)");
+    open_refused(dbpath, "a SQLite database of another application, not a Nexus store");
+}
+END_TEST
+
+START_TEST(test_unopenable_path)
+{
+    char p[160];
+    snprintf(p, sizeof p, "%s/other/deeper/rooms.db", tmpdir);
+    open_refused(p, "cannot open");
+}
+END_TEST
+
+static Suite *store_suite(void)
+{
+    Suite *s = suite_create("store");
+    TCase *ok = tcase_create("round_trip");
+    tcase_add_checked_fixture(ok, setup, teardown);
+    tcase_add_test(ok, test_create_append_reload);
+    tcase_add_test(ok, test_new_room_has_only_its_snapshot);
+    tcase_add_test(ok, test_list_and_delete);
+    tcase_add_test(ok, test_wal_mode_is_set);
+    suite_add_tcase(s, ok);
+    TCase *w = tcase_create("refused_writes");
+    tcase_add_checked_fixture(w, setup, teardown);
+    tcase_add_test(w, test_seq_gap_refused_and_rolled_back);
+    tcase_add_test(w, test_failed_snapshot_rolls_back_the_action);
+    tcase_add_test(w, test_two_handles_share_the_sequence);
+    tcase_add_test(w, test_duplicate_room_refused);
+    tcase_add_test(w, test_bad_writes_refused);
+    suite_add_tcase(s, w);
+    TCase *rows = tcase_create("damaged_rows");
+    tcase_add_checked_fixture(rows, setup, teardown);
+    tcase_add_test(rows, test_corrupt_action_refused);
+    tcase_add_test(rows, test_corrupt_result_meta_snapshot_refused);
+    tcase_add_test(rows, test_corrupt_snapshot_refused);
+    tcase_add_test(rows, test_non_json_row_refused);
+    tcase_add_test(rows, test_seq_gap_in_file_refused);
+    suite_add_tcase(s, rows);
+    TCase *files = tcase_create("damaged_files");
+    tcase_add_checked_fixture(files, setup, teardown);
+    tcase_add_test(files, test_not_a_database);
+    tcase_add_test(files, test_truncated_database);
+    tcase_add_test(files, test_damaged_page_refused);
+    tcase_add_test(files, test_newer_schema_refused);
+    tcase_add_test(files, test_foreign_database_refused);
+    tcase_add_test(files, test_unopenable_path);
+    suite_add_tcase(s, files);
+    return s;
+}
+
+int main(void) { return nx_run_suite(store_suite()); }
