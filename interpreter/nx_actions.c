@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "nx_act.h"
-#include "nx_view.h"
+#include "nx_names.h"
 
 static const char *str_arg(const nx_act *a, const char *key)
 {
@@ -91,7 +91,7 @@ static int need_negotiation(nx_act *a)
 
 static int act_offer_alliance(nx_act *a)
 {
-    uint8_t to;
+    uint8_t to = 0;
     if (check_keys(a, KEYS("to")) || seat_arg(a, "to", &to) || need_negotiation(a)) return -1;
     nx_seat *me = &a->s->seats[a->seat];
     if (to == a->seat) return nx_act_fail(a, "illegal", "a seat cannot ally with itself");
@@ -106,7 +106,7 @@ static int act_offer_alliance(nx_act *a)
 
 static int act_answer_offer(nx_act *a, int accept)
 {
-    uint8_t from;
+    uint8_t from = 0;
     if (check_keys(a, KEYS("from")) || seat_arg(a, "from", &from) || need_negotiation(a)) return -1;
     nx_state *s = a->s;
     if (!(s->seats[from].offers & (1u << a->seat)))

@@ -1,4 +1,5 @@
 /* The game commands: new, apply, view. */
+#include <jansson.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -204,7 +205,9 @@ static int apply_one(nx_cli *cli, nx_game *g, const char *action)
 {
     char *r = nx_game_apply(g, action);
     fprintf(cli->out, "%s\n", r);
-    int ok = strncmp(r, "{\"code\"", 7) != 0;
+    json_t *j = json_loads(r, 0, NULL);
+    int ok = json_is_true(json_object_get(j, "ok"));
+    json_decref(j);
     free(r);
     return ok;
 }

@@ -225,7 +225,8 @@ static json_t *ruling_json(const nx_ruling *r)
     json_t *gates = json_array();
     for (size_t i = 0; i < r->ngates; i++) {
         json_t *g = json_object();
-        json_object_set_new(g, "panel", json_string(r->gates[i].panel));
+        if (r->gates[i].lifecycle) json_object_set_new(g, "lifecycle", json_string(r->gates[i].lifecycle));
+        else json_object_set_new(g, "panel", json_string(r->gates[i].panel));
         if (r->gates[i].path) json_object_set_new(g, "path", json_string(r->gates[i].path));
         json_array_append_new(gates, g);
     }
@@ -247,8 +248,9 @@ static void print_ruling_long(FILE *out, const nx_ruling *r)
     }
     fprintf(out, "  gates:");
     for (size_t i = 0; i < r->ngates; i++)
-        fprintf(out, " %s%s%s", r->gates[i].panel, r->gates[i].path ? "/" : "",
-                r->gates[i].path ? r->gates[i].path : "");
+        fprintf(out, " %s%s%s%s", r->gates[i].lifecycle ? "lifecycle:" : "",
+                r->gates[i].lifecycle ? r->gates[i].lifecycle : r->gates[i].panel,
+                r->gates[i].path ? "/" : "", r->gates[i].path ? r->gates[i].path : "");
     fputc('\n', out);
     if (r->notes) {
         fprintf(out, "  notes:\n");
@@ -283,7 +285,7 @@ static int ruling_matches(pcre2_code *re, const nx_ruling *r)
             hit = pcre2_match(re, (PCRE2_SPTR)fields[i], PCRE2_ZERO_TERMINATED, 0, 0,
                               md, NULL) >= 0;
     for (size_t g = 0; g < r->ngates && !hit; g++)
-        hit = pcre2_match(re, (PCRE2_SPTR)r->gates[g].panel, PCRE2_ZERO_TERMINATED,
+        hit = r->gates[g].panel && pcre2_match(re, (PCRE2_SPTR)r->gates[g].panel, PCRE2_ZERO_TERMINATED,
                           0, 0, md, NULL) >= 0;
     pcre2_match_data_free(md);
     return hit;

@@ -85,6 +85,12 @@ nx_game *nx_game_new(const nx_runtime *rt, const nx_settings *settings,
 {
     if (check_config(cfg, err, errlen)) return NULL;
     nx_game *g = game_alloc(rt, settings, cfg);
+    const nx_ruling *blocker = cfg->nexus_cards ? nx_rulings_lifecycle_blocker(&rt->pack.rulings, &g->settings) : NULL;
+    if (blocker) {
+        snprintf(err, errlen, "the Nexus card module cannot start: ruling %s is unresolved", blocker->id);
+        nx_game_free(g);
+        return NULL;
+    }
     uint8_t options = (uint8_t)((cfg->nexus_cards ? NX_OPT_NEXUS_CARDS : 0) |
                                 (cfg->advanced ? NX_OPT_ADVANCED : 0) |
                                 (cfg->designer ? NX_OPT_DESIGNER : 0));

@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "nx_act.h"
-#include "nx_view.h"
+#include "nx_names.h"
 
 #define CTX_META "nexus.ctx"
 

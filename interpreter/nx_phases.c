@@ -5,7 +5,7 @@
  * draw at the end of Spice Blow and Nexus) attach.
  */
 #include "nx_act.h"
-#include "nx_view.h"
+#include "nx_names.h"
 
 void nx_phases_enter(nx_act *a, int phase)
 {

@@ -378,7 +378,7 @@ static void check_log(scen *sc, const nx_ynode *n)
 }
 
 /* hidden: {zone: Z, from: [seats or spectator]}: no card now in Z may
- * appear anywhere in those views. */
+ * appear anywhere in those views, receipts aside. */
 static void check_hidden(scen *sc, const nx_ynode *h)
 {
     static const char *const req[] = { "zone", "from", NULL };
@@ -402,6 +402,9 @@ static void check_hidden(scen *sc, const nx_ynode *h)
             continue;
         }
         json_t *view = current_view(sc, (int)seat);
+        /* Receipts are what the seat saw earlier, not live access: a card it
+         * once drew and returned may now be someone else's. */
+        json_object_del(view, "receipts");
         char *text = json_dumps(view, JSON_COMPACT);
         for (int k = 0; k < n; k++) {
             char quoted[64];

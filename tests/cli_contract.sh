@@ -1,0 +1,80 @@
+#!/bin/sh
+# The CLI's contract: exit codes (0 ok, 1 invalid input, 2 usage), errors
+# that point at file:line, availability that follows ruling settings, and
+# game files that a refused action leaves unchanged.
+# usage: cli_contract.sh NEXUS_BINARY SOURCE_DIR
+set -u
+NEXUS=$1
+SRC=$2
+TMP=$(mktemp -d)
+trap 'rm -rf "$TMP"' EXIT
+fails=0
+passes=0
+
+expect_rc() { # expected-rc description command...
+    want=$1; what=$2; shift 2
+    "$@" >"$TMP/out" 2>"$TMP/err"
+    got=$?
+    if [ "$got" -eq "$want" ]; then passes=$((passes + 1)); else
+        fails=$((fails + 1)); echo "FAIL: $what: exit $got, expected $want"; cat "$TMP/err"; fi
+}
+
+expect_grep() { # file pattern description
+    if grep -Eq -- "$2" "$1"; then passes=$((passes + 1)); else
+        fails=$((fails + 1)); echo "FAIL: $3: no /$2/ in $1:"; cat "$1"; fi
+}
+
+expect_rc 0 "--version" "$NEXUS" --version
+expect_grep "$TMP/out" '^nexus [0-9]+\.[0-9]+\.[0-9]+$' "version line"
+expect_rc 0 "--help" "$NEXUS" --help
+expect_grep "$TMP/out" 'exit codes' "help documents exit codes"
+expect_rc 2 "no command" "$NEXUS"
+expect_rc 2 "unknown command" "$NEXUS" frobnicate
+expect_rc 2 "unknown option" "$NEXUS" cards --colour
+expect_rc 0 "check the built-in pack" "$NEXUS" check
+expect_grep "$TMP/out" '12 cards, 36 panels' "check summary"
+expect_rc 0 "cards" "$NEXUS" cards
+expect_grep "$TMP/out" 'Harkonnen' "cards lists Harkonnen"
+expect_rc 0 "cards --json" "$NEXUS" cards --json
+expect_grep "$TMP/out" '"secret_ally"' "cards JSON has panels"
+expect_rc 0 "rulings list" "$NEXUS" rulings list --match 'storm'
+expect_grep "$TMP/out" 'bene_gesserit.cunning.storm_stronghold' "rulings --match"
+expect_rc 0 "rulings show" "$NEXUS" rulings show harkonnen.cunning.interruption --json
+expect_rc 1 "rulings show unknown" "$NEXUS" rulings show no.such.ruling
+expect_rc 2 "rulings bad regex" "$NEXUS" rulings list --match '('
+
+# Flipping a ruling changes the matrix: the interrupting path opens.
+expect_rc 0 "availability" "$NEXUS" availability --json
+cp "$TMP/out" "$TMP/before.json"
+expect_rc 0 "availability --set" "$NEXUS" availability --json --set harkonnen.cunning.interruption=suspend_and_resume
+if cmp -s "$TMP/before.json" "$TMP/out"; then fails=$((fails + 1)); echo "FAIL: the matrix did not change"; else passes=$((passes + 1)); fi
+printf 'rulings:\n  harkonnen.cunning.interruption: perhaps\n' >"$TMP/bad-settings.yaml"
+expect_rc 1 "bad settings file" "$NEXUS" availability --rulings "$TMP/bad-settings.yaml"
+expect_grep "$TMP/err" 'bad-settings.yaml:2:[0-9]+:' "settings error points at the line"
+expect_rc 1 "unknown ruling in --set" "$NEXUS" availability --set no.such=permit
+
+# A broken copy of the pack: an unknown key in YAML and a Lua syntax error.
+cp -r "$SRC/cards" "$SRC/rulings" "$TMP/"
+sed -i 's/^    when: anytime$/    whne: anytime/' "$TMP/cards/nexus/harkonnen.yaml"
+printf 'local panel = {\nreturn panel\n' >"$TMP/cards/nexus/harkonnen/secret_ally.lua"
+expect_rc 1 "broken pack" "$NEXUS" check "$TMP/cards/pack.yaml"
+expect_grep "$TMP/err" 'harkonnen.yaml:[0-9]+:[0-9]+: unknown key .whne.' "YAML error points at the line"
+expect_grep "$TMP/err" 'secret_ally.lua:[0-9]+' "Lua error points at the line"
+
+# Games: new, view, a refused action leaves the file unchanged, a good one is applied.
+G="$TMP/game.json"
+expect_rc 0 "new" "$NEXUS" new --save "$G" --factions harkonnen,atreides,emperor --nexus-cards --seed 3
+expect_rc 0 "view" "$NEXUS" view "$G" --seat 1
+expect_grep "$TMP/out" '"viewer": 1' "seat view"
+cp "$G" "$TMP/game.before"
+expect_rc 1 "refused action" "$NEXUS" apply "$G" '{"id":"x","version":0,"seat":null,"type":"advance"}'
+expect_grep "$TMP/out" '"ok":false' "refusal is reported"
+cmp -s "$G" "$TMP/game.before" && passes=$((passes + 1)) || { fails=$((fails + 1)); echo "FAIL: refused action changed the file"; }
+expect_rc 1 "malformed action" "$NEXUS" apply "$G" 'not json'
+expect_rc 2 "view bad seat" "$NEXUS" view "$G" --seat 9
+printf '{"nexus_save":1}' >"$TMP/junk.json"
+expect_rc 1 "corrupt save" "$NEXUS" view "$TMP/junk.json"
+expect_grep "$TMP/err" 'refused' "corrupt save is refused"
+
+echo "cli_contract: $passes passed, $fails failed"
+[ "$fails" -eq 0 ]
