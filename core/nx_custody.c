@@ -26,6 +26,10 @@ static void build_catalog(void)
                  nx_leader_get(l)->id);
         snprintf(comp_names[NX_COMP_TRAITOR_FIRST + l], sizeof comp_names[0], "%s",
                  nx_leader_get(l)->name);
+        snprintf(comp_ids[NX_COMP_LEADER_FIRST + l], sizeof comp_ids[0], "leader:%s",
+                 nx_leader_get(l)->id);
+        snprintf(comp_names[NX_COMP_LEADER_FIRST + l], sizeof comp_names[0], "%s (leader)",
+                 nx_leader_get(l)->name);
     }
     built = 1;
 }
@@ -33,7 +37,8 @@ static void build_catalog(void)
 nx_comp_kind nx_comp_kind_of(nx_comp c)
 {
     assert(c < NX_COMP_COUNT);
-    return c < NX_COMP_TRAITOR_FIRST ? NX_COMP_NEXUS : NX_COMP_TRAITOR;
+    if (c < NX_COMP_TRAITOR_FIRST) return NX_COMP_NEXUS;
+    return c < NX_COMP_LEADER_FIRST ? NX_COMP_TRAITOR : NX_COMP_LEADER;
 }
 
 nx_comp nx_comp_nexus(nx_faction f)
@@ -54,10 +59,17 @@ nx_faction nx_comp_nexus_faction(nx_comp c)
     return (nx_faction)(c - NX_COMP_NEXUS_FIRST);
 }
 
+nx_comp nx_comp_leader_disc(int leader)
+{
+    assert(leader >= 0 && leader < NX_LEADER_COUNT);
+    return (nx_comp)(NX_COMP_LEADER_FIRST + leader);
+}
+
 int nx_comp_leader(nx_comp c)
 {
-    assert(nx_comp_kind_of(c) == NX_COMP_TRAITOR);
-    return c - NX_COMP_TRAITOR_FIRST;
+    nx_comp_kind k = nx_comp_kind_of(c);
+    assert(k == NX_COMP_TRAITOR || k == NX_COMP_LEADER);
+    return c - (k == NX_COMP_TRAITOR ? NX_COMP_TRAITOR_FIRST : NX_COMP_LEADER_FIRST);
 }
 
 const char *nx_comp_id(nx_comp c)
@@ -85,10 +97,10 @@ nx_comp nx_comp_parse(const char *id)
 /* ---- zones ------------------------------------------------------------------ */
 
 static const char *const global_zone_names[NX_Z_GLOBAL_COUNT] = {
-    "out", "nexus_deck", "nexus_discard", "traitor_deck",
+    "out", "nexus_deck", "nexus_discard", "traitor_deck", "tanks",
 };
 static const char *const seat_zone_names[NX_ZS_COUNT] = {
-    "nexus_held", "traitors", "traitor_offer", "revealed",
+    "nexus_held", "traitors", "traitor_offer", "revealed", "leaders",
 };
 
 int nx_zone_seat(nx_zone z)
@@ -105,9 +117,10 @@ nx_seat_zone nx_zone_kind(nx_zone z)
 
 nx_visibility nx_zone_visibility(nx_zone z)
 {
-    if (z == NX_Z_NEXUS_DISCARD) return NX_VIS_PUBLIC;
+    if (z == NX_Z_NEXUS_DISCARD || z == NX_Z_TANKS) return NX_VIS_PUBLIC;
     if (z < NX_Z_GLOBAL_COUNT) return NX_VIS_HIDDEN;
-    return nx_zone_kind(z) == NX_ZS_REVEALED ? NX_VIS_PUBLIC : NX_VIS_OWNER;
+    nx_seat_zone k = nx_zone_kind(z);
+    return k == NX_ZS_REVEALED || k == NX_ZS_LEADERS ? NX_VIS_PUBLIC : NX_VIS_OWNER;
 }
 
 int nx_zone_ordered(nx_zone z)
@@ -218,12 +231,22 @@ void nx_custody_shuffle(nx_custody *c, nx_zone z, nx_rng *rng)
     for (int i = 0; i < n; i++) c->order[v[i]] = c->next_top++;
 }
 
+/* Which kind of component a zone holds. */
+static nx_comp_kind zone_holds(nx_zone z)
+{
+    if (z == NX_Z_NEXUS_DECK || z == NX_Z_NEXUS_DISCARD) return NX_COMP_NEXUS;
+    if (z == NX_Z_TANKS) return NX_COMP_LEADER;
+    if (z < NX_Z_GLOBAL_COUNT) return NX_COMP_TRAITOR;
+    switch (nx_zone_kind(z)) {
+    case NX_ZS_NEXUS_HELD: return NX_COMP_NEXUS;
+    case NX_ZS_LEADERS: return NX_COMP_LEADER;
+    default: return NX_COMP_TRAITOR;
+    }
+}
+
 static int kind_fits_zone(nx_comp comp, nx_zone z)
 {
-    if (z == NX_Z_OUT) return 1;
-    int nexus_zone = z == NX_Z_NEXUS_DECK || z == NX_Z_NEXUS_DISCARD ||
-                     (z >= NX_Z_GLOBAL_COUNT && nx_zone_kind(z) == NX_ZS_NEXUS_HELD);
-    return (nx_comp_kind_of(comp) == NX_COMP_NEXUS) == nexus_zone;
+    return z == NX_Z_OUT || nx_comp_kind_of(comp) == zone_holds(z);
 }
 
 int nx_custody_check(const nx_custody *c, char *msg, size_t len)

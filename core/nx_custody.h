@@ -26,11 +26,12 @@
 
 /* ---- the component catalog -------------------------------------------- */
 
-typedef enum { NX_COMP_NEXUS, NX_COMP_TRAITOR } nx_comp_kind;
+typedef enum { NX_COMP_NEXUS, NX_COMP_TRAITOR, NX_COMP_LEADER, NX_COMP_KIND_COUNT } nx_comp_kind;
 
 #define NX_COMP_NEXUS_FIRST 0
 #define NX_COMP_TRAITOR_FIRST (NX_COMP_NEXUS_FIRST + NX_FACTION_COUNT)
-#define NX_COMP_COUNT (NX_COMP_TRAITOR_FIRST + NX_LEADER_COUNT)
+#define NX_COMP_LEADER_FIRST (NX_COMP_TRAITOR_FIRST + NX_LEADER_COUNT)
+#define NX_COMP_COUNT (NX_COMP_LEADER_FIRST + NX_LEADER_COUNT)
 #define NX_COMP_NONE 0xff
 
 /* A component id; fits a byte because the catalog is under 255. */
@@ -39,9 +40,10 @@ typedef uint8_t nx_comp;
 nx_comp_kind nx_comp_kind_of(nx_comp c);
 nx_comp nx_comp_nexus(nx_faction f);          /* the Nexus card of f */
 nx_comp nx_comp_traitor(int leader);          /* the Traitor Card of a leader */
+nx_comp nx_comp_leader_disc(int leader);      /* the leader disc itself */
 nx_faction nx_comp_nexus_faction(nx_comp c);  /* for a Nexus card */
-int nx_comp_leader(nx_comp c);                /* for a Traitor Card */
-/* Stable text id: "nexus:harkonnen", "traitor:feyd_rautha". */
+int nx_comp_leader(nx_comp c);                /* for a Traitor Card or a leader disc */
+/* Stable text id: "nexus:harkonnen", "traitor:feyd_rautha", "leader:feyd_rautha". */
 const char *nx_comp_id(nx_comp c);
 /* Display name: "Harkonnen Nexus card", "Feyd Rautha". */
 const char *nx_comp_name(nx_comp c);
@@ -56,6 +58,7 @@ enum {
     NX_Z_NEXUS_DECK,        /* hidden, ordered */
     NX_Z_NEXUS_DISCARD,     /* public */
     NX_Z_TRAITOR_DECK,      /* hidden, ordered */
+    NX_Z_TANKS,             /* leader discs in the Tleilaxu Tanks, public */
     NX_Z_GLOBAL_COUNT
 };
 
@@ -65,6 +68,7 @@ typedef enum {
     NX_ZS_TRAITORS,         /* Traitor Cards (Face Dancers for Tleilaxu) */
     NX_ZS_TRAITOR_OFFER,    /* setup: the four dealt, before selection */
     NX_ZS_REVEALED,         /* revealed Face Dancers / traitors, public */
+    NX_ZS_LEADERS,          /* the seat's own leader discs off the board, public */
     NX_ZS_COUNT
 } nx_seat_zone;
 
@@ -125,7 +129,8 @@ void nx_custody_shuffle(nx_custody *c, nx_zone z, nx_rng *rng);
  * order key in an ordered zone lies inside (next_bottom, next_top) (keys
  * are distinct by construction: each move and shuffle takes fresh ones);
  * a held-Nexus zone holds at most one card; Nexus cards are
- * only in Nexus zones and Traitor Cards only in Traitor zones; after
+ * only in Nexus zones, Traitor Cards only in Traitor zones and leader
+ * discs only in leader zones; after
  * sealing, the number of components in the game equals in_game.  Returns 0,
  * or -1 and writes the first violation into msg.
  */

@@ -55,7 +55,8 @@ static nx_ctx *check_mutable(lua_State *L, const char *what)
 static nx_zone resolve_zone(lua_State *L, nx_ctx *c, int arg)
 {
     const char *name = luaL_checkstring(L, arg);
-    static const char *const own[NX_ZS_COUNT] = { "nexus_held", "traitors", "traitor_offer", "revealed" };
+    static const char *const own[NX_ZS_COUNT] = { "nexus_held", "traitors", "traitor_offer", "revealed",
+                                                   "leaders" };
     for (int k = 0; k < NX_ZS_COUNT; k++)
         if (!strcmp(name, own[k])) return NX_Z_SEAT(c->holder, k);
     int z = nx_zone_parse(name);

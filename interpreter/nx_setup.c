@@ -14,6 +14,15 @@
 #include "nx_act.h"
 #include "nx_leaders.h"
 
+/* Every seated faction's leader discs start in its own leader pool. */
+static void place_leaders(nx_state *s)
+{
+    for (int l = 0; l < NX_LEADER_COUNT; l++) {
+        uint8_t seat = nx_state_seat_of(s, nx_leader_get(l)->faction);
+        if (seat != NX_NO_SEAT) nx_custody_move(&s->custody, nx_comp_leader_disc(l), NX_Z_SEAT(seat, NX_ZS_LEADERS));
+    }
+}
+
 static void build_traitor_deck(nx_state *s)
 {
     for (int l = 0; l < NX_LEADER_COUNT; l++) {
@@ -59,6 +68,7 @@ void nx_setup_run(nx_state *s, const nx_faction *factions, int nseats, uint8_t o
     /* Provisional first player until the storm is placed by the game
      * (docs/rules/nexus-cards.md, "Dealing order"). */
     s->first_seat = (uint8_t)nx_rng_below(&s->rng, (uint32_t)nseats);
+    place_leaders(s);
     build_traitor_deck(s);
     if (options & NX_OPT_NEXUS_CARDS) nx_lifecycle_init_deck(s);
     nx_custody_seal(&s->custody);

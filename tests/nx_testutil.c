@@ -23,7 +23,7 @@ int nx_run_suite(Suite *s)
  * seats are rewritten to follow their cards. */
 void nx_permute_hidden(nx_state *s, int viewer, nx_rng *r)
 {
-    for (int kind = 0; kind < 2; kind++) {
+    for (int kind = 0; kind < NX_COMP_KIND_COUNT; kind++) {
         nx_comp v[NX_COMP_COUNT];
         int n = 0;
         for (int c = 0; c < NX_COMP_COUNT; c++) {
