@@ -30,4 +30,9 @@ const char *nx_faction_id(nx_faction f);
 /* Look up by display name or id; NX_NO_FACTION when unknown. */
 nx_faction nx_faction_parse(const char *s);
 
+/* Force counters of a faction: ordinary ones, and elite ones (Sardaukar,
+ * Fedaykin).  Every faction has twenty counters. */
+int nx_faction_forces(nx_faction f);
+int nx_faction_elite_forces(nx_faction f);
+
 #endif

@@ -36,6 +36,42 @@ uint8_t nx_state_seat_of(const nx_state *s, nx_faction f)
 
 uint32_t nx_state_new_event(nx_state *s) { return ++s->event_seq; }
 
+void nx_state_move_forces(nx_state *s, uint8_t seat, int kind, int from, int to, int n)
+{
+    assert(seat < s->nseats && kind >= 0 && kind < NX_FORCE_KINDS);
+    assert(from >= 0 && from < NX_PLACE_COUNT && to >= 0 && to < NX_PLACE_COUNT);
+    /* Moving counters that are not there would create them. */
+    assert(n >= 0 && s->seats[seat].forces[from][kind] >= n);
+    s->seats[seat].forces[from][kind] = (uint8_t)(s->seats[seat].forces[from][kind] - n);
+    s->seats[seat].forces[to][kind] = (uint8_t)(s->seats[seat].forces[to][kind] + n);
+}
+
+void nx_state_reserve_all_forces(nx_state *s, uint8_t seat)
+{
+    nx_seat *st = &s->seats[seat];
+    memset(st->forces, 0, sizeof st->forces);
+    st->forces[NX_PLACE_RESERVES][NX_FORCE_NORMAL] = (uint8_t)nx_faction_forces((nx_faction)st->faction);
+    st->forces[NX_PLACE_RESERVES][NX_FORCE_ELITE] = (uint8_t)nx_faction_elite_forces((nx_faction)st->faction);
+}
+
+/* Every counter of a seat is in exactly one place, and none is lost. */
+static int check_forces(const nx_state *s, int i, char *msg, size_t len)
+{
+    const nx_seat *st = &s->seats[i];
+    int want[NX_FORCE_KINDS] = { nx_faction_forces((nx_faction)st->faction),
+                                 nx_faction_elite_forces((nx_faction)st->faction) };
+    for (int k = 0; k < NX_FORCE_KINDS; k++) {
+        int total = 0;
+        for (int p = 0; p < NX_PLACE_COUNT; p++) total += st->forces[p][k];
+        if (total != want[k]) {
+            snprintf(msg, len, "seat %d has %d %s force counters, its faction has %d", i, total,
+                     k ? "elite" : "ordinary", want[k]);
+            return -1;
+        }
+    }
+    return 0;
+}
+
 nx_pending *nx_state_add_pending(nx_state *s, nx_pending_kind kind, uint8_t seat)
 {
     /* At most one decision per seat at a time is what the lifecycle and
@@ -110,6 +146,7 @@ static int check_seats(const nx_state *s, char *msg, size_t len)
             snprintf(msg, len, "seat %d has an unknown draw policy", i);
             return -1;
         }
+        if (check_forces(s, i, msg, len)) return -1;
         for (int j = 0; j < i; j++)
             if (s->seats[j].faction == st->faction) {
                 snprintf(msg, len, "seats %d and %d share a faction", j, i);

@@ -18,6 +18,7 @@
 #include <stdint.h>
 
 #include "nx_custody.h"
+#include "nx_map.h"
 #include "nx_rng.h"
 
 #define NX_STATE_FORMAT 1          /* bump when the layout or meaning changes */
@@ -50,12 +51,25 @@ typedef enum {
     NX_POLICY_COUNT
 } nx_own_policy;
 
+/*
+ * Force counters are fungible: counts per place, not components.  A place
+ * is the reserves, the Tanks, or one section of the board.  Conservation:
+ * for each seat and kind, the counts over all places equal the faction's
+ * counters (nx_faction_forces / nx_faction_elite_forces).
+ */
+#define NX_PLACE_RESERVES 0
+#define NX_PLACE_TANKS 1
+#define NX_PLACE_BOARD(section) (2 + (section))
+#define NX_PLACE_COUNT (2 + NX_MAP_SECTIONS)
+enum { NX_FORCE_NORMAL, NX_FORCE_ELITE, NX_FORCE_KINDS };
+
 typedef struct nx_seat {
     int8_t faction;                 /* nx_faction, native and permanent */
     uint8_t ally;                   /* seat index or NX_NO_SEAT */
     uint8_t policy;                 /* nx_own_policy; private to the seat */
     uint8_t offers;                 /* bit j: this seat offered an alliance to seat j */
     int16_t spice;
+    uint8_t forces[NX_PLACE_COUNT][NX_FORCE_KINDS];
 } nx_seat;
 
 /* What a pending decision asks for. */
@@ -143,6 +157,12 @@ void nx_state_storm_order(const nx_state *s, uint8_t out[NX_MAX_SEATS]);
 /* The seat playing faction f, or NX_NO_SEAT (the faction is absent). */
 uint8_t nx_state_seat_of(const nx_state *s, nx_faction f);
 
+/* Move n force counters of one kind between places of a seat.  The caller
+ * has checked that `from` holds them (asserted). */
+void nx_state_move_forces(nx_state *s, uint8_t seat, int kind, int from, int to, int n);
+/* Put every counter of a seated faction in its reserves (setup). */
+void nx_state_reserve_all_forces(nx_state *s, uint8_t seat);
+
 /* Hand out a new event id. */
 uint32_t nx_state_new_event(nx_state *s);
 
@@ -160,7 +180,7 @@ const nx_receipt *nx_state_receipt(const nx_state *s, int i);
 
 /*
  * Every invariant of a state: custody (nx_custody_check), seats and
- * alliances symmetric, pending decisions well-formed (owner seated,
+ * alliances symmetric, force counters conserved per seat and kind, pending decisions well-formed (owner seated,
  * options distinct and count <= noptions), at most one held Nexus card
  * per seat and none when the module is off.  0 or -1 with a message.
  */

@@ -102,6 +102,28 @@ static json_t *nx_state_json_rng(const nx_rng *r)
     return nx_state_json_finish(a, bad);
 }
 
+static json_t *nx_state_json_pair(const uint8_t v[NX_FORCE_KINDS])
+{
+    return json_pack("[i, i]", v[NX_FORCE_NORMAL], v[NX_FORCE_ELITE]);
+}
+
+/* {"reserves": [n, e], "tanks": [n, e], "board": {"<section>": [n, e], ...}} */
+static json_t *nx_state_json_forces(const nx_seat *st)
+{
+    json_t *board = json_object();
+    int bad = 0;
+    for (int sec = 0; sec < NX_MAP_SECTIONS; sec++) {
+        const uint8_t *f = st->forces[NX_PLACE_BOARD(sec)];
+        if (f[NX_FORCE_NORMAL] || f[NX_FORCE_ELITE])
+            bad |= nx_state_json_put(board, nx_map_section_id(sec), nx_state_json_pair(f));
+    }
+    json_t *o = json_object();
+    bad |= nx_state_json_put(o, "reserves", nx_state_json_pair(st->forces[NX_PLACE_RESERVES]));
+    bad |= nx_state_json_put(o, "tanks", nx_state_json_pair(st->forces[NX_PLACE_TANKS]));
+    bad |= nx_state_json_put(o, "board", board);
+    return nx_state_json_finish(o, bad);
+}
+
 static json_t *nx_state_json_seat(const nx_seat *st)
 {
     json_t *o = json_object(), *offers = json_array();
@@ -116,6 +138,7 @@ static json_t *nx_state_json_seat(const nx_seat *st)
                                               nx_names_policy, NX_POLICY_COUNT, st->policy)));
     bad |= nx_state_json_put(o, "offers", offers);
     bad |= nx_state_json_put(o, "spice", json_integer(st->spice));
+    bad |= nx_state_json_put(o, "forces", nx_state_json_forces(st));
     return nx_state_json_finish(o, bad);
 }
 
@@ -571,7 +594,8 @@ static const char *const nx_state_json_root_keys[] = {
     "nexus_occurred", "negotiating", "draw_next", "event_seq", "seats", "custody", "pending",
     "receipt_head", "receipts",
 };
-static const char *const nx_state_json_seat_keys[] = { "faction", "ally", "policy", "offers", "spice" };
+static const char *const nx_state_json_seat_keys[] = { "faction", "ally", "policy", "offers", "spice", "forces" };
+static const char *const nx_state_json_forces_keys[] = { "reserves", "tanks", "board" };
 static const char *const nx_state_json_custody_keys[] = {
     "next_top", "next_bottom", "in_game", "sealed", "zones", "order", "out_order",
 };
@@ -674,6 +698,34 @@ static int nx_state_json_offers_of(nx_state_json_dec *d, const json_t *v, nx_at 
     return 0;
 }
 
+/* [ordinary, elite] counts of one place. */
+static int nx_state_json_pair_of(nx_state_json_dec *d, const json_t *v, nx_at at, uint8_t out[NX_FORCE_KINDS])
+{
+    size_t n = 0;
+    if (nx_state_json_array(d, v, at, NX_FORCE_KINDS, NX_FORCE_KINDS, &n)) return -1;
+    for (size_t k = 0; k < n; k++)
+        if (nx_state_json_u8(d, json_array_get(v, k), NX_AT_I(at, k), UINT8_MAX, &out[k])) return -1;
+    return 0;
+}
+
+static int nx_state_json_forces_of(nx_state_json_dec *d, const json_t *v, nx_at at, nx_seat *st)
+{
+    if (nx_state_json_keys(d, v, at, nx_state_json_forces_keys, NX_COUNT_OF(nx_state_json_forces_keys)) ||
+        nx_state_json_pair_of(d, NX_MEMBER(v, at, "reserves"), st->forces[NX_PLACE_RESERVES]) ||
+        nx_state_json_pair_of(d, NX_MEMBER(v, at, "tanks"), st->forces[NX_PLACE_TANKS]) ||
+        nx_state_json_expect(d, NX_MEMBER(v, at, "board"), JSON_OBJECT, "an object"))
+        return -1;
+    nx_at bat = NX_AT(at, "board");
+    const char *key;
+    json_t *pair;
+    json_object_foreach((json_t *)NX_GET(v, "board"), key, pair) {
+        int sec = nx_map_section_parse(key);
+        if (sec < 0) return nx_state_json_fail(d, NX_AT(bat, key), "unknown board section");
+        if (nx_state_json_pair_of(d, pair, NX_AT(bat, key), st->forces[NX_PLACE_BOARD(sec)])) return -1;
+    }
+    return 0;
+}
+
 static int nx_state_json_seat_of(nx_state_json_dec *d, const json_t *v, nx_at at, uint8_t nseats, nx_seat *st)
 {
     unsigned policy = 0;
@@ -684,7 +736,8 @@ static int nx_state_json_seat_of(nx_state_json_dec *d, const json_t *v, nx_at at
         nx_state_json_name(d, NX_MEMBER(v, at, "policy"), nx_names_policy, NX_POLICY_COUNT, "policy",
                            &policy) ||
         nx_state_json_offers_of(d, NX_MEMBER(v, at, "offers"), nseats, &st->offers) ||
-        nx_state_json_int(d, NX_MEMBER(v, at, "spice"), 0, INT16_MAX, &spice))
+        nx_state_json_int(d, NX_MEMBER(v, at, "spice"), 0, INT16_MAX, &spice) ||
+        nx_state_json_forces_of(d, NX_MEMBER(v, at, "forces"), st))
         return -1;
     st->policy = (uint8_t)policy;
     st->spice = (int16_t)spice;

@@ -21,6 +21,19 @@ static json_t *zone_view(const nx_state *s, nx_zone z, int viewer)
     return json_integer(nx_custody_count(&s->custody, z));
 }
 
+/* Force counters are public: reserves, Tanks and every occupied section. */
+static json_t *forces_view(const nx_seat *st)
+{
+    json_t *board = json_object();
+    for (int sec = 0; sec < NX_MAP_SECTIONS; sec++) {
+        const uint8_t *f = st->forces[NX_PLACE_BOARD(sec)];
+        if (f[NX_FORCE_NORMAL] || f[NX_FORCE_ELITE])
+            json_object_set_new(board, nx_map_section_id(sec), json_pack("[i, i]", f[0], f[1]));
+    }
+    const uint8_t *r = st->forces[NX_PLACE_RESERVES], *t = st->forces[NX_PLACE_TANKS];
+    return json_pack("{s:[i, i], s:[i, i], s:o}", "reserves", r[0], r[1], "tanks", t[0], t[1], "board", board);
+}
+
 static json_t *seat_view(const nx_state *s, int i, int viewer)
 {
     const nx_seat *st = &s->seats[i];
@@ -36,8 +49,12 @@ static json_t *seat_view(const nx_state *s, int i, int viewer)
     json_object_set_new(o, "traitor_offer", zone_view(s, NX_Z_SEAT(i, NX_ZS_TRAITOR_OFFER), viewer));
     json_object_set_new(o, "revealed", zone_view(s, NX_Z_SEAT(i, NX_ZS_REVEALED), viewer));
     json_object_set_new(o, "leaders", zone_view(s, NX_Z_SEAT(i, NX_ZS_LEADERS), viewer));
-    if (i == viewer)
+    json_object_set_new(o, "forces", forces_view(st));
+    if (i == viewer) {
+        /* Spice is kept behind the player's shield (base rules): owner only. */
+        json_object_set_new(o, "spice", json_integer(st->spice));
         json_object_set_new(o, "draw_policy", json_string(nx_policy_name((nx_own_policy)st->policy)));
+    }
     return o;
 }
 

@@ -64,7 +64,12 @@ static void deal_traitors(nx_state *s)
 void nx_setup_run(nx_state *s, const nx_faction *factions, int nseats, uint8_t options)
 {
     s->nseats = (uint8_t)nseats;
-    for (int i = 0; i < nseats; i++) s->seats[i].faction = (int8_t)factions[i];
+    for (int i = 0; i < nseats; i++) {
+        s->seats[i].faction = (int8_t)factions[i];
+        /* Starting positions and spice come with the game's own setup
+         * (the turn issue); until then every counter waits in reserve. */
+        nx_state_reserve_all_forces(s, (uint8_t)i);
+    }
     /* Provisional first player until the storm is placed by the game
      * (docs/rules/nexus-cards.md, "Dealing order"). */
     s->first_seat = (uint8_t)nx_rng_below(&s->rng, (uint32_t)nseats);

@@ -12,7 +12,10 @@ static void seat_game(nx_state *s, int n)
     static const nx_faction f[] = { NX_HARKONNEN, NX_ATREIDES, NX_EMPEROR, NX_FREMEN, NX_TLEILAXU, NX_SPACING_GUILD };
     nx_state_init(s, 42, NX_OPT_NEXUS_CARDS);
     s->nseats = (uint8_t)n;
-    for (int i = 0; i < n; i++) s->seats[i].faction = (int8_t)f[i];
+    for (int i = 0; i < n; i++) {
+        s->seats[i].faction = (int8_t)f[i];
+        nx_state_reserve_all_forces(s, (uint8_t)i);
+    }
     for (int fac = 0; fac < NX_FACTION_COUNT; fac++) nx_custody_move(&s->custody, nx_comp_nexus((nx_faction)fac), NX_Z_NEXUS_DECK);
     for (int l = 0; l < 25; l++) nx_custody_move(&s->custody, nx_comp_traitor(l), NX_Z_TRAITOR_DECK);
     nx_custody_shuffle(&s->custody, NX_Z_NEXUS_DECK, &s->rng);
@@ -88,6 +91,13 @@ START_TEST(invariants_catch_broken_custody)
     t.custody.zone[nx_comp_traitor(3)] = NX_Z_SEAT(5, NX_ZS_TRAITORS); /* empty seat */
     ck_assert_int_eq(nx_state_check(&t, msg, sizeof msg), -1);
     t = s;
+    t.seats[1].forces[NX_PLACE_TANKS][NX_FORCE_NORMAL]++; /* a counter out of nowhere */
+    ck_assert_int_eq(nx_state_check(&t, msg, sizeof msg), -1);
+    ck_assert_ptr_nonnull(strstr(msg, "force counters"));
+    t = s;
+    nx_state_move_forces(&t, 2, NX_FORCE_ELITE, NX_PLACE_RESERVES, NX_PLACE_BOARD(5), 5); /* Sardaukar */
+    ck_assert_int_eq(nx_state_check(&t, msg, sizeof msg), 0);
+    t = s;
     t.options = 0; /* Nexus cards in play without the module */
     ck_assert_int_eq(nx_state_check(&t, msg, sizeof msg), -1);
 }
@@ -151,6 +161,7 @@ START_TEST(views_show_owner_only_what_it_owns)
     seat_game(&s, 3);
     deal_some(&s);
     s.seats[0].policy = NX_POLICY_REDRAW_ALWAYS;
+    s.seats[0].spice = 37;
     nx_comp held0 = nx_custody_top(&s.custody, NX_Z_SEAT(0, NX_ZS_NEXUS_HELD));
     json_t *own = nx_view_json(&s, 0), *other = nx_view_json(&s, 1), *spect = nx_view_json(&s, -1);
     char *t_own = json_dumps(own, JSON_COMPACT), *t_other = json_dumps(other, JSON_COMPACT),
@@ -161,6 +172,9 @@ START_TEST(views_show_owner_only_what_it_owns)
     ck_assert_ptr_nonnull(strstr(t_own, "redraw_always"));
     ck_assert_ptr_null(strstr(t_other, "redraw_always"));
     ck_assert_ptr_null(strstr(t_spect, "receipts"));
+    ck_assert_ptr_nonnull(strstr(t_own, "\"spice\":37"));
+    ck_assert_ptr_null(strstr(t_other, "\"spice\":37"));
+    ck_assert_ptr_null(strstr(t_spect, "\"spice\""));
     free(t_own), free(t_other), free(t_spect);
     json_decref(own), json_decref(other), json_decref(spect);
 }

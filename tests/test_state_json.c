@@ -23,6 +23,9 @@ static void seat_players(nx_state *s, int nseats)
         s->seats[i].faction = (int8_t)FACTIONS[i];
         s->seats[i].policy = (uint8_t)(i % NX_POLICY_COUNT);
         s->seats[i].spice = (int16_t)(10 * i + 3);
+        nx_state_reserve_all_forces(s, (uint8_t)i);
+        nx_state_move_forces(s, (uint8_t)i, NX_FORCE_NORMAL, NX_PLACE_RESERVES, NX_PLACE_BOARD(i * 7), 4 + i);
+        nx_state_move_forces(s, (uint8_t)i, NX_FORCE_NORMAL, NX_PLACE_RESERVES, NX_PLACE_TANKS, 1);
     }
     s->seats[0].ally = 2;
     s->seats[2].ally = 0;
@@ -695,6 +698,21 @@ START_TEST(test_too_many_entries)
 }
 END_TEST
 
+START_TEST(test_bad_forces)
+{
+    json_t *j = mid_game_doc();
+    json_t *board = at(j, "seats/1/forces/board");
+    json_object_set_new(board, "atlantis", json_pack("[i, i]", 1, 0));
+    expect_refused(j, "seats[1].forces.board.atlantis: unknown board section");
+    json_object_del(board, "atlantis");
+    json_array_set_new(at(j, "seats/1/forces/tanks"), 0, json_integer(300));
+    expect_refused(j, "seats[1].forces.tanks[0]");
+    json_array_set_new(at(j, "seats/1/forces/tanks"), 0, json_integer(2)); /* one counter too many */
+    expect_refused(j, "force counters");
+    json_decref(j);
+}
+END_TEST
+
 START_TEST(test_error_buffers)
 {
     json_t *j = mid_game_doc();
@@ -745,6 +763,7 @@ static Suite *state_json_suite(void)
     tcase_add_test(bad, test_deck_order);
     tcase_add_test(bad, test_string_too_long);
     tcase_add_test(bad, test_ally_not_mutual);
+    tcase_add_test(bad, test_bad_forces);
     tcase_add_test(bad, test_bad_names);
     tcase_add_test(bad, test_negative_numbers);
     tcase_add_test(bad, test_big_numbers);
