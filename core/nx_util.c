@@ -1,9 +1,11 @@
 #include "nx_util.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 static void nx_oom(void)
 {
@@ -102,4 +104,45 @@ char *nx_path_dir(const char *path)
     if (!slash) return nx_xstrdup(".");
     if (slash == path) return nx_xstrdup("/");
     return nx_xstrndup(path, (size_t)(slash - path));
+}
+
+static int ends_with(const char *name, const char *suffix)
+{
+    size_t n = strlen(name), k = strlen(suffix);
+    return n > k && !strcmp(name + n - k, suffix);
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+int nx_list_files(const char *dir, const char *suffix, char ***out, size_t *n)
+{
+    DIR *dp = opendir(dir);
+    *out = NULL;
+    *n = 0;
+    if (!dp) return -1;
+    struct dirent *e;
+    while ((e = readdir(dp)) != NULL) {
+        if (e->d_name[0] == '.' || !ends_with(e->d_name, suffix)) continue;
+        char *path = nx_path_join(dir, e->d_name);
+        struct stat st;
+        if (stat(path, &st) == 0 && S_ISREG(st.st_mode)) {
+            *out = nx_xrealloc(*out, (*n + 1) * sizeof **out);
+            (*out)[(*n)++] = path;
+        } else {
+            free(path);
+        }
+    }
+    closedir(dp);
+    /* readdir order depends on the file system: sort for determinism. */
+    if (*n) qsort(*out, *n, sizeof **out, cmp_str);
+    return 0;
+}
+
+void nx_strings_free(char **v, size_t n)
+{
+    for (size_t i = 0; i < n; i++) free(v[i]);
+    free(v);
 }

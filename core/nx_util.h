@@ -23,6 +23,12 @@ char *nx_vasprintf(const char *fmt, va_list ap);
 /* Read a whole file; returns NULL and sets *err (static text) on failure. */
 char *nx_read_file(const char *path, size_t *len, const char **err);
 
+/* The regular files of `dir` whose names end in `suffix` (dot files
+ * excluded), as full paths sorted by name; -1 if the directory cannot be
+ * read.  Free with nx_strings_free. */
+int nx_list_files(const char *dir, const char *suffix, char ***out, size_t *n);
+void nx_strings_free(char **v, size_t n);
+
 /* Join a directory and a relative path ("a/b" + "c.lua" -> "a/b/c.lua"). */
 char *nx_path_join(const char *dir, const char *rel);
 

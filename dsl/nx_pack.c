@@ -11,18 +11,16 @@
 
 #include <assert.h>
 #include <ctype.h>
-#include <dirent.h>
 #include <errno.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
-#define PCRE2_CODE_UNIT_WIDTH 8
-#include <pcre2.h>
 
 #include "nx_sandbox.h"
 #include "nx_sha256.h"
+#include "nx_patterns.h"
 #include "nx_util.h"
 #include "nx_version.h"
 #include "nx_yaml.h"
@@ -195,8 +193,7 @@ typedef struct card_file {
 typedef struct pload {
     nx_diags *d;
     nx_pack *pack;
-    pcre2_code *re[RE_COUNT];     /* compiled once per load */
-    pcre2_match_data *md;
+    nx_patterns *re;              /* compiled once per load */
     nx_ydoc doc;                  /* pack.yaml */
     const char *cards_rel;        /* `cards:` as written; NULL if unusable */
     const char *rulings_rel;      /* `rulings:` as written; NULL if unusable */
@@ -209,18 +206,7 @@ static void pload_init(pload *L, nx_pack *pack, nx_diags *d)
     memset(L, 0, sizeof *L);
     L->d = d;
     L->pack = pack;
-    for (int i = 0; i < RE_COUNT; i++) {
-        int err;
-        PCRE2_SIZE off;
-        L->re[i] = pcre2_compile((PCRE2_SPTR)pattern_text[i], PCRE2_ZERO_TERMINATED,
-                                 PCRE2_DOLLAR_ENDONLY, &err, &off, NULL);
-        /* The patterns are constants of this file: one that does not
-         * compile is a programming error, caught by every test run. */
-        assert(L->re[i] != NULL);
-        if (!L->re[i]) abort();
-    }
-    L->md = pcre2_match_data_create(1, NULL);
-    if (!L->md) abort();
+    L->re = nx_patterns_compile(pattern_text, RE_COUNT);
 }
 
 static void pload_release(pload *L)
@@ -232,78 +218,20 @@ static void pload_release(pload *L)
     }
     free(L->files);
     nx_ydoc_free(&L->doc);
-    for (int i = 0; i < RE_COUNT; i++) pcre2_code_free(L->re[i]);
-    pcre2_match_data_free(L->md);
-}
-
-static int matches(pload *L, int which, const char *s)
-{
-    assert(which >= 0 && which < RE_COUNT);
-    /* rc 0 means "matched, ovector too small": still a match. */
-    return pcre2_match(L->re[which], (PCRE2_SPTR)s, strlen(s), 0, 0, L->md, NULL) >= 0;
-}
-
-/* A non-empty string value of `map[key]`, copied; NULL when absent (the
- * key check reports that) or when not a non-empty scalar (reported here). */
-static char *text_field(pload *L, const nx_ynode *map, const char *key,
-                        const char *what)
-{
-    const nx_ynode *n = nx_ymap_get(map, key);
-    if (!n) return NULL;
-    if (n->kind != NX_Y_SCALAR || nx_yis_null(n) || !n->scalar[0]) {
-        nx_yerr(L->d, n, "%s of %s must be a non-empty string", key, what);
-        return NULL;
-    }
-    return nx_xstrdup(n->scalar);
+    nx_patterns_free(L->re);
 }
 
 /* text_field that must also match pattern `re`; `rule` ends the message. */
 static char *pattern_field(pload *L, const nx_ynode *map, const char *key,
                            const char *what, int re, const char *rule)
 {
-    char *s = text_field(L, map, key, what);
-    if (s && !matches(L, re, s)) {
+    char *s = nx_ytext(L->d, map, key, what);
+    if (s && !nx_patterns_match(L->re, re, s)) {
         nx_yerr(L->d, nx_ymap_get(map, key), "%s '%s' of %s %s", key, s, what, rule);
         free(s);
         return NULL;
     }
     return s;
-}
-
-static int has_yaml_suffix(const char *name)
-{
-    size_t n = strlen(name);
-    return n > 5 && !strcmp(name + n - 5, ".yaml");
-}
-
-static int cmp_str(const void *a, const void *b)
-{
-    return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-/* The *.yaml regular files of `dir` (no dot files) as full paths, sorted;
- * -1 if the directory cannot be read. */
-static int list_yaml_files(const char *dir, char ***out, size_t *n)
-{
-    DIR *dp = opendir(dir);
-    *out = NULL;
-    *n = 0;
-    if (!dp) return -1;
-    struct dirent *e;
-    while ((e = readdir(dp)) != NULL) {
-        if (e->d_name[0] == '.' || !has_yaml_suffix(e->d_name)) continue;
-        char *path = nx_path_join(dir, e->d_name);
-        struct stat st;
-        if (stat(path, &st) == 0 && S_ISREG(st.st_mode)) {
-            *out = nx_xrealloc(*out, (*n + 1) * sizeof **out);
-            (*out)[(*n)++] = path;
-        } else {
-            free(path);
-        }
-    }
-    closedir(dp);
-    if (*n) qsort(*out, *n, sizeof **out, cmp_str);
-    return 0;
 }
 
 static const char *base_name(const char *path)
@@ -320,24 +248,18 @@ static int is_regular_file(const char *path)
 
 /* ---- freeing ---------------------------------------------------------- */
 
-static void free_strings(char **v, size_t n)
-{
-    for (size_t i = 0; i < n; i++) free(v[i]);
-    free(v);
-}
-
 static void panel_free(nx_panel *p)
 {
     free(p->id);
     free(p->when.event);
     free(p->text);
-    free_strings(p->sources, p->nsources);
+    nx_strings_free(p->sources, p->nsources);
     for (size_t i = 0; i < p->npaths; i++) {
         free(p->paths[i].id);
         free(p->paths[i].text);
     }
     free(p->paths);
-    free_strings(p->rulings, p->nrulings);
+    nx_strings_free(p->rulings, p->nrulings);
     free(p->reason);
     free(p->script);
     free(p->script_path);
@@ -379,7 +301,7 @@ static const char *const pack_optional[] = { "description", NULL };
 static char *dir_field(pload *L, const char *key, const char **rel)
 {
     const nx_ynode *n = nx_ymap_get(L->doc.root, key);
-    char *written = text_field(L, L->doc.root, key, "the pack");
+    char *written = nx_ytext(L->d, L->doc.root, key, "the pack");
     if (!written) return NULL;
     char *full = nx_path_join(L->pack->dir, written);
     struct stat st;
@@ -425,7 +347,7 @@ static int load_pack_yaml(pload *L, const char *path)
     p->version = pattern_field(L, root, "version", "the pack", RE_SEMVER,
                                "must be MAJOR.MINOR.PATCH, e.g. 1.0.0");
     check_engine(L, root);
-    free(text_field(L, root, "description", "the pack"));
+    free(nx_ytext(L->d, root, "description", "the pack"));
     p->cards_dir = dir_field(L, "cards", &L->cards_rel);
     p->rulings_dir = dir_field(L, "rulings", &L->rulings_rel);
     return 0;
@@ -450,8 +372,8 @@ static void parse_when(pload *L, const nx_ynode *n, const char *what, nx_when *w
     nx_ycheck_keys(n, wwhat, NULL, keys, L->d);
     if (!nx_ymap_get(n, "phase") && !nx_ymap_get(n, "event"))
         nx_yerr(L->d, n, "when of %s needs a phase, an event or both", what);
-    char *phase = text_field(L, n, "phase", wwhat);
-    char *event = text_field(L, n, "event", wwhat);
+    char *phase = nx_ytext(L->d, n, "phase", wwhat);
+    char *event = nx_ytext(L->d, n, "event", wwhat);
     if (phase && (w->phase = nx_phase_parse(phase)) == NX_PHASE_ANY) {
         char *list = word_list(phase_ids, NX_PHASE_COUNT);
         nx_yerr(L->d, nx_ymap_get(n, "phase"), "unknown phase '%s' in %s "
@@ -515,7 +437,7 @@ static void parse_script(pload *L, const nx_ynode *panel, const char *what,
 static void parse_status(pload *L, const nx_ynode *panel, const char *what,
                          nx_panel *p)
 {
-    char *status = text_field(L, panel, "status", what);
+    char *status = nx_ytext(L->d, panel, "status", what);
     const nx_ynode *sn = nx_ymap_get(panel, "status");
     int known = 0;
     if (status && !strcmp(status, "available")) known = p->implemented = 1;
@@ -524,7 +446,7 @@ static void parse_status(pload *L, const nx_ynode *panel, const char *what,
         nx_yerr(L->d, sn, "status of %s must be available or unavailable, not '%s'",
                 what, status);
     free(status);
-    p->reason = text_field(L, panel, "reason", what);
+    p->reason = nx_ytext(L->d, panel, "reason", what);
     if (known && p->implemented && nx_ymap_key(panel, "reason"))
         nx_yerr(L->d, nx_ymap_key(panel, "reason"), "%s is available, so it must "
                 "not give a reason", what);
@@ -581,7 +503,7 @@ static void parse_one_path(pload *L, const nx_ynode *n, const char *what,
     char *pwhat = nx_asprintf("a path of %s", what);
     nx_ycheck_keys(n, pwhat, keys, NULL, L->d);
     char *id = pattern_field(L, n, "id", pwhat, RE_PATH_ID, "must match ^[a-z][a-z_]*$");
-    char *text = text_field(L, n, "text", pwhat);
+    char *text = nx_ytext(L->d, n, "text", pwhat);
     free(pwhat);
     if (id && panel_has_path(p, id)) {
         nx_yerr(L->d, nx_ymap_get(n, "id"), "path '%s' is declared twice in %s",
@@ -631,12 +553,12 @@ static void parse_panel(pload *L, const char *card_id, nx_mode m,
     nx_ycheck_keys(val, what, panel_required, panel_optional, L->d);
     if (val->kind == NX_Y_MAP) {
         parse_when(L, nx_ymap_get(val, "when"), what, &p->when);
-        p->text = text_field(L, val, "text", what);
+        p->text = nx_ytext(L->d, val, "text", what);
         parse_sources(L, val, what, p);
         parse_status(L, val, what, p);
         parse_panel_rulings(L, val, what, p);
         parse_paths(L, val, what, p);
-        free(text_field(L, val, "notes", what));
+        free(nx_ytext(L->d, val, "notes", what));
     }
     free(what);
 }
@@ -705,7 +627,7 @@ static char *parse_card_id(pload *L, card_file *cf, const char *base)
 static nx_faction parse_card_faction(pload *L, const nx_ynode *root,
                                      const char *id)
 {
-    char *name = text_field(L, root, "faction", "a card");
+    char *name = nx_ytext(L->d, root, "faction", "a card");
     if (!name) return NX_NO_FACTION;
     nx_faction f = nx_faction_parse(name);
     if (f == NX_NO_FACTION)
@@ -751,7 +673,7 @@ static void load_card_file(pload *L, card_file *cf)
     char *what = nx_asprintf("card %s", cid);
     nx_ycheck_keys(root, what, card_required, card_optional, L->d);
     card.faction = parse_card_faction(L, root, card.id);
-    free(text_field(L, root, "notes", what));
+    free(nx_ytext(L->d, root, "notes", what));
     parse_panels(L, root, cid, &card);
     place_card(L, cf, &card);
     free(what);
@@ -762,7 +684,7 @@ static void load_cards(pload *L)
 {
     char **paths;
     size_t n;
-    if (list_yaml_files(L->pack->cards_dir, &paths, &n) != 0) {
+    if (nx_list_files(L->pack->cards_dir, ".yaml", &paths, &n) != 0) {
         nx_diags_add(L->d, L->pack->cards_dir, 0, 0, "cannot open cards directory: %s",
                      strerror(errno));
         return;
@@ -935,7 +857,7 @@ static void digest_collect(const pload *L, digest_list *dl)
         }
     char **rulings;
     size_t n;
-    if (list_yaml_files(p->rulings_dir, &rulings, &n) != 0) return;
+    if (nx_list_files(p->rulings_dir, ".yaml", &rulings, &n) != 0) return;
     for (size_t i = 0; i < n; i++)
         digest_add(dl, nx_path_join(L->rulings_rel, base_name(rulings[i])), rulings[i]);
     free(rulings);

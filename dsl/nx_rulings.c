@@ -9,15 +9,12 @@
 #include "nx_rulings.h"
 
 #include <assert.h>
-#include <dirent.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
-#define PCRE2_CODE_UNIT_WIDTH 8
-#include <pcre2.h>
 
+#include "nx_patterns.h"
 #include "nx_util.h"
 #include "nx_yaml.h"
 
@@ -42,8 +39,7 @@ static const char *const pattern_text[RE_COUNT] = {
  * so loads in different threads share nothing) and the rulings so far. */
 typedef struct loader {
     nx_diags *d;
-    pcre2_code *re[RE_COUNT];
-    pcre2_match_data *md;
+    nx_patterns *re;
     nx_ruling *v;
     size_t n;
 } loader;
@@ -52,48 +48,15 @@ static void loader_init(loader *L, nx_diags *d)
 {
     memset(L, 0, sizeof *L);
     L->d = d;
-    for (int i = 0; i < RE_COUNT; i++) {
-        int err;
-        PCRE2_SIZE off;
-        L->re[i] = pcre2_compile((PCRE2_SPTR)pattern_text[i], PCRE2_ZERO_TERMINATED,
-                                 PCRE2_DOLLAR_ENDONLY, &err, &off, NULL);
-        /* The patterns are constants of this file: one that does not
-         * compile is a programming error, caught by every test run. */
-        assert(L->re[i] != NULL);
-        if (!L->re[i]) abort();
-    }
-    L->md = pcre2_match_data_create(1, NULL);
-    if (!L->md) abort();
+    L->re = nx_patterns_compile(pattern_text, RE_COUNT);
 }
 
 static void loader_release(loader *L)
 {
-    for (int i = 0; i < RE_COUNT; i++) pcre2_code_free(L->re[i]);
-    pcre2_match_data_free(L->md);
-}
-
-static int matches(loader *L, int which, const char *s)
-{
-    assert(which >= 0 && which < RE_COUNT);
-    /* rc 0 means "matched, ovector too small": still a match. */
-    return pcre2_match(L->re[which], (PCRE2_SPTR)s, strlen(s), 0, 0, L->md, NULL) >= 0;
+    nx_patterns_free(L->re);
 }
 
 /* ---- small field helpers ---------------------------------------------- */
-
-/* A non-empty string value of `map[key]`, copied; NULL when absent (the
- * key check reports that) or when not a non-empty scalar (reported here). */
-static char *text_field(loader *L, const nx_ynode *map, const char *key,
-                        const char *what)
-{
-    const nx_ynode *n = nx_ymap_get(map, key);
-    if (!n) return NULL;
-    if (n->kind != NX_Y_SCALAR || nx_yis_null(n) || !n->scalar[0]) {
-        nx_yerr(L->d, n, "%s of %s must be a non-empty string", key, what);
-        return NULL;
-    }
-    return nx_xstrdup(n->scalar);
-}
 
 static void ruling_free(nx_ruling *r)
 {
@@ -142,11 +105,11 @@ static const char *const ruling_optional[] = { "notes", NULL };
 /* The id, when valid and not already declared; NULL (reported) otherwise. */
 static char *parse_id(loader *L, const nx_ynode *map)
 {
-    char *id = text_field(L, map, "id", "ruling");
+    char *id = nx_ytext(L->d, map, "id", "ruling");
     if (!id) return NULL;
     const nx_ynode *n = nx_ymap_get(map, "id");
     const nx_ruling *first = NULL;
-    if (!matches(L, RE_RULING_ID, id)) {
+    if (!nx_patterns_match(L->re, RE_RULING_ID, id)) {
         nx_yerr(L->d, n, "ruling id '%s' must be 2 to 4 dot-separated words "
                 "matching ^[a-z][a-z_]*(\\.[a-z][a-z_]*){1,3}$", id);
     } else if ((first = find_linear(L, id)) != NULL) {
@@ -163,7 +126,7 @@ static char *parse_id(loader *L, const nx_ynode *map)
 static int parse_kind(loader *L, const nx_ynode *map, const char *what,
                       nx_ruling *r)
 {
-    char *kind = text_field(L, map, "kind", what);
+    char *kind = nx_ytext(L->d, map, "kind", what);
     int ok = 1;
     if (!kind) return 0;
     if (!strcmp(kind, "open_question")) {
@@ -188,9 +151,9 @@ static void parse_source(loader *L, const nx_ynode *map, const char *what,
     char *swhat = nx_asprintf("source of %s", what);
     nx_ycheck_keys(src, swhat, keys, NULL, L->d);
     /* Both lookups yield NULL when `source` is not a mapping. */
-    r->source_file = text_field(L, src, "file", swhat);
-    r->source_section = text_field(L, src, "section", swhat);
-    if (r->source_file && !matches(L, RE_SOURCE_FILE, r->source_file))
+    r->source_file = nx_ytext(L->d, src, "file", swhat);
+    r->source_section = nx_ytext(L->d, src, "section", swhat);
+    if (r->source_file && !nx_patterns_match(L->re, RE_SOURCE_FILE, r->source_file))
         nx_yerr(L->d, nx_ymap_get(src, "file"), "source file '%s' of %s must look "
                 "like 000_0123456789abcdef.txt", r->source_file, what);
     free(swhat);
@@ -201,7 +164,7 @@ static void parse_one_setting(loader *L, const nx_ynode *map, size_t i,
 {
     const char *name = map->keys[i]->scalar;
     const nx_ynode *val = map->items[i];
-    if (!matches(L, RE_NAME, name)) {
+    if (!nx_patterns_match(L->re, RE_NAME, name)) {
         nx_yerr(L->d, map->keys[i], "setting name '%s' in %s must match "
                 "^[a-z][a-z_]*$", name, what);
         return;
@@ -238,7 +201,7 @@ static void parse_default(loader *L, const nx_ynode *map, const char *what,
                           int kind_ok, nx_ruling *r)
 {
     const nx_ynode *set = nx_ymap_key(map, "settings");
-    r->default_setting = text_field(L, map, "default", what);
+    r->default_setting = nx_ytext(L->d, map, "default", what);
     if (kind_ok && r->kind == NX_RULING_OPEN_QUESTION && r->nsettings > 0 &&
         !nx_ruling_has_setting(r, NX_UNRESOLVED))
         nx_yerr(L->d, set, "%s is an open question, so it must offer the "
@@ -277,7 +240,7 @@ static void parse_lifecycle_gate(loader *L, const nx_ynode *g, const char *what,
         nx_yerr(L->d, g, "a gate of %s names a panel or a lifecycle part, not both", what);
         return;
     }
-    char *part = text_field(L, g, "lifecycle", what);
+    char *part = nx_ytext(L->d, g, "lifecycle", what);
     if (!part) return;
     if (!is_lifecycle_part(part)) {
         nx_yerr(L->d, nx_ymap_get(g, "lifecycle"), "unknown lifecycle part '%s' in %s "
@@ -309,16 +272,16 @@ static void parse_one_gate(loader *L, const nx_ynode *g, const char *what,
     }
     char *gwhat = nx_asprintf("gate of %s", what);
     nx_ycheck_keys(g, gwhat, required, optional, L->d);
-    char *panel = text_field(L, g, "panel", gwhat);
-    char *path = text_field(L, g, "path", gwhat);
+    char *panel = nx_ytext(L->d, g, "panel", gwhat);
+    char *path = nx_ytext(L->d, g, "path", gwhat);
     int bad = !panel || (nx_ymap_get(g, "path") && !path);
     free(gwhat);
-    if (panel && !matches(L, RE_GATE_PANEL, panel)) {
+    if (panel && !nx_patterns_match(L->re, RE_GATE_PANEL, panel)) {
         nx_yerr(L->d, nx_ymap_get(g, "panel"), "gate panel '%s' of %s must be "
                 "<card>.cunning, <card>.betrayal or <card>.secret_ally", panel, what);
         bad = 1;
     }
-    if (path && !matches(L, RE_NAME, path)) {
+    if (path && !nx_patterns_match(L->re, RE_NAME, path)) {
         nx_yerr(L->d, nx_ymap_get(g, "path"), "gate path '%s' of %s must match "
                 "^[a-z][a-z_]*$", path, what);
         bad = 1;
@@ -372,12 +335,12 @@ static void parse_ruling(loader *L, const nx_ynode *item)
     char *what = r.id ? nx_asprintf("ruling '%s'", r.id) : nx_xstrdup("ruling");
     nx_ycheck_keys(item, what, ruling_required, ruling_optional, L->d);
     int kind_ok = parse_kind(L, item, what, &r);
-    r.question = text_field(L, item, "question", what);
+    r.question = nx_ytext(L->d, item, "question", what);
     parse_source(L, item, what, &r);
     parse_settings(L, item, what, &r);
     parse_default(L, item, what, kind_ok, &r);
     parse_gates(L, item, what, &r);
-    r.notes = text_field(L, item, "notes", what);
+    r.notes = nx_ytext(L->d, item, "notes", what);
     free(what);
     /* Without a valid, unique id nothing can refer to the ruling. */
     if (r.id) keep_ruling(L, &r);
@@ -385,42 +348,6 @@ static void parse_ruling(loader *L, const nx_ynode *item)
 }
 
 /* ---- files ------------------------------------------------------------ */
-
-static int has_yaml_suffix(const char *name)
-{
-    size_t n = strlen(name);
-    return n > 5 && !strcmp(name + n - 5, ".yaml");
-}
-
-static int cmp_str(const void *a, const void *b)
-{
-    return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-/* The *.yaml regular files of `dir` (no dot files), sorted; -1 if the
- * directory cannot be read. */
-static int list_yaml_files(const char *dir, char ***out, size_t *n)
-{
-    DIR *dp = opendir(dir);
-    *out = NULL;
-    *n = 0;
-    if (!dp) return -1;
-    struct dirent *e;
-    while ((e = readdir(dp)) != NULL) {
-        if (e->d_name[0] == '.' || !has_yaml_suffix(e->d_name)) continue;
-        char *path = nx_path_join(dir, e->d_name);
-        struct stat st;
-        if (stat(path, &st) == 0 && S_ISREG(st.st_mode)) {
-            *out = nx_xrealloc(*out, (*n + 1) * sizeof **out);
-            (*out)[(*n)++] = path;
-        } else {
-            free(path);
-        }
-    }
-    closedir(dp);
-    if (*n) qsort(*out, *n, sizeof **out, cmp_str);
-    return 0;
-}
 
 static void load_file(loader *L, const char *path)
 {
@@ -445,17 +372,14 @@ int nx_rulings_load_dir_partial(const char *dir, nx_rulings *out, nx_diags *d)
     size_t before = d->n;
     char **files;
     size_t nfiles;
-    if (list_yaml_files(dir, &files, &nfiles) != 0) {
+    if (nx_list_files(dir, ".yaml", &files, &nfiles) != 0) {
         nx_diags_add(d, dir, 0, 0, "cannot open rulings directory: %s", strerror(errno));
         return -1;
     }
     loader L;
     loader_init(&L, d);
-    for (size_t i = 0; i < nfiles; i++) {
-        load_file(&L, files[i]);
-        free(files[i]);
-    }
-    free(files);
+    for (size_t i = 0; i < nfiles; i++) load_file(&L, files[i]);
+    nx_strings_free(files, nfiles);
     loader_release(&L);
     if (L.n) qsort(L.v, L.n, sizeof *L.v, cmp_ruling);
     out->v = L.v;

@@ -332,3 +332,14 @@ int nx_ycheck_keys(const nx_ynode *map, const char *what,
         }
     return problems;
 }
+
+char *nx_ytext(nx_diags *d, const nx_ynode *map, const char *key, const char *what)
+{
+    const nx_ynode *n = nx_ymap_get(map, key);
+    if (!n) return NULL;
+    if (n->kind != NX_Y_SCALAR || nx_yis_null(n) || !n->scalar[0]) {
+        nx_yerr(d, n, "%s of %s must be a non-empty string", key, what);
+        return NULL;
+    }
+    return nx_xstrdup(n->scalar);
+}

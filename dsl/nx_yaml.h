@@ -69,6 +69,11 @@ int nx_ycheck_keys(const nx_ynode *map, const char *what,
                    const char *const *required, const char *const *optional,
                    nx_diags *d);
 
+/* The non-empty string at `key` of a mapping, copied (caller frees); NULL
+ * when absent, or after reporting "<key> of <what> must be a non-empty
+ * string". */
+char *nx_ytext(nx_diags *d, const nx_ynode *map, const char *key, const char *what);
+
 /* Report a problem at a node's position. */
 void nx_yerr(nx_diags *d, const nx_ynode *n, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
