@@ -34,6 +34,8 @@ static const nx_command commands[] = {
       "print what a seat (or a spectator, or everyone in turn) sees" },
     { "demo", nx_cmd_demo, "demo [--seed N] [--store DB]",
       "a bot-driven game of the Nexus card lifecycle, kept in the embedded store" },
+    { "serve", nx_cmd_serve, "serve [--store DB]",
+      "the host line protocol: JSON requests on stdin, JSON replies on stdout" },
     { "test", nx_cmd_test, "test SCENARIO...",
       "run scenario files; every failed expectation is reported as file:line" },
 };

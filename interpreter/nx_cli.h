@@ -44,5 +44,6 @@ int nx_cmd_apply(nx_cli *cli);
 int nx_cmd_view(nx_cli *cli);
 int nx_cmd_test(nx_cli *cli);
 int nx_cmd_demo(nx_cli *cli);
+int nx_cmd_serve(nx_cli *cli);
 
 #endif

@@ -76,5 +76,22 @@ printf '{"nexus_save":1}' >"$TMP/junk.json"
 expect_rc 1 "corrupt save" "$NEXUS" view "$TMP/junk.json"
 expect_grep "$TMP/err" 'refused' "corrupt save is refused"
 
+# The host line protocol: rooms survive a restart through the store, a retry
+# after the restart changes nothing, bad lines get an error naming the line.
+DB="$TMP/rooms.db"
+printf '%s\n' '{"cmd":"new","room":"r1","factions":["harkonnen","atreides"],"seed":3,"nexus_cards":true}' \
+    '{"cmd":"apply","room":"r1","action":{"id":"a","version":0,"seat":1,"type":"answer","choose":["traitor:piter_de_vries"]}}' \
+    >"$TMP/in1"
+expect_rc 0 "serve" sh -c "\"$NEXUS\" serve --store \"$DB\" <\"$TMP/in1\""
+expect_grep "$TMP/out" '"version":1' "serve applies an action"
+printf '%s\n' '{"cmd":"open","room":"r1"}' 'not json' \
+    '{"cmd":"apply","room":"r1","action":{"id":"a","version":0,"seat":1,"type":"answer","choose":["traitor:piter_de_vries"]}}' \
+    '{"cmd":"view","room":"r1","seat":7}' >"$TMP/in2"
+expect_rc 0 "serve again" sh -c "\"$NEXUS\" serve --store \"$DB\" <\"$TMP/in2\""
+expect_grep "$TMP/out" '^\{"ok":true,"room":"r1","version":1\}$' "room reopened from the store"
+expect_grep "$TMP/out" '"line":2' "bad line is named"
+expect_grep "$TMP/out" 'keeps a Traitor Card' "retry after restart returns the original result"
+expect_grep "$TMP/out" '"seat\\" must be' "bad seat refused"
+
 echo "cli_contract: $passes passed, $fails failed"
 [ "$fails" -eq 0 ]
