@@ -1,5 +1,6 @@
 #include "nx_bot.h"
 
+#include <stdio.h>
 #include <string.h>
 
 #include "nx_act.h"
@@ -54,6 +55,25 @@ static int holds_card(json_t *view, int seat)
     return json_is_array(held) && json_array_size(held) > 0;
 }
 
+/* The panel the seat's held card would be played as, from public facts:
+ * the card's faction against the seated factions. */
+static int held_panel_available(const nx_game *g, json_t *view, int seat)
+{
+    json_t *seats = json_object_get(view, "seats");
+    const char *card = json_string_value(json_array_get(
+        json_object_get(json_array_get(seats, (size_t)seat), "nexus_card"), 0));
+    if (!card || strncmp(card, "nexus:", 6)) return 0;
+    const char *faction = card + 6, *mode = "secret_ally";
+    size_t i;
+    json_t *st;
+    json_array_foreach(seats, i, st)
+        if (!strcmp(json_string_value(json_object_get(st, "faction")), faction))
+            mode = (int)i == seat ? "cunning" : "betrayal";
+    char panel[64];
+    snprintf(panel, sizeof panel, "%s.%s", faction, mode);
+    return nx_game_panel_available(g, panel);
+}
+
 static json_t *host_action(const nx_game *g, nx_rng *rng, const char *id)
 {
     const nx_state *s = nx_game_state(g);
@@ -99,7 +119,8 @@ static json_t *seat_action(const nx_game *g, int seat, nx_bot_kind kind, nx_rng 
     json_t *out = NULL;
     json_t *decision = my_decision(view, seat);
     if (decision) out = answer(g, seat, decision, rng, id);
-    else if (holds_card(view, seat) && nx_rng_below(rng, kind == NX_BOT_SIMPLE ? 2 : 4) == 0)
+    else if (holds_card(view, seat) && (kind == NX_BOT_RANDOM || held_panel_available(g, view, seat)) &&
+             nx_rng_below(rng, kind == NX_BOT_SIMPLE ? 2 : 4) == 0)
         out = base_action(g, seat, id, "play_nexus");
     else if (json_is_true(json_object_get(view, "negotiating")) && nx_rng_below(rng, 2))
         out = negotiate(g, seat, view, rng, id);

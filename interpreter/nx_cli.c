@@ -3,6 +3,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "nx_util.h"
 #include "nx_version.h"
@@ -76,18 +77,37 @@ int nx_cli_usage_error(const nx_cli *cli, const char *cmd, const char *fmt, ...)
     return NX_EXIT_USAGE;
 }
 
+static int readable(const char *path)
+{
+    FILE *f = fopen(path, "r");
+    if (f) fclose(f);
+    return f != NULL;
+}
+
+/* The pack installed beside this executable: <prefix>/bin/nexus ->
+ * <prefix>/share/nexus/cards/pack.yaml (wherever the prefix was moved). */
+static const char *installed_pack(void)
+{
+    static char path[4096];
+    char exe[3072];
+    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    if (n <= 0) return NULL;
+    exe[n] = '\0';
+    char *slash = strrchr(exe, '/');
+    if (!slash) return NULL;
+    *slash = '\0';
+    snprintf(path, sizeof path, "%s/../share/nexus/cards/pack.yaml", exe);
+    return readable(path) ? path : NULL;
+}
+
 static const char *default_pack(void)
 {
     const char *env = getenv("NEXUS_PACK");
     if (env && *env) return env;
-    /* The source tree's pack when running from a build tree; the installed
-     * one otherwise. */
-    FILE *f = fopen(NX_SOURCE_PACK, "r");
-    if (f) {
-        fclose(f);
-        return NX_SOURCE_PACK;
-    }
-    return NX_DEFAULT_PACK;
+    /* Running from a build tree: the source tree's pack. */
+    if (readable(NX_SOURCE_PACK)) return NX_SOURCE_PACK;
+    const char *beside = installed_pack();
+    return beside ? beside : NX_DEFAULT_PACK;
 }
 
 int nx_cli_load_pack(const nx_cli *cli, nx_pack *pack)

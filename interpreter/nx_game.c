@@ -120,6 +120,11 @@ void nx_game_free(nx_game *g)
 }
 
 const nx_state *nx_game_state(const nx_game *g) { return &g->state; }
+
+int nx_game_panel_available(const nx_game *g, const char *panel_id)
+{
+    return nx_avail_path_open(&g->avail, panel_id, NULL);
+}
 const nx_game_config *nx_game_config_of(const nx_game *g) { return &g->cfg; }
 size_t nx_game_log_length(const nx_game *g) { return g->nlog; }
 const char *nx_game_log_action(const nx_game *g, size_t i) { return g->log[i].action; }

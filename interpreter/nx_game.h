@@ -61,6 +61,9 @@ char *nx_game_save(const nx_game *g);
 nx_game *nx_game_load(const nx_runtime *rt, const char *json, char *err, size_t errlen);
 
 const nx_state *nx_game_state(const nx_game *g);
+/* Is a panel available under this game's pinned rulings?  (Public: the
+ * pack and the settings are known to every seat.) */
+int nx_game_panel_available(const nx_game *g, const char *panel_id);
 const nx_game_config *nx_game_config_of(const nx_game *g);
 size_t nx_game_log_length(const nx_game *g);
 /* The i-th committed action and its result, as JSON texts. */
