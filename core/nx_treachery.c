@@ -188,6 +188,11 @@ static int total_copies(nx_treachery_card c)
 static void locate(int copy, nx_treachery_card *card, nx_treachery_set *set, int *number)
 {
     assert(copy >= 0 && copy < NX_TREACHERY_COPY_COUNT);
+    /* Defined outputs even on the (asserted) impossible path: optimising
+     * builds cannot see that the loop always finds the copy. */
+    if (card) *card = (nx_treachery_card)0;
+    if (set) *set = (nx_treachery_set)0;
+    if (number) *number = 0;
     int left = copy;
     for (int s = 0; s < NX_TREACHERY_SET_COUNT; s++)
         for (int c = 0; c < NX_TR_CARD_COUNT; c++) {

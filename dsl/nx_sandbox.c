@@ -9,28 +9,53 @@
  *   Time    A count hook fires every SB_HOOK_PERIOD VM instructions and
  *           charges them to the call.  Coroutines inherit the hook from the
  *           thread that creates them.  C library loops whose length a script
- *           chooses (table.insert, table.remove, table.move) charge their
- *           iterations to the same budget.
+ *           chooses charge their work to the same budget: table.insert,
+ *           table.remove and table.move their iterations, table.sort four
+ *           units per comparison (its comparisons may all run in C, through
+ *           C metamethods), string.find one unit per byte it examines.
+ *   Strings Panels get no Lua patterns: the matcher runs in C where the
+ *           hook cannot fire, and a pattern such as ".-b" on a long subject
+ *           takes seconds (more wildcards: cubic).  string.match, gmatch and
+ *           gsub are absent, and string.find only searches plain text (it is
+ *           forbidden without plain = true), both in the panels' string
+ *           tables and through the string metatable ("x"):find(...).
+ *           string.rep of an empty string and separator returns at once
+ *           (Lua would spin through the count copying nothing).
  *   Reach   Scripts never see the real global table (it is emptied): each
  *           panel gets its own copy of a whitelist of safe globals, with
  *           private copies of the library tables.  The shared string
  *           metatable is locked and holds no string.dump.
  *   Poison  Once a call exceeds a limit or attempts something forbidden it
  *           is "poisoned": the hook raises again at every tick, and pcall,
- *           xpcall, coroutine.resume and coroutine.close re-raise instead of
- *           returning false, so no script can catch its way past a limit.
- *   Hooks   Lua disables hooks while a hook runs and, when the hook raises,
- *           re-enables them only where a pcall catches the error.  Script
- *           code that Lua runs in between would be unmetered: an xpcall
- *           message handler (run at the raise point) and the __close
- *           handlers of a coroutine killed inside the hook (run when it is
- *           closed).  So xpcall skips the script's handler for a poisoned
- *           run, and coroutines killed while poisoned are "tainted": they
- *           are never closed (coroutine.close, coroutine.wrap).
- *
- * Known gap: Lua's pattern matcher (string.find/match/gmatch/gsub) runs in
- * C without VM instructions, so a pathological pattern on a long subject
- * can take a very long time without the count hook firing.
+ *           xpcall, coroutine.resume, coroutine.close and the functions of
+ *           coroutine.wrap re-raise instead of returning, and refuse to
+ *           start anything, so no script can catch its way past a limit.
+ *   Hooks   When the count hook raises, Lua has set L->allowhook = 0 for
+ *           the hook and turns it back on only where a protected call
+ *           catches the error (luaD_pcall restores the value it saw on
+ *           entry).  Script code that Lua runs in between is unmetered, and
+ *           a protected call entered in between would even restore
+ *           allowhook = 0 when it catches, leaving hooks off for the rest of
+ *           the thread's life.  Lua runs script code there in two places:
+ *             - xpcall message handlers: luaG_errormsg calls the handler at
+ *               the raise point, i.e. inside the hook.  So xpcall installs
+ *               sb_xpcall_msgh, which skips the script's handler for a
+ *               poisoned run (every error the hook raises is one).  Before
+ *               it did, `xpcall(function() error("x") end, function() while
+ *               true do end end)` hung for ever: the budget error raised in
+ *               the looping handler re-ran that handler with hooks off.
+ *             - __close handlers of a coroutine killed inside the hook: it
+ *               keeps allowhook = 0 for good, and resetting it (close, wrap,
+ *               or Lua itself when an error is raised on it outside any
+ *               protected call, as lua_resume does for a dead coroutine when
+ *               its "cannot resume" message cannot be allocated) runs them.
+ *               So such coroutines are "tainted": never closed, and never
+ *               handed to lua_resume again (a dead coroutine is refused
+ *               before lua_resume sees it).
+ *           With the handler skipped, the tainted coroutines left alone and
+ *           the wrappers refusing to start anything while poisoned, no
+ *           script code runs and no protected call starts while a hook
+ *           error is in flight, so every catch restores allowhook = 1.
  */
 #include "nx_sandbox.h"
 
@@ -96,6 +121,8 @@ struct nx_sandbox {
     lua_CFunction orig_rawset;
     lua_CFunction orig_resume;
     lua_CFunction orig_close;
+    lua_CFunction orig_sort;
+    lua_CFunction orig_rep;
 };
 
 static nx_sandbox *sb_of(lua_State *L)
@@ -283,6 +310,17 @@ static void sb_rethrow_if_poisoned(lua_State *L, int status)
     if (sb->metering && sb->poison != NX_SCRIPT_OK) sb_raise_poison(L, sb);
 }
 
+/*
+ * Called by every wrapper before it starts script code (pcall, xpcall,
+ * resume...) and after script code returns to it: a poisoned run starts
+ * nothing more.  Above all, no protected call may start while a hook error
+ * is in flight, when hooks may be off (see "Hooks" above).
+ */
+static void sb_stop_if_poisoned(lua_State *L)
+{
+    sb_rethrow_if_poisoned(L, LUA_OK);
+}
+
 /* Membership in a registry set (a table keyed by the members). */
 static int sb_in_set(lua_State *L, const void *key, int idx)
 {
@@ -323,8 +361,9 @@ int nx_sandbox_forbid(lua_State *L, const char *what)
 
 static int sb_finish_pcall(lua_State *L, int status, lua_KContext extra)
 {
+    /* Whatever the status: C code may have swallowed the limit's error. */
+    sb_rethrow_if_poisoned(L, status);
     if (status != LUA_OK && status != LUA_YIELD) {
-        sb_rethrow_if_poisoned(L, status);
         lua_pushboolean(L, 0);
         lua_pushvalue(L, -2);
         return 2;
@@ -335,6 +374,7 @@ static int sb_finish_pcall(lua_State *L, int status, lua_KContext extra)
 /* pcall(f, ...): as in the base library, but see sb_finish_pcall. */
 static int sb_pcall(lua_State *L)
 {
+    sb_stop_if_poisoned(L);
     luaL_checkany(L, 1);
     lua_pushboolean(L, 1);
     lua_insert(L, 1);
@@ -346,8 +386,10 @@ static int sb_pcall(lua_State *L)
 /*
  * The message handler xpcall really installs: the script's handler is its
  * upvalue.  A poisoned run's error may come from inside the count hook, and
- * Lua calls message handlers right there, with hooks still disabled: the
- * script's handler would run unmetered, so it is skipped.
+ * Lua calls message handlers right there (luaG_errormsg, before unwinding),
+ * with hooks still disabled: the script's handler would run unmetered, and
+ * a handler that loops would never stop.  So it is skipped, and the error
+ * goes on unchanged to sb_finish_pcall, which re-raises it.
  */
 static int sb_xpcall_msgh(lua_State *L)
 {
@@ -363,6 +405,7 @@ static int sb_xpcall_msgh(lua_State *L)
  * and sb_xpcall_msgh. */
 static int sb_xpcall(lua_State *L)
 {
+    sb_stop_if_poisoned(L);
     int n = lua_gettop(L);
     luaL_checktype(L, 2, LUA_TFUNCTION);
     lua_pushvalue(L, 2);
@@ -437,27 +480,63 @@ static void sb_coroutine_failed(lua_State *L, int idx, lua_State *co)
     sb_raise_poison(L, sb);
 }
 
+/*
+ * Why `co` cannot be resumed from L (Lua's own message), or NULL if it can.
+ * Only suspended coroutines may reach lua_resume: for the others it pushes
+ * its message on `co` itself, outside any protected call of co, and should
+ * that allocation fail (at the memory cap) Lua resets co on the spot and
+ * runs its pending __close handlers, with hooks off if co was killed
+ * inside the hook (tainted).
+ */
+static const char *sb_unresumable(lua_State *L, lua_State *co)
+{
+    lua_Debug ar;
+    if (co == L) return "cannot resume non-suspended coroutine";
+    switch (lua_status(co)) {
+    case LUA_YIELD:
+        return NULL;
+    case LUA_OK:
+        if (lua_getstack(co, 0, &ar))   /* normal: it resumed someone */
+            return "cannot resume non-suspended coroutine";
+        return lua_gettop(co) == 0 ? "cannot resume dead coroutine" : NULL;
+    default:                            /* stopped by an error */
+        return "cannot resume dead coroutine";
+    }
+}
+
 static int sb_co_resume(lua_State *L)
 {
-    int n = sb_of(L)->orig_resume(L);       /* checked arg 1: a thread */
+    sb_stop_if_poisoned(L);
     lua_State *co = lua_tothread(L, 1);
+    const char *why = co ? sb_unresumable(L, co) : NULL;
+    if (why) {                          /* as the library says it */
+        lua_pushboolean(L, 0);
+        lua_pushstring(L, why);
+        return 2;
+    }
+    int n = sb_of(L)->orig_resume(L);       /* checked arg 1: a thread */
     if (n >= 1 && !lua_toboolean(L, -n) && lua_status(co) != LUA_OK &&
         lua_status(co) != LUA_YIELD)
         sb_coroutine_failed(L, 1, co);
+    sb_stop_if_poisoned(L);
     return n;
 }
 
 static int sb_co_close(lua_State *L)
 {
     nx_sandbox *sb = sb_of(L);
-    if (sb->metering && sb->poison != NX_SCRIPT_OK) sb_raise_poison(L, sb);
+    sb_stop_if_poisoned(L);
     if (lua_type(L, 1) == LUA_TTHREAD && sb_in_set(L, &sb_key_tainted, 1)) {
         lua_pushboolean(L, 0);
         lua_pushliteral(L, "coroutine was stopped by the sandbox; "
                            "its pending to-be-closed variables do not run");
         return 2;
     }
-    return sb->orig_close(L);
+    /* A __close handler that hits a limit makes the library return
+     * false + the error: the run stops all the same. */
+    int n = sb->orig_close(L);
+    sb_stop_if_poisoned(L);
+    return n;
 }
 
 /* Resume `co` with the `narg` values on top of L; results (or the error
@@ -484,17 +563,33 @@ static int sb_resume_into(lua_State *L, lua_State *co, int narg)
     return nres;
 }
 
-/* The function coroutine.wrap returns; upvalue 1 is the coroutine. */
+/*
+ * The function coroutine.wrap returns; upvalue 1 is the coroutine.  A
+ * coroutine that dies in this resume is closed (its __close handlers run)
+ * unless the run is poisoned; one that is already dead (in particular one
+ * killed inside the hook by an earlier call, which the library would close
+ * now, with hooks off) is left alone.
+ */
 static int sb_co_wrapped(lua_State *L)
 {
+    sb_stop_if_poisoned(L);
     lua_State *co = lua_tothread(L, lua_upvalueindex(1));
-    int r = sb_resume_into(L, co, lua_gettop(L));
-    if (r >= 0) return r;
-    int st = lua_status(co);
-    if (st != LUA_OK && st != LUA_YIELD) {
-        sb_coroutine_failed(L, lua_upvalueindex(1), co);
-        st = lua_resetthread(co);   /* not poisoned: hooks are on in co */
-        lua_xmove(co, L, 1);        /* the error after closing */
+    int st = LUA_OK;
+    const char *why = sb_unresumable(L, co);
+    if (why) {
+        lua_pushstring(L, why);
+    } else {
+        int r = sb_resume_into(L, co, lua_gettop(L));
+        if (r >= 0) {
+            sb_stop_if_poisoned(L);
+            return r;
+        }
+        st = lua_status(co);
+        if (st != LUA_OK && st != LUA_YIELD) {  /* it died just now */
+            sb_coroutine_failed(L, lua_upvalueindex(1), co);
+            st = lua_resetthread(co);   /* not poisoned: hooks are on in co */
+            lua_xmove(co, L, 1);        /* the error after closing */
+        }
     }
     if (st != LUA_ERRMEM && lua_type(L, -1) == LUA_TSTRING) {
         luaL_where(L, 1);       /* like the library: add the caller's place */
@@ -623,6 +718,160 @@ static int sb_tmove(lua_State *L)
     return 1;
 }
 
+/*
+ * table.sort: the library's, with every comparison charged.  Its loops do
+ * O(1) work per comparison, and with the default order, a C comparator
+ * (rawequal...) and C metamethods (__len returning 2^31 - 2, __index =
+ * type, __newindex = rawequal) no Lua instruction would ever run.  A
+ * comparison with its reads costs about as much as a few VM instructions.
+ */
+#define SB_SORT_COST 4
+
+static int sb_sort_lt(lua_State *L)
+{
+    sb_charge(L, SB_SORT_COST);
+    lua_pushboolean(L, lua_compare(L, 1, 2, LUA_OPLT));
+    return 1;
+}
+
+/* The script's comparator (upvalue 1), charged. */
+static int sb_sort_cmp(lua_State *L)
+{
+    sb_charge(L, SB_SORT_COST);
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);
+    lua_call(L, lua_gettop(L) - 1, 1);
+    return 1;
+}
+
+/* Above this many elements Lua 5.4 picks its quicksort pivot from clock()
+ * and time(): the order of equal elements would differ between runs and
+ * break exact replay.  Panels sort a handful of cards. */
+#define SB_SORT_MAX 100
+
+static int sb_tsort(lua_State *L)
+{
+    nx_sandbox *sb = sb_of(L);
+    if (lua_gettop(L) >= 1 && lua_type(L, 1) == LUA_TTABLE && luaL_len(L, 1) > SB_SORT_MAX)
+        return nx_sandbox_forbid(L, "table.sort of more than 100 elements (Lua would pick "
+                                    "its pivot from the clock, making games unrepeatable)");
+    if (lua_gettop(L) >= 1) {
+        if (lua_isnoneornil(L, 2)) {
+            lua_settop(L, 1);
+            lua_pushcfunction(L, sb_sort_lt);
+        } else {
+            luaL_checktype(L, 2, LUA_TFUNCTION);
+            lua_settop(L, 2);
+            lua_pushcclosure(L, sb_sort_cmp, 1);
+        }
+    }
+    return sb->orig_sort(L);
+}
+
+/* ------------------------------------------------------------------ */
+/* string.find (plain text only) and string.rep                        */
+/* ------------------------------------------------------------------ */
+
+/* Bytes examined between two calls of sb_charge. */
+#define SB_FIND_CHUNK 256
+#define SB_FIND_BATCH 65536
+
+/* Start position as string.find reads it: 1-based, negative from the end. */
+static size_t sb_find_start(lua_Integer pos, size_t len)
+{
+    if (pos > 0) return (size_t)pos;
+    if (pos == 0) return 1;
+    if (pos < -(lua_Integer)len) return 1;
+    return len + (size_t)pos + 1;
+}
+
+/*
+ * The library's plain search (lmemfind), with its work charged: one unit
+ * per byte memchr skips or memcmp reads.  Plain search is quadratic at
+ * worst (s = ("a"):rep(2^20), text = ("a"):rep(2^19) .. "b"): charged, it
+ * stops at the budget instead of running for seconds.
+ */
+static const char *sb_memfind(lua_State *L, const char *s, size_t ls,
+                              const char *p, size_t lp)
+{
+    if (lp == 0) return s;
+    if (lp > ls) return NULL;
+    size_t last = ls - lp;              /* the last possible start */
+    size_t i = 0;
+    lua_Unsigned work = 0;
+    const char *found = NULL;
+    while (i <= last) {
+        const char *c = memchr(s + i, (unsigned char)p[0], last - i + 1);
+        if (!c) {
+            work += last - i + 1;
+            break;
+        }
+        size_t at = (size_t)(c - s);
+        work += at - i + 1;
+        size_t off = 1;
+        while (off < lp) {              /* compare the rest, in chunks */
+            size_t n = lp - off < SB_FIND_CHUNK ? lp - off : SB_FIND_CHUNK;
+            work += n;
+            if (memcmp(c + off, p + off, n) != 0) break;
+            off += n;
+            if (work >= SB_FIND_BATCH) {
+                sb_charge(L, work);
+                work = 0;
+            }
+        }
+        if (off >= lp) {
+            found = c;
+            break;
+        }
+        i = at + 1;
+        if (work >= SB_FIND_BATCH) {
+            sb_charge(L, work);
+            work = 0;
+        }
+    }
+    sb_charge(L, work);
+    return found;
+}
+
+/* string.find(s, text [, init], true): the plain search only. */
+static int sb_str_find(lua_State *L)
+{
+    if (!lua_toboolean(L, 4))
+        return nx_sandbox_forbid(L, "string patterns are not available in "
+                                    "panels; use string.find(s, text, init, "
+                                    "true)");
+    size_t ls, lp;
+    const char *s = luaL_checklstring(L, 1, &ls);
+    const char *p = luaL_checklstring(L, 2, &lp);
+    size_t init = sb_find_start(luaL_optinteger(L, 3, 1), ls) - 1;
+    const char *hit = init > ls ? NULL : sb_memfind(L, s + init, ls - init, p, lp);
+    if (!hit) {
+        luaL_pushfail(L);
+        return 1;
+    }
+    lua_pushinteger(L, (lua_Integer)(hit - s) + 1);
+    lua_pushinteger(L, (lua_Integer)(hit - s) + (lua_Integer)lp);
+    return 2;
+}
+
+/*
+ * string.rep: the library's, whose memory the cap bounds, except that
+ * repeating nothing returns at once: Lua would loop `n` times (up to 2^63)
+ * copying zero bytes.
+ */
+static int sb_str_rep(lua_State *L)
+{
+    size_t l, lsep;
+    luaL_checklstring(L, 1, &l);
+    luaL_checkinteger(L, 2);
+    luaL_optlstring(L, 3, "", &lsep);
+    if (l == 0 && lsep == 0) {
+        lua_pushliteral(L, "");
+        return 1;
+    }
+    return sb_of(L)->orig_rep(L);
+}
+
 /* ------------------------------------------------------------------ */
 /* math.random on the engine's generator                               */
 /* ------------------------------------------------------------------ */
@@ -726,18 +975,24 @@ static const luaL_Reg sb_base_override[] = {
     {"collectgarbage", sb_collectgarbage},
     {NULL, NULL}
 };
+/* No match, gmatch, gsub: see "Strings" above. */
 static const char *const sb_string_keep[] = {
-    "byte", "char", "find", "format", "gmatch", "gsub", "len", "lower",
-    "match", "rep", "reverse", "sub", "upper", "pack", "packsize",
-    "unpack", NULL
+    "byte", "char", "format", "len", "lower", "reverse", "sub", "upper",
+    "pack", "packsize", "unpack", NULL
+};
+static const luaL_Reg sb_string_override[] = {
+    {"find", sb_str_find},
+    {"rep", sb_str_rep},
+    {NULL, NULL}
 };
 static const char *const sb_table_keep[] = {
-    "concat", "pack", "sort", "unpack", NULL
+    "concat", "pack", "unpack", NULL
 };
 static const luaL_Reg sb_table_override[] = {
     {"insert", sb_tinsert},
     {"remove", sb_tremove},
     {"move", sb_tmove},
+    {"sort", sb_tsort},
     {NULL, NULL}
 };
 static const char *const sb_math_keep[] = {
@@ -772,7 +1027,7 @@ typedef struct sb_lib {
 } sb_lib;
 
 static const sb_lib sb_libs[] = {
-    {"string", luaopen_string, sb_string_keep, NULL},
+    {"string", luaopen_string, sb_string_keep, sb_string_override},
     {"table", luaopen_table, sb_table_keep, sb_table_override},
     {"math", luaopen_math, sb_math_keep, sb_math_override},
     {"utf8", luaopen_utf8, sb_utf8_keep, NULL},
@@ -845,10 +1100,15 @@ static void sb_setup_lib(lua_State *L, nx_sandbox *sb, const sb_lib *lib,
         sb->orig_resume = sb_cfield(L, -1, "resume");
         sb->orig_close = sb_cfield(L, -1, "close");
     }
+    if (lib->open == luaopen_table)
+        sb->orig_sort = sb_cfield(L, -1, "sort");
     if (lib->open == luaopen_string) {
+        sb->orig_rep = sb_cfield(L, -1, "rep");
         /* The string metatable's __index is this very table, reachable
-         * from every string ("").dump: trim it, not only our copy. */
+         * from every string (("").dump, ("x"):gsub(...)): trim it and put
+         * the overrides in, not only in our copy. */
         sb_trim_table(L, -1, lib->keep);
+        luaL_setfuncs(L, lib->override, 0);
     }
     sb_push_filtered(L, -1, lib->keep, lib->override);
     lua_setfield(L, safe, lib->name);

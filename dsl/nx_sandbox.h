@@ -2,12 +2,13 @@
  * nx_sandbox: the Lua 5.4 host that runs panel scripts.
  *
  * One sandbox holds the compiled panels of one card pack.  Scripts see a
- * small, explicit surface: the safe parts of the base library, string,
- * table, math (with math.random routed to the engine's seeded generator)
- * and utf8, plus whatever the caller passes in (the panel `ctx`).  They
- * cannot reach io, os, package/require, debug, load of binary chunks,
- * string.dump, collectgarbage (beyond "count"), files, clocks, the network
- * or any other panel's globals.
+ * small, explicit surface: the safe parts of the base library, string
+ * (without Lua patterns: no match, gmatch or gsub, and string.find only
+ * with plain = true), table, math (with math.random routed to the engine's
+ * seeded generator) and utf8, plus whatever the caller passes in (the
+ * panel `ctx`).  They cannot reach io, os, package/require, debug, load of
+ * binary chunks, string.dump, collectgarbage (beyond "count"), files,
+ * clocks, the network or any other panel's globals.
  *
  * Every call runs under an instruction budget (count hook) and a memory
  * cap (custom allocator).  A script that errors, loops forever, allocates

@@ -1,8 +1,10 @@
 /*
  * Tests of the Lua sandbox (dsl/nx_sandbox.c): loading panels, calling
- * them, error reports, the instruction budget, the memory cap, everything
- * a script must not reach, isolation between panels and math.random on
- * the engine's generator.  Fixtures live in tests/fixtures/lua/.
+ * them, error reports, the instruction budget (including script code Lua
+ * would run with the count hook off), the memory cap, everything a script
+ * must not reach (string patterns among it), isolation between panels and
+ * math.random on the engine's generator.  Fixtures live in
+ * tests/fixtures/lua/.
  */
 #include <check.h>
 #include <lauxlib.h>
@@ -494,10 +496,28 @@ static const char *const endless[] = {
     "plain", "in_pcall", "pcall_error_loop", "in_coroutine",
     "coroutine_retry", "in_wrap", "xpcall_handler", "xpcall_loop",
     "close_handler", "coroutine_close", "stored_coroutine", "tail_calls",
-    "sort_comparator", "gsub_callback", "tostring_meta", "table_move",
-    "table_insert_len", "table_remove_len", "wrap_close",
-    "close_while_unwinding", "xpcall_both", "kill_coroutine", NULL
+    "sort_comparator", "format_callback", "tostring_meta", "table_move",
+    "table_insert_len", "table_remove_len", "wrap_close", "close_while_unwinding",
+    "xpcall_both", "kill_coroutine", NULL
 };
+
+/* Above 100 elements Lua's sort takes its pivot from the clock: refused,
+ * so games replay exactly.  100 elements still sort. */
+START_TEST(test_sort_is_bounded)
+{
+    nx_sandbox *sb = nx_sandbox_new(NULL);
+    load_ok(sb, "loops", "lua/loops.lua");
+    expect(sb, "loops", "sort_101", NX_SCRIPT_FORBIDDEN, "table.sort of more than 100", NULL);
+    expect(sb, "loops", "sort_c_order", NX_SCRIPT_FORBIDDEN, "table.sort of more than 100", NULL);
+    expect(sb, "loops", "sort_c_comparator", NX_SCRIPT_FORBIDDEN, "table.sort of more than 100", NULL);
+    io x = {0};
+    call_ok(sb, "loops", "sort_100", &x);
+    ck_assert_int_eq(x.nres, 2);
+    ck_assert_int_eq(x.res[0].i, 1);
+    ck_assert_int_eq(x.res[1].i, 100);
+    nx_sandbox_free(sb);
+}
+END_TEST
 
 START_TEST(test_budget_stops_loops)
 {
@@ -563,6 +583,227 @@ START_TEST(test_budget_at_load)
     ck_assert_int_eq(e.line, 1);
     load_ok(sb, "good", "lua/good.lua");
     ck_assert_str_eq(call_str(sb, "good", "libs"), "3,3,5,ABC");
+    nx_sandbox_free(sb);
+}
+END_TEST
+
+/* ------------------------------------------------------------------ */
+/* Script code that Lua would run with the count hook off               */
+/* ------------------------------------------------------------------ */
+
+/*
+ * When the count hook raises the budget error, Lua keeps hooks off until a
+ * protected call catches it (see "Hooks" in nx_sandbox.c).  Each case of
+ * lua/hooks.lua tries to run script code in that window; before the
+ * sandbox closed it, the script looped there for ever.  After each case
+ * the sandbox must still meter: a plain loop stops at the budget.
+ */
+static void expect_metered(nx_sandbox *sb, const char *after)
+{
+    nx_script_error e;
+    io x = {0};
+    int rc = call(sb, "hooks", "plain", &x, &e);
+    ck_assert_msg(rc == -1 && e.status == NX_SCRIPT_BUDGET,
+                  "after %s, plain: rc %d status %d: %s", after, rc,
+                  (int)e.status, fmt_err(&e));
+    ck_assert_int_eq(e.line, 11);
+    ck_assert_str_eq(call_str(sb, "hooks", "quick"), "still here");
+}
+
+/* The sequence that hung, alone: the first call of a fresh sandbox. */
+START_TEST(test_xpcall_handler_alone)
+{
+    nx_sandbox_limits lim = {.instructions = 1000000};
+    nx_sandbox *sb = nx_sandbox_new(&lim);
+    load_ok(sb, "hooks", "lua/hooks.lua");
+    nx_script_error e;
+    expect(sb, "hooks", "xpcall_handler", NX_SCRIPT_BUDGET,
+           "instruction budget exceeded", &e);
+    ck_assert(ends_with(e.file, "lua/hooks.lua"));
+    ck_assert_int_eq(e.line, 11);           /* in the looping handler */
+    expect_metered(sb, "xpcall_handler");
+    nx_sandbox_free(sb);
+}
+END_TEST
+
+static const char *const hook_handlers[] = {
+    "xpcall_handler", "handler_pcall", "handler_xpcall", "handler_coroutine",
+    "handler_in_coroutine", NULL
+};
+
+START_TEST(test_handlers_stay_metered)
+{
+    nx_sandbox_limits lim = {.instructions = 1000000};
+    for (int k = 0; hook_handlers[k]; k++) {
+        /* Alone in a fresh sandbox, then again after all the others. */
+        nx_sandbox *sb = nx_sandbox_new(&lim);
+        load_ok(sb, "hooks", "lua/hooks.lua");
+        expect(sb, "hooks", hook_handlers[k], NX_SCRIPT_BUDGET,
+               "instruction budget exceeded", NULL);
+        expect_metered(sb, hook_handlers[k]);
+        nx_sandbox_free(sb);
+    }
+    nx_sandbox *sb = nx_sandbox_new(&lim);
+    load_ok(sb, "hooks", "lua/hooks.lua");
+    for (int round = 0; round < 2; round++)
+        for (int k = 0; hook_handlers[k]; k++) {
+            expect(sb, "hooks", hook_handlers[k], NX_SCRIPT_BUDGET,
+                   "instruction budget exceeded", NULL);
+            expect_metered(sb, hook_handlers[k]);
+        }
+    nx_sandbox_free(sb);
+}
+END_TEST
+
+static int take_calls;
+
+static int take_counting(lua_State *L, int nresults, void *ud,
+                         nx_script_error *err)
+{
+    (void)L;
+    (void)nresults;
+    (void)ud;
+    (void)err;
+    take_calls++;
+    return 0;
+}
+
+/* A budget error that coroutine.close turns into a value stops the run:
+ * its results never reach the host. */
+START_TEST(test_close_does_not_swallow)
+{
+    nx_sandbox_limits lim = {.instructions = 1000000};
+    nx_sandbox *sb = nx_sandbox_new(&lim);
+    load_ok(sb, "hooks", "lua/hooks.lua");
+    nx_script_error e;
+    take_calls = 0;
+    int rc = nx_sandbox_call(sb, "hooks", "close_swallowed", NULL,
+                             take_counting, NULL, &e);
+    assert_balanced(sb);
+    ck_assert_msg(rc == -1 && e.status == NX_SCRIPT_BUDGET,
+                  "rc %d status %d: %s", rc, (int)e.status, fmt_err(&e));
+    ck_assert_int_eq(take_calls, 0);
+    expect_metered(sb, "close_swallowed");
+    nx_sandbox_free(sb);
+}
+END_TEST
+
+/* Coroutines killed inside the hook by one call are dead for later calls,
+ * which must not run their pending __close handlers (hooks are off in
+ * them): the wrap function and coroutine.resume just report them dead. */
+START_TEST(test_killed_coroutines_stay_dead)
+{
+    nx_sandbox_limits lim = {.instructions = 1000000};
+    nx_sandbox *sb = nx_sandbox_new(&lim);
+    load_ok(sb, "hooks", "lua/hooks.lua");
+    expect(sb, "hooks", "kill_wrap", NX_SCRIPT_BUDGET, NULL, NULL);
+    expect_metered(sb, "kill_wrap");
+    for (int k = 0; k < 2; k++) {
+        io x = {0};
+        call_ok(sb, "hooks", "call_killed_wrap", &x);
+        ck_assert_int_eq(x.nres, 2);
+        ck_assert(!x.res[0].b);
+        ck_assert_msg(strstr(x.res[1].s, "cannot resume dead coroutine"),
+                      "%s", x.res[1].s);
+    }
+    expect(sb, "hooks", "kill", NX_SCRIPT_BUDGET, NULL, NULL);
+    io x = {0};
+    call_ok(sb, "hooks", "resume_killed", &x);
+    ck_assert_int_eq(x.nres, 2);
+    ck_assert(!x.res[0].b);
+    ck_assert_str_eq(x.res[1].s, "cannot resume dead coroutine");
+    expect_metered(sb, "resume_killed");
+    nx_sandbox_free(sb);
+}
+END_TEST
+
+typedef struct cap_fill {
+    nx_sandbox *sb;
+    size_t cap;         /* the call's memory cap */
+    size_t left;        /* room the arguments left below it */
+    int filled;         /* push_to_cap got there */
+    io x;               /* the results */
+} cap_fill;
+
+static int nest_calls(lua_State *L)
+{
+    lua_Integer depth = lua_tointeger(L, 1);
+    if (depth > 0) {
+        lua_pushcfunction(L, nest_calls);
+        lua_pushinteger(L, depth - 1);
+        lua_call(L, 1, 0);
+    }
+    return 0;
+}
+
+/*
+ * Push arguments that fill the heap to a few bytes below the cap, so that
+ * the next string Lua allocates is refused.  Collect first and stop the
+ * collector, so that the emergency collection Lua tries then frees
+ * nothing; and make the stack room and call frames the script will need.
+ * (No ck_assert in here: it would jump out through Lua's frames.)
+ */
+static int push_to_cap(lua_State *L, void *ud)
+{
+    cap_fill *f = ud;
+    lua_gc(L, LUA_GCCOLLECT);
+    lua_gc(L, LUA_GCSTOP);
+    luaL_checkstack(L, 40, NULL);
+    lua_pushcfunction(L, nest_calls);
+    lua_pushinteger(L, 8);
+    lua_call(L, 1, 0);
+    size_t heap = nx_sandbox_heap_bytes(f->sb);
+    if (f->cap < heap + 1024) return 0;
+    lua_newuserdatauv(L, f->cap - heap - 1024, 0);
+    size_t before = nx_sandbox_heap_bytes(f->sb);
+    lua_newuserdatauv(L, 0, 0);
+    size_t header = nx_sandbox_heap_bytes(f->sb) - before;
+    size_t room = f->cap - nx_sandbox_heap_bytes(f->sb);
+    if (room < header + 16) return 2;
+    lua_newuserdatauv(L, room - header - 16, 0);
+    f->left = f->cap - nx_sandbox_heap_bytes(f->sb);
+    f->filled = 1;
+    return 3;
+}
+
+static int take_fill(lua_State *L, int nresults, void *ud, nx_script_error *err)
+{
+    cap_fill *f = ud;
+    return take_all(L, nresults, &f->x, err);
+}
+
+/*
+ * The same at the memory cap: Lua's lua_resume, given a dead coroutine,
+ * allocates its "cannot resume dead coroutine" on that coroutine, outside
+ * any protected call of it; when the allocation fails Lua resets the
+ * coroutine on the spot, running its __close handler with hooks off.  The
+ * call must end (memory error, or the coroutine reported dead).
+ */
+START_TEST(test_resume_killed_at_cap)
+{
+    nx_sandbox_limits lim = {.instructions = 1000000,
+                             .memory_bytes = 256 * 1024};
+    nx_sandbox *sb = nx_sandbox_new(&lim);
+    lua_State *L = nx_sandbox_lua(sb);
+    load_ok(sb, "hooks", "lua/hooks.lua");
+    expect(sb, "hooks", "kill", NX_SCRIPT_BUDGET, NULL, NULL);
+    cap_fill f = {.sb = sb};
+    f.cap = nx_sandbox_heap_bytes(sb) + lim.memory_bytes;
+    nx_script_error e;
+    int rc = nx_sandbox_call(sb, "hooks", "resume_killed", push_to_cap,
+                             take_fill, &f, &e);
+    lua_gc(L, LUA_GCRESTART);
+    assert_balanced(sb);
+    ck_assert(f.filled);
+    ck_assert_uint_le(f.left, 16);
+    if (rc == 0) {
+        ck_assert(!f.x.res[0].b);
+        ck_assert_str_eq(f.x.res[1].s, "cannot resume dead coroutine");
+    } else {
+        ck_assert_msg(e.status == NX_SCRIPT_MEMORY, "status %d: %s",
+                      (int)e.status, fmt_err(&e));
+    }
+    expect_metered(sb, "resume_killed at the cap");
     nx_sandbox_free(sb);
 }
 END_TEST
@@ -706,6 +947,75 @@ START_TEST(test_forbidden)
     memset(&x, 0, sizeof x);
     call_ok(sb, "esc", "read_loaded_global", &x);
     ck_assert_int_eq(x.res[0].i, 0);
+    nx_sandbox_free(sb);
+}
+END_TEST
+
+/* ------------------------------------------------------------------ */
+/* String patterns                                                      */
+/* ------------------------------------------------------------------ */
+
+#define NO_PATTERNS "forbidden: string patterns are not available in panels; " \
+                    "use string.find(s, text, init, true)"
+
+static const char *const pattern_calls[] = {
+    "find_pattern", "find_method", "find_init", "find_plain_false",
+    "find_caught", "find_pathological", NULL
+};
+
+START_TEST(test_string_patterns)
+{
+    nx_sandbox *sb = nx_sandbox_new(NULL);
+    load_ok(sb, "str", "lua/strings.lua");
+    nx_script_error e;
+
+    /* match, gmatch and gsub are gone, the string metatable included. */
+    ck_assert_str_eq(call_str(sb, "str", "absent"), "");
+    expect(sb, "str", "match", NX_SCRIPT_ERROR,
+           "attempt to call a nil value (field 'match')", NULL);
+    expect(sb, "str", "gmatch", NX_SCRIPT_ERROR,
+           "attempt to call a nil value (field 'gmatch')", NULL);
+    expect(sb, "str", "gsub", NX_SCRIPT_ERROR,
+           "attempt to call a nil value (field 'gsub')", NULL);
+    expect(sb, "str", "match_method", NX_SCRIPT_ERROR,
+           "attempt to call a nil value (method 'match')", NULL);
+    expect(sb, "str", "gmatch_method", NX_SCRIPT_ERROR,
+           "attempt to call a nil value (method 'gmatch')", NULL);
+    expect(sb, "str", "gsub_method", NX_SCRIPT_ERROR,
+           "attempt to call a nil value (method 'gsub')", NULL);
+
+    /* string.find without plain = true is forbidden, even caught, even
+     * where the pattern has no special character; the pathological
+     * pattern stops right away. */
+    for (int k = 0; pattern_calls[k]; k++) {
+        expect(sb, "str", pattern_calls[k], NX_SCRIPT_FORBIDDEN, NO_PATTERNS, &e);
+        ck_assert(ends_with(e.file, "lua/strings.lua"));
+        ck_assert_int_gt(e.line, 0);
+    }
+
+    /* Plain search works as the library's does. */
+    ck_assert_str_eq(call_str(sb, "str", "find_plain"),
+                     "4,4,5,7,8,8,9,13,nil,3,2,nil,14,13,nil,1,3,2,2,2,3");
+    io x = {0};
+    call_ok(sb, "str", "find_long", &x);
+    ck_assert_int_eq(x.nres, 2);
+    ck_assert_int_eq(x.res[0].i, 200001);
+    ck_assert_int_eq(x.res[1].i, 200006);
+    /* Its quadratic worst case is charged to the budget. */
+    expect(sb, "str", "find_quadratic", NX_SCRIPT_BUDGET,
+           "instruction budget exceeded", &e);
+    ck_assert_int_gt(e.line, 0);
+
+    memset(&x, 0, sizeof x);
+    call_ok(sb, "str", "rep_nothing", &x);
+    ck_assert_int_eq(x.nres, 5);
+    ck_assert_int_eq(x.res[0].i, 0);
+    ck_assert_int_eq(x.res[1].i, 0);
+    ck_assert_str_eq(x.res[2].s, "ab,ab,ab");
+    ck_assert_str_eq(x.res[3].s, "");
+    ck_assert_str_eq(x.res[4].s, "");
+    ck_assert_str_eq(call_str(sb, "str", "others"),
+                     "3,bc,ABC,abc,abab,98,Hi,7-x,cba,4,8,42");
     nx_sandbox_free(sb);
 }
 END_TEST
@@ -1097,6 +1407,7 @@ static Suite *sandbox_suite(void)
     tc = tcase_create("limits");
     tcase_set_timeout(tc, 300);
     tcase_add_test(tc, test_budget_stops_loops);
+    tcase_add_test(tc, test_sort_is_bounded);
     tcase_add_test(tc, test_budget_per_call);
     tcase_add_test(tc, test_budget_at_load);
     tcase_add_test(tc, test_memory_bombs);
@@ -1104,9 +1415,19 @@ static Suite *sandbox_suite(void)
     tcase_add_test(tc, test_memory_at_load);
     suite_add_tcase(s, tc);
 
+    tc = tcase_create("hooks");
+    tcase_set_timeout(tc, 60);
+    tcase_add_test(tc, test_xpcall_handler_alone);
+    tcase_add_test(tc, test_handlers_stay_metered);
+    tcase_add_test(tc, test_close_does_not_swallow);
+    tcase_add_test(tc, test_killed_coroutines_stay_dead);
+    tcase_add_test(tc, test_resume_killed_at_cap);
+    suite_add_tcase(s, tc);
+
     tc = tcase_create("escape");
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, test_forbidden);
+    tcase_add_test(tc, test_string_patterns);
     tcase_add_test(tc, test_binary_chunks_refused);
     tcase_add_test(tc, test_panels_isolated);
     suite_add_tcase(s, tc);
