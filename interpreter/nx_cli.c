@@ -110,6 +110,29 @@ static const char *default_pack(void)
     return beside ? beside : NX_DEFAULT_PACK;
 }
 
+int nx_cli_settings(const nx_cli *cli, const nx_rulings *r, const char *file,
+                    const char *const *sets, size_t nsets, nx_settings *out)
+{
+    nx_diags d;
+    nx_diags_init(&d);
+    nx_settings_init(out);
+    if (file) nx_settings_load_file(file, r, out, &d);
+    for (size_t i = 0; i < nsets; i++) {
+        const char *eq = strchr(sets[i], '=');
+        if (!eq) {
+            nx_diags_add(&d, "--set", 0, 0, "'%s' is not ID=SETTING", sets[i]);
+            continue;
+        }
+        char *id = nx_xstrndup(sets[i], (size_t)(eq - sets[i]));
+        nx_settings_set(out, r, id, eq + 1, &d);
+        free(id);
+    }
+    int bad = d.n > 0;
+    nx_diags_print(&d, cli->err);
+    nx_diags_free(&d);
+    return bad ? -1 : 0;
+}
+
 int nx_cli_load_pack(const nx_cli *cli, nx_pack *pack)
 {
     nx_diags d;

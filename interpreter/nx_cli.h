@@ -30,6 +30,11 @@ int nx_cli_main(int argc, char **argv);
 /* Load the pack named by cli->pack_path, printing diagnostics on failure. */
 int nx_cli_load_pack(const nx_cli *cli, nx_pack *pack);
 
+/* Settings from an optional --rulings FILE and any --set ID=SETTING (later
+ * wins).  Prints every problem; 0 or -1. */
+int nx_cli_settings(const nx_cli *cli, const nx_rulings *r, const char *file,
+                    const char *const *sets, size_t nsets, nx_settings *out);
+
 /* Print "nexus <cmd>: <message>" and return NX_EXIT_USAGE. */
 int nx_cli_usage_error(const nx_cli *cli, const char *cmd, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));

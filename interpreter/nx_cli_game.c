@@ -144,25 +144,6 @@ static nx_game *load_game_file(nx_cli *cli, const nx_runtime *rt, const char *pa
     return g;
 }
 
-static int build_settings(nx_cli *cli, const nx_runtime *rt, const game_args *a, nx_settings *s)
-{
-    nx_diags d;
-    nx_diags_init(&d);
-    nx_settings_init(s);
-    if (a->rulings) nx_settings_load_file(a->rulings, &rt->pack.rulings, s, &d);
-    for (size_t i = 0; i < a->nsets; i++) {
-        const char *eq = strchr(a->sets[i], '=');
-        char *id = eq ? nx_xstrndup(a->sets[i], (size_t)(eq - a->sets[i])) : NULL;
-        if (!id) nx_diags_add(&d, "--set", 0, 0, "'%s' is not ID=SETTING", a->sets[i]);
-        else nx_settings_set(s, &rt->pack.rulings, id, eq + 1, &d);
-        free(id);
-    }
-    int bad = d.n > 0;
-    nx_diags_print(&d, cli->err);
-    nx_diags_free(&d);
-    return bad ? -1 : 0;
-}
-
 int nx_cmd_new(nx_cli *cli)
 {
     game_args a;
@@ -178,7 +159,7 @@ int nx_cmd_new(nx_cli *cli)
     if (!a.have_factions) factions_from_seed(&a.cfg, a.seats);
     nx_settings s;
     rc = NX_EXIT_INVALID;
-    if (!build_settings(cli, &rt, &a, &s)) {
+    if (!nx_cli_settings(cli, &rt.pack.rulings, a.rulings, a.sets, a.nsets, &s)) {
         char err[256];
         nx_game *g = nx_game_new(&rt, &s, &a.cfg, err, sizeof err);
         if (!g) fprintf(cli->err, "nexus new: %s\n", err);

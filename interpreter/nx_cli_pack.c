@@ -411,30 +411,6 @@ static void print_avail(FILE *out, const nx_avail *av)
     }
 }
 
-/* Build settings from --rulings FILE and --set ID=VALUE (later wins). */
-static int load_settings(nx_cli *cli, const nx_pack *pack, const pack_args *a,
-                         nx_settings *s)
-{
-    nx_diags d;
-    nx_diags_init(&d);
-    nx_settings_init(s);
-    if (a->rulings) nx_settings_load_file(a->rulings, &pack->rulings, s, &d);
-    for (size_t i = 0; i < a->nsets; i++) {
-        const char *eq = strchr(a->sets[i], '=');
-        if (!eq) {
-            nx_diags_add(&d, "--set", 0, 0, "'%s' is not ID=SETTING", a->sets[i]);
-            continue;
-        }
-        char *id = nx_xstrndup(a->sets[i], (size_t)(eq - a->sets[i]));
-        nx_settings_set(s, &pack->rulings, id, eq + 1, &d);
-        free(id);
-    }
-    int bad = d.n > 0;
-    nx_diags_print(&d, cli->err);
-    nx_diags_free(&d);
-    return bad ? -1 : 0;
-}
-
 int nx_cmd_availability(nx_cli *cli)
 {
     pack_args a;
@@ -443,7 +419,7 @@ int nx_cmd_availability(nx_cli *cli)
     nx_pack pack;
     if (nx_cli_load_pack(cli, &pack)) { free_args(&a); return NX_EXIT_INVALID; }
     nx_settings s;
-    if (load_settings(cli, &pack, &a, &s)) {
+    if (nx_cli_settings(cli, &pack.rulings, a.rulings, a.sets, a.nsets, &s)) {
         rc = NX_EXIT_INVALID;
     } else {
         nx_avail av;

@@ -141,13 +141,18 @@ static json_t *cmd_view(server *sv, room *r, json_t *req)
     return json_pack("{s:b, s:o}", "ok", 1, "view", nx_game_view_json(r->g, s));
 }
 
-static json_t *cmd_close(server *sv, room *r)
+static void drop_room(server *sv, room *r)
 {
     nx_game_free(r->g);
     free(r->name);
     size_t i = (size_t)(r - sv->rooms);
     memmove(r, r + 1, (sv->nrooms - i - 1) * sizeof *r);
     sv->nrooms--;
+}
+
+static json_t *cmd_close(server *sv, room *r)
+{
+    drop_room(sv, r);
     return json_pack("{s:b}", "ok", 1);
 }
 
@@ -238,7 +243,7 @@ int nx_cmd_serve(nx_cli *cli)
         json_decref(out);
     }
     free(line);
-    while (sv.nrooms) cmd_close(&sv, &sv.rooms[0]);
+    while (sv.nrooms) drop_room(&sv, &sv.rooms[0]);
     free(sv.rooms);
     nx_store_close(sv.store);
     nx_runtime_close(&sv.rt);
