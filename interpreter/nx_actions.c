@@ -60,21 +60,23 @@ static int act_nexus(nx_act *a)
     return 0;
 }
 
-/* On a designer's table the host may move any in-game card to any zone of
- * the same kind, to set up a scenario.  It is logged like every action, so
+/* On a designer's table the host may move any in-game card (named, or the
+ * top card of a zone) to any zone of its kind, to set up a scenario.  It is logged like every action, so
  * replay and saved games stay exact; normal games refuse it. */
 static int act_place(nx_act *a)
 {
-    if (check_keys(a, KEYS("card", "zone"))) return -1;
+    if (check_keys(a, KEYS("card", "from", "zone"))) return -1;
     if (!(a->s->options & NX_OPT_DESIGNER))
         return nx_act_fail(a, "illegal", "\"place\" is only allowed on a designer's table");
-    const char *card = str_arg(a, "card"), *zone = str_arg(a, "zone");
-    nx_comp c = card ? nx_comp_parse(card) : NX_COMP_NONE;
+    const char *card = str_arg(a, "card"), *from = str_arg(a, "from"), *zone = str_arg(a, "zone");
+    if (!card == !from) return nx_act_fail(a, "malformed", "name either \"card\" or \"from\" (a zone whose top card moves)");
+    int fz = from ? nx_zone_parse(from) : -1;
+    if (from && fz <= NX_Z_OUT) return nx_act_fail(a, "malformed", "\"from\" must name a zone");
+    nx_comp c = card ? nx_comp_parse(card) : nx_custody_top(&a->s->custody, (nx_zone)fz);
     int z = zone ? nx_zone_parse(zone) : -1;
-    if (c == NX_COMP_NONE) return nx_act_fail(a, "malformed", "\"card\" must name a component");
+    if (c == NX_COMP_NONE) return nx_act_fail(a, card ? "malformed" : "illegal", card ? "\"card\" must name a component" : "\"from\" is empty");
     if (z <= NX_Z_OUT) return nx_act_fail(a, "malformed", "\"zone\" must name a zone");
-    if (a->s->custody.zone[c] == NX_Z_OUT)
-        return nx_act_fail(a, "illegal", "%s is not in this game", card);
+    if (a->s->custody.zone[c] == NX_Z_OUT) return nx_act_fail(a, "illegal", "%s is not in this game", nx_comp_id(c));
     nx_custody_move(&a->s->custody, c, (nx_zone)z);
     nx_act_log(a, "the designer places a card");
     return 0;
