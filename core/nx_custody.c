@@ -136,6 +136,14 @@ void nx_zone_name(nx_zone z, char *buf, size_t len)
         snprintf(buf, len, "seat%d.%s", nx_zone_seat(z), seat_zone_names[nx_zone_kind(z)]);
 }
 
+const char *nx_zone_title(nx_zone z)
+{
+    static const char *const titles[NX_Z_GLOBAL_COUNT] = {
+        "the box", "the Nexus deck", "the Nexus discard pile", "the Traitor Deck", "the Tanks",
+    };
+    return z < NX_Z_GLOBAL_COUNT ? titles[z] : NULL;
+}
+
 int nx_zone_parse(const char *name)
 {
     char buf[48];

@@ -87,6 +87,8 @@ nx_visibility nx_zone_visibility(nx_zone z);
 int nx_zone_ordered(nx_zone z);
 /* "nexus_deck", "seat2.traitors" */
 void nx_zone_name(nx_zone z, char *buf, size_t len);
+/* A shared zone's name for people ("the Traitor Deck"); NULL for seat zones. */
+const char *nx_zone_title(nx_zone z);
 /* Parse a zone name; returns -1 if unknown. */
 int nx_zone_parse(const char *name);
 

@@ -176,10 +176,9 @@ static int ctx_shuffle_into(lua_State *L)
     for (int i = 0; i < n; i++) nx_custody_move(&s->custody, cards[i], deck);
     nx_custody_shuffle(&s->custody, deck, &s->rng);
     nx_state_add_receipt(s, c->holder, NX_RCPT_RETURNED, c->event, cards, n);
-    char who[64], zn[48];
-    nx_zone_name(deck, zn, sizeof zn);
-    nx_act_log(c->a, "%s shuffles %d card%s into the %s", nx_act_who(s, c->holder, who, sizeof who), n,
-               n == 1 ? "" : "s", zn);
+    char who[64];
+    nx_act_log(c->a, "%s shuffles %d card%s into %s", nx_act_who(s, c->holder, who, sizeof who), n,
+               n == 1 ? "" : "s", nx_zone_title(deck));
     return 0;
 }
 
