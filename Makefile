@@ -16,9 +16,10 @@ build: deps
 	cmake --build $(BUILD) -j $(JOBS)
 
 # The main job: a bot game of the Nexus card lifecycle kept in the embedded
-# store, then the availability matrix of the 36 panels.
+# store, then the card reference and the availability matrix of the 36 panels.
 run: build
 	./$(BUILD)/nexus demo --seed $(SEED) --store $(BUILD)/nexus-rooms.db
+	./$(BUILD)/nexus cards
 	./$(BUILD)/nexus availability
 
 # Every test, under AddressSanitizer and UndefinedBehaviorSanitizer.
