@@ -9,6 +9,28 @@ char *nx_fixture(const char *rel) { return nx_path_join(NX_TEST_FIXTURES, rel); 
 
 char *nx_source_path(const char *rel) { return nx_path_join(NX_TEST_SOURCE_DIR, rel); }
 
+FILE *nx_shared_data(const char *name)
+{
+    const char *dir = getenv("NX_SHARED_DATA");
+    char path[1024];
+    snprintf(path, sizeof path, "%s/%s", dir ? dir : NX_TEST_SOURCE_DIR "/../shared/data", name);
+    return fopen(path, "r");
+}
+
+int nx_csv_split(char *line, char **field, int n)
+{
+    int k = 0;
+    line[strcspn(line, "\r\n")] = '\0';
+    for (char *p = line; k < n;) {
+        field[k++] = p;
+        char *comma = strchr(p, ',');
+        if (!comma) break;
+        *comma = '\0';
+        p = comma + 1;
+    }
+    return k;
+}
+
 int nx_run_suite(Suite *s)
 {
     SRunner *sr = srunner_create(s);

@@ -3,6 +3,7 @@
 #define NX_TESTUTIL_H
 
 #include <check.h>
+#include <stdio.h>
 
 #include "nx_state.h"
 
@@ -16,6 +17,15 @@ char *nx_source_path(const char *rel);
  * keeping each zone's count; other seats' pending options and receipts
  * follow their cards.  A view that changes under this leaks. */
 void nx_permute_hidden(nx_state *s, int viewer, nx_rng *r);
+
+/* Open one of the shared game-facts CSV files: $NX_SHARED_DATA/<name>, else
+ * the shared/data folder beside the source tree.  NULL when absent (the
+ * cross-checks against the facts are then skipped). */
+FILE *nx_shared_data(const char *name);
+
+/* Split one CSV line (these files use no quoting) into at most n fields in
+ * place; returns the number of fields. */
+int nx_csv_split(char *line, char **field, int n);
 
 /* Run one suite; returns the process exit status. */
 int nx_run_suite(Suite *s);

@@ -315,27 +315,7 @@ END_TEST
 
 /* When the shared game facts are at hand, every row must agree with the
  * tables, apart from the corrections recorded in docs/rules/map.md. */
-static FILE *open_data(const char *name)
-{
-    const char *dir = getenv("NX_MAP_DATA");
-    char path[1024];
-    snprintf(path, sizeof path, "%s/%s", dir ? dir : NX_TEST_SOURCE_DIR "/../shared/data", name);
-    return fopen(path, "r");
-}
 
-static int split(char *line, char **field, int max)
-{
-    int n = 0;
-    line[strcspn(line, "\r\n")] = '\0';
-    for (char *p = line; n < max;) {
-        field[n++] = p;
-        char *c = strchr(p, ',');
-        if (!c) break;
-        *c = '\0';
-        p = c + 1;
-    }
-    return n;
-}
 
 static void section_id_of(const char *territory, const char *section, char *out, size_t cap)
 {
@@ -350,13 +330,13 @@ static void section_id_of(const char *territory, const char *section, char *out,
 
 START_TEST(tables_match_the_csv_files)
 {
-    FILE *f = open_data("map_sectors.csv");
+    FILE *f = nx_shared_data("map_sectors.csv");
     if (!f) return;   /* not in this checkout: the counts above still hold */
     char line[512], *fl[8];
     int rows = 0;
     ck_assert_ptr_nonnull(fgets(line, sizeof line, f));
     while (fgets(line, sizeof line, f)) {
-        if (split(line, fl, 8) != 7) continue;
+        if (nx_csv_split(line, fl, 8) != 7) continue;
         char id[128];
         section_id_of(fl[0], fl[1], id, sizeof id);
         int s = S(id), t = nx_map_section_territory(s);
@@ -376,12 +356,12 @@ START_TEST(tables_match_the_csv_files)
     fclose(f);
     ck_assert_int_eq(rows, CSV_SECTIONS);
 
-    f = open_data("map_adjacency.csv");
+    f = nx_shared_data("map_adjacency.csv");
     ck_assert_ptr_nonnull(f);
     rows = 0;
     ck_assert_ptr_nonnull(fgets(line, sizeof line, f));
     while (fgets(line, sizeof line, f)) {
-        if (split(line, fl, 3) != 2) continue;
+        if (nx_csv_split(line, fl, 3) != 2) continue;
         ck_assert_msg(nx_map_adjacent(T(fl[0]), T(fl[1])), "%s / %s", fl[0], fl[1]);
         rows++;
     }

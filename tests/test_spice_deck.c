@@ -97,27 +97,11 @@ END_TEST
 
 /* ---- cross-check against the source CSVs, when this machine has them ---- */
 
-static FILE *open_shared(const char *name)
-{
-    const char *dir = getenv("NX_SHARED_DATA");
-    char path[512];
-    snprintf(path, sizeof path, "%s/%s", dir ? dir : "/work/shared/data", name);
-    return fopen(path, "r");
-}
 
-static int split(char *line, char **f, int n)
-{
-    line[strcspn(line, "\r\n")] = 0;
-    int k = 0;
-    f[k++] = line;
-    for (char *p = line; *p && k < n; p++)
-        if (*p == ',') *p = 0, f[k++] = p + 1;
-    return k;
-}
 
 START_TEST(transcription_matches_csv)
 {
-    FILE *fp = open_shared("spice_deck.csv");
+    FILE *fp = nx_shared_data("spice_deck.csv");
     if (!fp) {
         fprintf(stderr, "test_spice_deck: spice_deck.csv not found, cross-check skipped\n");
         return;
@@ -127,7 +111,7 @@ START_TEST(transcription_matches_csv)
     int i = 0;
     while (fgets(line, sizeof line, fp)) {
         if (line[0] == '\n' || line[0] == '\r') continue;
-        ck_assert_int_eq(split(line, f, 5), 5);
+        ck_assert_int_eq(nx_csv_split(line, f, 5), 5);
         ck_assert_int_lt(i, NX_SPICE_DECK_COUNT);
         const nx_spice_card *c = nx_spice_deck_get(i);
         ck_assert_int_eq(c->is_worm, !strcmp(f[0], "Shai-Hulud"));
@@ -142,12 +126,12 @@ START_TEST(transcription_matches_csv)
     ck_assert_int_eq(i, NX_SPICE_DECK_COUNT);
 
     /* Every territory card names a real section of the map, in its sector. */
-    fp = open_shared("map_sectors.csv");
+    fp = nx_shared_data("map_sectors.csv");
     if (!fp) return;
     int found[NX_SPICE_DECK_COUNT] = { 0 };
     ck_assert_ptr_nonnull(fgets(line, sizeof line, fp));
     while (fgets(line, sizeof line, fp)) {
-        if (split(line, f, 3) < 3) continue;
+        if (nx_csv_split(line, f, 3) < 3) continue;
         for (int k = 0; k < NX_SPICE_TERRITORY_CARDS; k++)
             if (!strcmp(f[0], nx_spice_deck_territory(k)) && !strcmp(f[1], nx_spice_deck_section(k)) &&
                 atoi(f[2]) == nx_spice_deck_sector(k))

@@ -396,28 +396,11 @@ END_TEST
 
 /* ---- cross-check against the source CSVs, when this machine has them ---- */
 
-static FILE *open_shared(const char *name)
-{
-    const char *dir = getenv("NX_SHARED_DATA");
-    char path[512];
-    snprintf(path, sizeof path, "%s/%s", dir ? dir : "/work/shared/data", name);
-    return fopen(path, "r");
-}
 
-/* Split a CSV line (no quoting in these files) into at most n fields. */
-static int split(char *line, char **f, int n)
-{
-    line[strcspn(line, "\r\n")] = 0;
-    int k = 0;
-    f[k++] = line;
-    for (char *p = line; *p && k < n; p++)
-        if (*p == ',') *p = 0, f[k++] = p + 1;
-    return k;
-}
 
 START_TEST(transcription_matches_csv)
 {
-    FILE *base = open_shared("treachery_base.csv"), *exp = open_shared("treachery_expansions.csv");
+    FILE *base = nx_shared_data("treachery_base.csv"), *exp = nx_shared_data("treachery_expansions.csv");
     if (!base || !exp) {
         if (base) fclose(base);
         if (exp) fclose(exp);
@@ -432,7 +415,7 @@ START_TEST(transcription_matches_csv)
         ck_assert_ptr_nonnull(fgets(line, sizeof line, fp)); /* header */
         while (fgets(line, sizeof line, fp)) {
             if (line[0] == '\n' || line[0] == '\r') continue;
-            int n = split(line, f, 4);
+            int n = nx_csv_split(line, f, 4);
             ck_assert_int_eq(n, which ? 4 : 3);
             nx_treachery_card c = nx_treachery_parse(f[0]);
             ck_assert_msg(c != NX_TR_NONE, "unknown card %s", f[0]);
