@@ -31,6 +31,13 @@ static void build_catalog(void)
         snprintf(comp_names[NX_COMP_LEADER_FIRST + l], sizeof comp_names[0], "%s (leader)",
                  nx_leader_get(l)->name);
     }
+    for (int t = 0; t < NX_TREACHERY_COPY_COUNT; t++) {
+        char copy[32];
+        snprintf(comp_ids[NX_COMP_TREACHERY_FIRST + t], sizeof comp_ids[0], "treachery:%s",
+                 nx_treachery_copy_id(t, copy, sizeof copy));
+        snprintf(comp_names[NX_COMP_TREACHERY_FIRST + t], sizeof comp_names[0], "%s",
+                 nx_treachery_name(nx_treachery_copy_card(t)));
+    }
     built = 1;
 }
 
@@ -38,7 +45,8 @@ nx_comp_kind nx_comp_kind_of(nx_comp c)
 {
     assert(c < NX_COMP_COUNT);
     if (c < NX_COMP_TRAITOR_FIRST) return NX_COMP_NEXUS;
-    return c < NX_COMP_LEADER_FIRST ? NX_COMP_TRAITOR : NX_COMP_LEADER;
+    if (c < NX_COMP_LEADER_FIRST) return NX_COMP_TRAITOR;
+    return c < NX_COMP_TREACHERY_FIRST ? NX_COMP_LEADER : NX_COMP_TREACHERY;
 }
 
 nx_comp nx_comp_nexus(nx_faction f)
@@ -63,6 +71,18 @@ nx_comp nx_comp_leader_disc(int leader)
 {
     assert(leader >= 0 && leader < NX_LEADER_COUNT);
     return (nx_comp)(NX_COMP_LEADER_FIRST + leader);
+}
+
+nx_comp nx_comp_treachery(int copy)
+{
+    assert(copy >= 0 && copy < NX_TREACHERY_COPY_COUNT);
+    return (nx_comp)(NX_COMP_TREACHERY_FIRST + copy);
+}
+
+int nx_comp_treachery_copy(nx_comp c)
+{
+    assert(nx_comp_kind_of(c) == NX_COMP_TREACHERY);
+    return c - NX_COMP_TREACHERY_FIRST;
 }
 
 int nx_comp_leader(nx_comp c)
@@ -97,10 +117,11 @@ nx_comp nx_comp_parse(const char *id)
 /* ---- zones ------------------------------------------------------------------ */
 
 static const char *const global_zone_names[NX_Z_GLOBAL_COUNT] = {
-    "out", "nexus_deck", "nexus_discard", "traitor_deck", "tanks",
+    "out", "nexus_deck", "nexus_discard", "traitor_deck", "tanks", "treachery_deck",
+    "treachery_discard",
 };
 static const char *const seat_zone_names[NX_ZS_COUNT] = {
-    "nexus_held", "traitors", "traitor_offer", "revealed", "leaders",
+    "nexus_held", "traitors", "traitor_offer", "revealed", "leaders", "treachery",
 };
 
 int nx_zone_seat(nx_zone z)
@@ -117,7 +138,7 @@ nx_seat_zone nx_zone_kind(nx_zone z)
 
 nx_visibility nx_zone_visibility(nx_zone z)
 {
-    if (z == NX_Z_NEXUS_DISCARD || z == NX_Z_TANKS) return NX_VIS_PUBLIC;
+    if (z == NX_Z_NEXUS_DISCARD || z == NX_Z_TANKS || z == NX_Z_TREACHERY_DISCARD) return NX_VIS_PUBLIC;
     if (z < NX_Z_GLOBAL_COUNT) return NX_VIS_HIDDEN;
     nx_seat_zone k = nx_zone_kind(z);
     return k == NX_ZS_REVEALED || k == NX_ZS_LEADERS ? NX_VIS_PUBLIC : NX_VIS_OWNER;
@@ -125,7 +146,8 @@ nx_visibility nx_zone_visibility(nx_zone z)
 
 int nx_zone_ordered(nx_zone z)
 {
-    return z == NX_Z_NEXUS_DECK || z == NX_Z_TRAITOR_DECK || z == NX_Z_NEXUS_DISCARD;
+    return z == NX_Z_NEXUS_DECK || z == NX_Z_TRAITOR_DECK || z == NX_Z_NEXUS_DISCARD ||
+           z == NX_Z_TREACHERY_DECK || z == NX_Z_TREACHERY_DISCARD;
 }
 
 void nx_zone_name(nx_zone z, char *buf, size_t len)
@@ -140,6 +162,7 @@ const char *nx_zone_title(nx_zone z)
 {
     static const char *const titles[NX_Z_GLOBAL_COUNT] = {
         "the box", "the Nexus deck", "the Nexus discard pile", "the Traitor Deck", "the Tanks",
+        "the Treachery Deck", "the Treachery discard pile",
     };
     return z < NX_Z_GLOBAL_COUNT ? titles[z] : NULL;
 }
@@ -244,10 +267,12 @@ static nx_comp_kind zone_holds(nx_zone z)
 {
     if (z == NX_Z_NEXUS_DECK || z == NX_Z_NEXUS_DISCARD) return NX_COMP_NEXUS;
     if (z == NX_Z_TANKS) return NX_COMP_LEADER;
+    if (z == NX_Z_TREACHERY_DECK || z == NX_Z_TREACHERY_DISCARD) return NX_COMP_TREACHERY;
     if (z < NX_Z_GLOBAL_COUNT) return NX_COMP_TRAITOR;
     switch (nx_zone_kind(z)) {
     case NX_ZS_NEXUS_HELD: return NX_COMP_NEXUS;
     case NX_ZS_LEADERS: return NX_COMP_LEADER;
+    case NX_ZS_TREACHERY: return NX_COMP_TREACHERY;
     default: return NX_COMP_TRAITOR;
     }
 }

@@ -21,17 +21,19 @@
 #include "nx_faction.h"
 #include "nx_leaders.h"
 #include "nx_rng.h"
+#include "nx_treachery.h"
 
 #define NX_MAX_SEATS 6
 
 /* ---- the component catalog -------------------------------------------- */
 
-typedef enum { NX_COMP_NEXUS, NX_COMP_TRAITOR, NX_COMP_LEADER, NX_COMP_KIND_COUNT } nx_comp_kind;
+typedef enum { NX_COMP_NEXUS, NX_COMP_TRAITOR, NX_COMP_LEADER, NX_COMP_TREACHERY, NX_COMP_KIND_COUNT } nx_comp_kind;
 
 #define NX_COMP_NEXUS_FIRST 0
 #define NX_COMP_TRAITOR_FIRST (NX_COMP_NEXUS_FIRST + NX_FACTION_COUNT)
 #define NX_COMP_LEADER_FIRST (NX_COMP_TRAITOR_FIRST + NX_LEADER_COUNT)
-#define NX_COMP_COUNT (NX_COMP_LEADER_FIRST + NX_LEADER_COUNT)
+#define NX_COMP_TREACHERY_FIRST (NX_COMP_LEADER_FIRST + NX_LEADER_COUNT)
+#define NX_COMP_COUNT (NX_COMP_TREACHERY_FIRST + NX_TREACHERY_COPY_COUNT)
 #define NX_COMP_NONE 0xff
 
 /* A component id; fits a byte because the catalog is under 255. */
@@ -41,9 +43,12 @@ nx_comp_kind nx_comp_kind_of(nx_comp c);
 nx_comp nx_comp_nexus(nx_faction f);          /* the Nexus card of f */
 nx_comp nx_comp_traitor(int leader);          /* the Traitor Card of a leader */
 nx_comp nx_comp_leader_disc(int leader);      /* the leader disc itself */
+nx_comp nx_comp_treachery(int copy);          /* a physical Treachery card (nx_treachery copy) */
+int nx_comp_treachery_copy(nx_comp c);        /* for a Treachery card */
 nx_faction nx_comp_nexus_faction(nx_comp c);  /* for a Nexus card */
 int nx_comp_leader(nx_comp c);                /* for a Traitor Card or a leader disc */
-/* Stable text id: "nexus:harkonnen", "traitor:feyd_rautha", "leader:feyd_rautha". */
+/* Stable text id: "nexus:harkonnen", "traitor:feyd_rautha", "leader:feyd_rautha",
+ * "treachery:shield#2". */
 const char *nx_comp_id(nx_comp c);
 /* Display name: "Harkonnen Nexus card", "Feyd Rautha". */
 const char *nx_comp_name(nx_comp c);
@@ -59,6 +64,8 @@ enum {
     NX_Z_NEXUS_DISCARD,     /* public */
     NX_Z_TRAITOR_DECK,      /* hidden, ordered */
     NX_Z_TANKS,             /* leader discs in the Tleilaxu Tanks, public */
+    NX_Z_TREACHERY_DECK,    /* hidden, ordered */
+    NX_Z_TREACHERY_DISCARD, /* public, ordered */
     NX_Z_GLOBAL_COUNT
 };
 
@@ -69,6 +76,7 @@ typedef enum {
     NX_ZS_TRAITOR_OFFER,    /* setup: the four dealt, before selection */
     NX_ZS_REVEALED,         /* revealed Face Dancers / traitors, public */
     NX_ZS_LEADERS,          /* the seat's own leader discs off the board, public */
+    NX_ZS_TREACHERY,        /* Treachery cards in hand; identities owner-only */
     NX_ZS_COUNT
 } nx_seat_zone;
 
@@ -131,8 +139,8 @@ void nx_custody_shuffle(nx_custody *c, nx_zone z, nx_rng *rng);
  * order key in an ordered zone lies inside (next_bottom, next_top) (keys
  * are distinct by construction: each move and shuffle takes fresh ones);
  * a held-Nexus zone holds at most one card; Nexus cards are
- * only in Nexus zones, Traitor Cards only in Traitor zones and leader
- * discs only in leader zones; after
+ * only in Nexus zones, Traitor Cards only in Traitor zones, leader discs
+ * only in leader zones and Treachery cards only in Treachery zones; after
  * sealing, the number of components in the game equals in_game.  Returns 0,
  * or -1 and writes the first violation into msg.
  */

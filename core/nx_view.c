@@ -49,6 +49,7 @@ static json_t *seat_view(const nx_state *s, int i, int viewer)
     json_object_set_new(o, "traitor_offer", zone_view(s, NX_Z_SEAT(i, NX_ZS_TRAITOR_OFFER), viewer));
     json_object_set_new(o, "revealed", zone_view(s, NX_Z_SEAT(i, NX_ZS_REVEALED), viewer));
     json_object_set_new(o, "leaders", zone_view(s, NX_Z_SEAT(i, NX_ZS_LEADERS), viewer));
+    json_object_set_new(o, "treachery", zone_view(s, NX_Z_SEAT(i, NX_ZS_TREACHERY), viewer));
     json_object_set_new(o, "forces", forces_view(st));
     if (i == viewer) {
         /* Spice is kept behind the player's shield (base rules): owner only. */
@@ -114,6 +115,8 @@ json_t *nx_view_json(const nx_state *s, int seat)
     json_object_set_new(v, "nexus_discard", zone_view(s, NX_Z_NEXUS_DISCARD, seat));
     json_object_set_new(v, "traitor_deck", zone_view(s, NX_Z_TRAITOR_DECK, seat));
     json_object_set_new(v, "tanks", zone_view(s, NX_Z_TANKS, seat));
+    json_object_set_new(v, "treachery_deck", zone_view(s, NX_Z_TREACHERY_DECK, seat));
+    json_object_set_new(v, "treachery_discard", zone_view(s, NX_Z_TREACHERY_DISCARD, seat));
     json_t *pend = json_array();
     for (int i = 0; i < s->npending; i++) json_array_append_new(pend, pending_view(&s->pending[i], seat));
     json_object_set_new(v, "pending", pend);

@@ -33,6 +33,27 @@ static void build_traitor_deck(nx_state *s)
     nx_custody_shuffle(&s->custody, NX_Z_TRAITOR_DECK, &s->rng);
 }
 
+/* The base Treachery Deck (33 cards, put in before custody is sealed) is
+ * shuffled; each player is dealt one card, Harkonnen two (base rules,
+ * setup; docs/rules/treachery.md). */
+static void deal_treachery(nx_state *s)
+{
+    nx_custody_shuffle(&s->custody, NX_Z_TREACHERY_DECK, &s->rng);
+    uint8_t order[NX_MAX_SEATS];
+    nx_state_storm_order(s, order);
+    uint32_t event = nx_state_new_event(s);
+    for (int i = 0; i < s->nseats; i++) {
+        uint8_t seat = order[i];
+        int count = s->seats[seat].faction == NX_HARKONNEN ? 2 : 1;
+        nx_comp dealt[2];
+        for (int k = 0; k < count; k++) {
+            dealt[k] = nx_custody_top(&s->custody, NX_Z_TREACHERY_DECK);
+            nx_custody_move(&s->custody, dealt[k], NX_Z_SEAT(seat, NX_ZS_TREACHERY));
+        }
+        nx_state_add_receipt(s, seat, NX_RCPT_DREW, event, dealt, count);
+    }
+}
+
 static void deal_traitors(nx_state *s)
 {
     uint8_t order[NX_MAX_SEATS];
@@ -76,8 +97,12 @@ void nx_setup_run(nx_state *s, const nx_faction *factions, int nseats, uint8_t o
     place_leaders(s);
     build_traitor_deck(s);
     if (options & NX_OPT_NEXUS_CARDS) nx_lifecycle_init_deck(s);
+    int copies[NX_TREACHERY_COPY_COUNT];
+    int n = nx_treachery_deck(NX_TREACHERY_EXP_BASE, copies, NX_TREACHERY_COPY_COUNT);
+    for (int i = 0; i < n; i++) nx_custody_move(&s->custody, nx_comp_treachery(copies[i]), NX_Z_TREACHERY_DECK);
     nx_custody_seal(&s->custody);
     deal_traitors(s);
+    deal_treachery(s);
     if (s->npending == 0) nx_setup_finish(s);
 }
 
