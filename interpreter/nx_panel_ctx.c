@@ -1,5 +1,6 @@
 #include "nx_panel_ctx.h"
 
+#include <assert.h>
 #include <lauxlib.h>
 #include <lua.h>
 #include <stdio.h>
@@ -9,6 +10,11 @@
 #include "nx_names.h"
 
 #define CTX_META "nexus.ctx"
+
+/* The registry key of the one ctx userdata of a sandbox.  It lives as long
+ * as the sandbox (the registry keeps it from the collector), so the engine
+ * can detach it after every call without touching freed memory. */
+static const char ctx_key = 'c';
 
 /* A panel's request for a decision, recorded by ctx:ask. */
 typedef struct ctx_ask_req {
@@ -22,8 +28,8 @@ typedef struct ctx_ask_req {
 } ctx_ask_req;
 
 /* What one call of a panel function sees.  Lives on the C stack for the
- * duration of nx_sandbox_call; the Lua userdata points at it and is
- * detached afterwards so a kept ctx cannot reach a finished action. */
+ * duration of nx_sandbox_call; the sandbox's ctx userdata points at it and
+ * is detached afterwards, so a kept ctx cannot reach a finished action. */
 typedef struct nx_ctx {
     nx_act *a;
     const nx_panel *panel;
@@ -366,6 +372,10 @@ void nx_panel_ctx_register(lua_State *L)
     lua_pushliteral(L, "locked");
     lua_setfield(L, -2, "__metatable");
     lua_pop(L, 1);
+    nx_ctx **ud = lua_newuserdatauv(L, sizeof *ud, 0);
+    *ud = NULL;
+    luaL_setmetatable(L, CTX_META);
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &ctx_key);
 }
 
 /* ---- calling panel functions ----------------------------------------------------- */
@@ -385,9 +395,11 @@ typedef struct call_io {
 static int push_ctx(lua_State *L, void *ud)
 {
     call_io *io = ud;
-    io->slot = lua_newuserdatauv(L, sizeof(nx_ctx *), 0);
+    lua_rawgetp(L, LUA_REGISTRYINDEX, &ctx_key);
+    io->slot = lua_touserdata(L, -1);
+    /* Calls never nest: the slot is free. */
+    assert(io->slot && *io->slot == NULL);
     *io->slot = io->ctx;
-    luaL_setmetatable(L, CTX_META);
     if (!io->saved) return 1;
     lua_newtable(L); /* answer = { cards = {...}, save = ... } */
     push_ids(L, io->chosen, io->nchosen);

@@ -1,6 +1,8 @@
 /* Games through the action API: property tests over random action
  * sequences and seeds, save/load, replay, retries, stale versions. */
+#include <stdio.h>
 #include <stdlib.h>
+#include <unistd.h>
 #include <string.h>
 
 #include "nx_bot.h"
@@ -248,6 +250,65 @@ START_TEST(corrupt_saves_are_refused)
 }
 END_TEST
 
+/* A panel that fails half-way (after a draw) leaves the game exactly as it
+ * was: the Nexus card is still held, the draw never happened. */
+static void run_broken_panel(const char *play_body, const char *want)
+{
+    char tmpl[] = "/tmp/nx_broken_XXXXXX";
+    char *dir = mkdtemp(tmpl);
+    ck_assert_ptr_nonnull(dir);
+    char *cmd = nx_asprintf("cp -r '%s/cards' '%s/rulings' '%s/'", NX_TEST_SOURCE_DIR, NX_TEST_SOURCE_DIR, dir);
+    ck_assert_int_eq(system(cmd), 0);
+    free(cmd);
+    char *script = nx_asprintf("%s/cards/nexus/harkonnen/cunning.lua", dir);
+    FILE *f = fopen(script, "w");
+    ck_assert_ptr_nonnull(f);
+    fprintf(f, "local panel = {}\nfunction panel.can_play(ctx) return true, nil, 'own_window' end\n"
+               "function panel.play(ctx)\n%s\nend\nfunction panel.returned(ctx, a) end\nreturn panel\n",
+            play_body);
+    fclose(f);
+    char *pack = nx_asprintf("%s/cards/pack.yaml", dir);
+    nx_runtime brt;
+    nx_diags d;
+    nx_diags_init(&d);
+    ck_assert_int_eq(nx_runtime_open(&brt, pack, &d), 0);
+    nx_diags_free(&d);
+    nx_game_config cfg = { .seed = 4, .nseats = 3, .nexus_cards = 1, .designer = 1,
+                           .factions = { NX_HARKONNEN, NX_ATREIDES, NX_EMPEROR } };
+    char err[256];
+    nx_game *g = nx_game_new(&brt, NULL, &cfg, err, sizeof err);
+    ck_assert_ptr_nonnull(g);
+    free(nx_game_apply(g, "{\"id\":\"p\",\"version\":0,\"seat\":null,\"type\":\"place\","
+                          "\"card\":\"nexus:harkonnen\",\"zone\":\"seat0.nexus_held\"}"));
+    nx_state before = *nx_game_state(g);
+    char *r = nx_game_apply(g, "{\"id\":\"q\",\"version\":1,\"seat\":0,\"type\":\"play_nexus\"}");
+    ck_assert_msg(strstr(r, "\"code\":\"script\"") && strstr(r, want), "%s", r);
+    ck_assert_ptr_nonnull(strstr(r, "cunning.lua"));
+    ck_assert_int_eq(memcmp(&before, nx_game_state(g), sizeof before), 0);
+    free(r);
+    /* The runtime is still usable: the next call runs normally. */
+    r = nx_game_apply(g, "{\"id\":\"q2\",\"version\":1,\"seat\":1,\"type\":\"answer\",\"choose\":[]}");
+    ck_assert_ptr_nonnull(strstr(r, "\"ok\":false"));
+    free(r);
+    nx_game_free(g);
+    nx_runtime_close(&brt);
+    cmd = nx_asprintf("rm -rf '%s'", dir);
+    ck_assert_int_eq(system(cmd), 0);
+    free(cmd), free(script), free(pack);
+}
+
+START_TEST(failing_panels_roll_back)
+{
+    run_broken_panel("  ctx:draw('traitor_deck', 'traitors', 1)\n  error('designer bug')", "designer bug");
+    run_broken_panel("  ctx:draw('traitor_deck', 'traitors', 1)\n  while true do end", "instruction budget");
+    run_broken_panel("  ctx:draw('traitor_deck', 'traitors', 1)\n  local t = {} for i = 1, 1e9 do t[i] = i end",
+                     "memory");
+    run_broken_panel("  ctx:draw('traitor_deck', 'nexus_deck', 1)", "holder's zones");
+    run_broken_panel("  return ctx:ask{prompt = 'x', choose_from = 'traitors', count = 1, resume = 'nope'}",
+                     "no handler");
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("game");
@@ -258,6 +319,7 @@ static Suite *suite(void)
     tcase_add_test(tc, replay_is_deterministic);
     tcase_add_test(tc, bad_actions_are_refused_with_reasons);
     tcase_add_test(tc, corrupt_saves_are_refused);
+    tcase_add_test(tc, failing_panels_roll_back);
     suite_add_tcase(s, tc);
     return s;
 }
