@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <malloc.h>
 #include <time.h>
 
 #include "nx_bot.h"
@@ -112,6 +113,36 @@ int main(int argc, char **argv)
     for (int i = 0; i < 20; i++) nx_game_free(nx_game_load(&rt, saved, err, sizeof err));
     printf("load with replay: %.2f ms\n", (now() - t0) / 20 * 1e3);
     printf("heap of the shared Lua sandbox: %zu bytes\n", nx_sandbox_heap_bytes(rt.sandbox));
+
+    /* Rooms a host keeps alive: fresh six-seat games, then each after
+     * twenty committed actions (the log grows with the game). */
+    enum { ROOMS = 1000 };
+    nx_game **rooms = malloc(ROOMS * sizeof *rooms);
+    size_t heap0 = mallinfo2().uordblks;
+    for (int i = 0; i < ROOMS; i++) rooms[i] = new_game(&rt, (uint64_t)i + 7);
+    size_t heap1 = mallinfo2().uordblks;
+    printf("memory per fresh room: %.1f KB\n", (double)(heap1 - heap0) / ROOMS / 1024);
+    nx_rng r;
+    nx_rng_seed(&r, 3);
+    for (int i = 0; i < ROOMS; i++) {
+        char id[32];
+        for (int k = 0, done = 0; done < 20 && k < 400; k++) {
+            int seat = (int)nx_rng_below(&r, 7) - 1;
+            snprintf(id, sizeof id, "m%d", k);
+            json_t *a = nx_bot_propose(rooms[i], seat, NX_BOT_SIMPLE, &r, id);
+            if (!a) continue;
+            char *text = json_dumps(a, JSON_COMPACT);
+            char *res = nx_game_apply(rooms[i], text);
+            done += strstr(res, "\"ok\":true") != NULL;
+            free(res);
+            free(text);
+            json_decref(a);
+        }
+    }
+    size_t heap2 = mallinfo2().uordblks;
+    printf("memory per room after 20 actions: %.1f KB\n", (double)(heap2 - heap0) / ROOMS / 1024);
+    for (int i = 0; i < ROOMS; i++) nx_game_free(rooms[i]);
+    free(rooms);
     free(saved);
     nx_game_free(g);
     nx_runtime_close(&rt);

@@ -19,13 +19,19 @@ typedef struct nx_act {
     nx_state *s;                 /* scratch state */
     const nx_runtime *rt;
     const nx_settings *settings;
-    const nx_avail *avail;
+    nx_avail avail;              /* computed on first use: see nx_act_avail */
+    int avail_ready;
     const json_t *action;
     int seat;                    /* acting seat, -1 for the host */
     json_t *log;                 /* public log lines */
     const char *code;            /* error class when failing */
     char err[512];
 } nx_act;
+
+/* Panel availability under the game's settings, computed when an action
+ * first needs it (most actions never do) and freed with the action: games
+ * do not each keep a copy of the 36 panels' reasons. */
+const nx_avail *nx_act_avail(nx_act *a);
 
 /* Record a failure; returns -1 so handlers can `return nx_act_fail(...)`. */
 int nx_act_fail(nx_act *a, const char *code, const char *fmt, ...)

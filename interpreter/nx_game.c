@@ -22,10 +22,8 @@ typedef struct nx_log_entry {
 struct nx_game {
     const nx_runtime *rt;
     nx_settings settings;        /* pinned: every ruling's effective setting */
-    nx_avail avail;
     nx_game_config cfg;
     nx_state state;
-    nx_state scratch;            /* actions run here; kept only on success */
     nx_log_entry *log;
     size_t nlog, caplog;
 };
@@ -67,7 +65,6 @@ static void pin_settings(nx_game *g, const nx_settings *chosen)
         (void)rc;
         nx_diags_free(&d);
     }
-    nx_avail_compute(&g->rt->pack, &g->settings, &g->avail);
 }
 
 static nx_game *game_alloc(const nx_runtime *rt, const nx_settings *settings,
@@ -114,7 +111,6 @@ void nx_game_free(nx_game *g)
         free(g->log[i].result);
     }
     free(g->log);
-    nx_avail_free(&g->avail);
     nx_settings_free(&g->settings);
     free(g);
 }
@@ -123,7 +119,20 @@ const nx_state *nx_game_state(const nx_game *g) { return &g->state; }
 
 int nx_game_panel_available(const nx_game *g, const char *panel_id)
 {
-    return nx_avail_path_open(&g->avail, panel_id, NULL);
+    nx_avail av;
+    nx_avail_compute(&g->rt->pack, &g->settings, &av);
+    int open = nx_avail_path_open(&av, panel_id, NULL);
+    nx_avail_free(&av);
+    return open;
+}
+
+const nx_avail *nx_act_avail(nx_act *a)
+{
+    if (!a->avail_ready) {
+        nx_avail_compute(&a->rt->pack, a->settings, &a->avail);
+        a->avail_ready = 1;
+    }
+    return &a->avail;
 }
 const nx_game_config *nx_game_config_of(const nx_game *g) { return &g->cfg; }
 size_t nx_game_log_length(const nx_game *g) { return g->nlog; }
@@ -223,16 +232,17 @@ static void append_log(nx_game *g, const char *id, char *action, char *result)
     g->log[g->nlog++] = (nx_log_entry){ nx_xstrdup(id), action, result };
 }
 
-/* Run the handler on the scratch copy and verify it. */
-static int run_on_scratch(nx_game *g, nx_act *a, nx_act_fn fn)
+/* Run the handler on a scratch copy and verify it.  The copy lives on the
+ * caller's stack, not in the game: rooms do not each carry a second state. */
+static int run_on_scratch(const nx_game *g, nx_state *scratch, nx_act *a, nx_act_fn fn)
 {
-    memcpy(&g->scratch, &g->state, sizeof g->state);
-    a->s = &g->scratch;
+    memcpy(scratch, &g->state, sizeof g->state);
+    a->s = scratch;
     if (fn(a)) return -1;
     char msg[256];
-    if (nx_state_check(&g->scratch, msg, sizeof msg))
+    if (nx_state_check(scratch, msg, sizeof msg))
         return nx_act_fail(a, "invariant", "the action would break an invariant: %s", msg);
-    g->scratch.version++;
+    scratch->version++;
     return 0;
 }
 
@@ -256,19 +266,20 @@ static char *apply_parsed(nx_game *g, json_t *j)
     const char *type = json_string_value(json_object_get(j, "type"));
     int host_only = 0;
     nx_act_fn fn = nx_act_lookup(type, &host_only);
-    nx_act a = { .rt = g->rt, .settings = &g->settings, .avail = &g->avail,
-                 .action = j, .seat = seat, .log = json_array() };
+    nx_act a = { .rt = g->rt, .settings = &g->settings, .action = j, .seat = seat, .log = json_array() };
+    nx_state scratch;
     int rc;
     if (!fn) rc = nx_act_fail(&a, "malformed", "unknown action type '%s'", type);
     else if (host_only && seat >= 0) rc = nx_act_fail(&a, "illegal", "'%s' is the host's action (seat null)", type);
     else if (!host_only && seat < 0) rc = nx_act_fail(&a, "malformed", "'%s' needs the acting \"seat\"", type);
-    else rc = run_on_scratch(g, &a, fn);
+    else rc = run_on_scratch(g, &scratch, &a, fn);
+    if (a.avail_ready) nx_avail_free(&a.avail);
     if (rc) {
         json_decref(a.log);
         free(canonical);
         return error_result(a.code ? a.code : "illegal", a.err);
     }
-    memcpy(&g->state, &g->scratch, sizeof g->state);
+    memcpy(&g->state, &scratch, sizeof g->state);
     json_t *res = json_pack("{s:b, s:I, s:o}", "ok", 1, "version",
                             (json_int_t)g->state.version, "log", a.log);
     char *result = dump(res);

@@ -477,7 +477,7 @@ static const nx_panel *panel_for(const nx_act *a, uint8_t seat, nx_comp card)
 
 static int check_panel_open(nx_act *a, const nx_panel *p)
 {
-    const nx_panel_avail *pa = nx_avail_panel(a->avail, p->id);
+    const nx_panel_avail *pa = nx_avail_panel(nx_act_avail(a), p->id);
     if (pa->available) return 0;
     return nx_act_fail(a, "illegal", "%s is unavailable: %s", p->id,
                        pa->nreasons ? pa->reasons[0].text : "no reason recorded");
@@ -487,7 +487,7 @@ static int check_path_open(nx_act *a, const nx_panel *p, const char *path)
 {
     if (!p->npaths) return 0;
     if (!path) return nx_act_fail(a, "illegal", "%s has alternatives: name one with \"path\"", p->id);
-    const nx_panel_avail *pa = nx_avail_panel(a->avail, p->id);
+    const nx_panel_avail *pa = nx_avail_panel(nx_act_avail(a), p->id);
     for (size_t i = 0; i < pa->npaths; i++) {
         if (strcmp(pa->paths[i].path->id, path)) continue;
         if (pa->paths[i].available) return 0;
