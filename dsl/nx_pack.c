@@ -396,12 +396,8 @@ static void parse_when(pload *L, const nx_ynode *n, const char *what, nx_when *w
 static void parse_sources(pload *L, const nx_ynode *panel, const char *what,
                           nx_panel *p)
 {
-    const nx_ynode *s = nx_ymap_get(panel, "sources");
+    const nx_ynode *s = nx_ymember(L->d, panel, "sources", NX_Y_SEQ, what);
     if (!s) return;
-    char *swhat = nx_asprintf("sources of %s", what);
-    int ok = nx_yexpect(s, NX_Y_SEQ, swhat, L->d);
-    free(swhat);
-    if (!ok) return;
     if (s->n == 0) nx_yerr(L->d, s, "sources of %s must list at least one source", what);
     p->sources = nx_xcalloc(s->n, sizeof *p->sources);
     for (size_t i = 0; i < s->n; i++) {
@@ -471,12 +467,8 @@ static int in_strings(char *const *v, size_t n, const char *s)
 static void parse_panel_rulings(pload *L, const nx_ynode *panel, const char *what,
                                 nx_panel *p)
 {
-    const nx_ynode *r = nx_ymap_get(panel, "rulings");
+    const nx_ynode *r = nx_ymember(L->d, panel, "rulings", NX_Y_SEQ, what);
     if (!r) return;
-    char *rwhat = nx_asprintf("rulings of %s", what);
-    int ok = nx_yexpect(r, NX_Y_SEQ, rwhat, L->d);
-    free(rwhat);
-    if (!ok) return;
     p->rulings = nx_xcalloc(r->n, sizeof *p->rulings);
     for (size_t i = 0; i < r->n; i++) {
         const nx_ynode *it = r->items[i];
@@ -523,12 +515,8 @@ static void parse_one_path(pload *L, const nx_ynode *n, const char *what,
 static void parse_paths(pload *L, const nx_ynode *panel, const char *what,
                         nx_panel *p)
 {
-    const nx_ynode *ps = nx_ymap_get(panel, "paths");
+    const nx_ynode *ps = nx_ymember(L->d, panel, "paths", NX_Y_SEQ, what);
     if (!ps) return;
-    char *pwhat = nx_asprintf("paths of %s", what);
-    int ok = nx_yexpect(ps, NX_Y_SEQ, pwhat, L->d);
-    free(pwhat);
-    if (!ok) return;
     p->paths = nx_xcalloc(ps->n, sizeof *p->paths);
     for (size_t i = 0; i < ps->n; i++) parse_one_path(L, ps->items[i], what, p);
 }

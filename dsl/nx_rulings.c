@@ -182,12 +182,8 @@ static void parse_one_setting(loader *L, const nx_ynode *map, size_t i,
 static void parse_settings(loader *L, const nx_ynode *map, const char *what,
                            nx_ruling *r)
 {
-    const nx_ynode *set = nx_ymap_get(map, "settings");
+    const nx_ynode *set = nx_ymember(L->d, map, "settings", NX_Y_MAP, what);
     if (!set) return;
-    char *swhat = nx_asprintf("settings of %s", what);
-    int ok = nx_yexpect(set, NX_Y_MAP, swhat, L->d);
-    free(swhat);
-    if (!ok) return;
     if (set->n < 2)
         nx_yerr(L->d, nx_ymap_key(map, "settings"), "%s must offer at least two "
                 "settings", what);
@@ -303,12 +299,8 @@ static void parse_one_gate(loader *L, const nx_ynode *g, const char *what,
 static void parse_gates(loader *L, const nx_ynode *map, const char *what,
                         nx_ruling *r)
 {
-    const nx_ynode *gates = nx_ymap_get(map, "gates");
+    const nx_ynode *gates = nx_ymember(L->d, map, "gates", NX_Y_SEQ, what);
     if (!gates) return;
-    char *gwhat = nx_asprintf("gates of %s", what);
-    int ok = nx_yexpect(gates, NX_Y_SEQ, gwhat, L->d);
-    free(gwhat);
-    if (!ok) return;
     if (gates->n == 0)
         nx_yerr(L->d, gates, "%s must gate at least one panel or lifecycle part", what);
     r->gates = nx_xcalloc(gates->n, sizeof *r->gates);

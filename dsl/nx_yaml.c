@@ -343,3 +343,14 @@ char *nx_ytext(nx_diags *d, const nx_ynode *map, const char *key, const char *wh
     }
     return nx_xstrdup(n->scalar);
 }
+
+const nx_ynode *nx_ymember(nx_diags *d, const nx_ynode *map, const char *key, nx_ykind kind,
+                           const char *what)
+{
+    const nx_ynode *n = nx_ymap_get(map, key);
+    if (!n) return NULL;
+    char *label = nx_asprintf("%s of %s", key, what);
+    int ok = nx_yexpect(n, kind, label, d);
+    free(label);
+    return ok ? n : NULL;
+}

@@ -74,6 +74,11 @@ int nx_ycheck_keys(const nx_ynode *map, const char *what,
  * string". */
 char *nx_ytext(nx_diags *d, const nx_ynode *map, const char *key, const char *what);
 
+/* The value at `key` of a mapping if present and of `kind`.  NULL when
+ * absent, or after reporting "<key> of <what> must be a <kind>...". */
+const nx_ynode *nx_ymember(nx_diags *d, const nx_ynode *map, const char *key, nx_ykind kind,
+                           const char *what);
+
 /* Report a problem at a node's position. */
 void nx_yerr(nx_diags *d, const nx_ynode *n, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
