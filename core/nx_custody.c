@@ -79,12 +79,6 @@ nx_comp nx_comp_treachery(int copy)
     return (nx_comp)(NX_COMP_TREACHERY_FIRST + copy);
 }
 
-int nx_comp_treachery_copy(nx_comp c)
-{
-    assert(nx_comp_kind_of(c) == NX_COMP_TREACHERY);
-    return c - NX_COMP_TREACHERY_FIRST;
-}
-
 int nx_comp_leader(nx_comp c)
 {
     nx_comp_kind k = nx_comp_kind_of(c);

@@ -44,7 +44,6 @@ nx_comp nx_comp_nexus(nx_faction f);          /* the Nexus card of f */
 nx_comp nx_comp_traitor(int leader);          /* the Traitor Card of a leader */
 nx_comp nx_comp_leader_disc(int leader);      /* the leader disc itself */
 nx_comp nx_comp_treachery(int copy);          /* a physical Treachery card (nx_treachery copy) */
-int nx_comp_treachery_copy(nx_comp c);        /* for a Treachery card */
 nx_faction nx_comp_nexus_faction(nx_comp c);  /* for a Nexus card */
 int nx_comp_leader(nx_comp c);                /* for a Traitor Card or a leader disc */
 /* Stable text id: "nexus:harkonnen", "traitor:feyd_rautha", "leader:feyd_rautha",

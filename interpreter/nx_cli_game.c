@@ -17,9 +17,6 @@ typedef struct game_args {
     int all, spectator;
 } game_args;
 
-static const nx_faction classic[6] = { NX_ATREIDES, NX_BENE_GESSERIT, NX_EMPEROR,
-                                       NX_FREMEN, NX_HARKONNEN, NX_SPACING_GUILD };
-
 static int parse_factions(nx_cli *cli, const char *list, nx_game_config *cfg)
 {
     char *copy = nx_xstrdup(list), *save = NULL;
@@ -35,23 +32,6 @@ static int parse_factions(nx_cli *cli, const char *list, nx_game_config *cfg)
     }
     free(copy);
     return 0;
-}
-
-/* --seats K: K of the six classic factions, chosen from the seed. */
-static void factions_from_seed(nx_game_config *cfg, int k)
-{
-    nx_rng r;
-    nx_rng_seed(&r, cfg->seed ^ 0x5eed5eedull);
-    nx_faction pool[6];
-    memcpy(pool, classic, sizeof pool);
-    for (int i = 5; i > 0; i--) {
-        int j = (int)nx_rng_below(&r, (uint32_t)i + 1);
-        nx_faction t = pool[i];
-        pool[i] = pool[j];
-        pool[j] = t;
-    }
-    cfg->nseats = k;
-    memcpy(cfg->factions, pool, (size_t)k * sizeof *pool);
 }
 
 static int need_value(nx_cli *cli, int i)
@@ -156,7 +136,7 @@ int nx_cmd_new(nx_cli *cli)
         free_game_args(&a);
         return rc ? rc : NX_EXIT_INVALID;
     }
-    if (!a.have_factions) factions_from_seed(&a.cfg, a.seats);
+    if (!a.have_factions) nx_game_classic_factions(&a.cfg, a.seats);
     nx_settings s;
     rc = NX_EXIT_INVALID;
     if (!nx_cli_settings(cli, &rt.pack.rulings, a.rulings, a.sets, a.nsets, &s)) {

@@ -112,17 +112,8 @@ int nx_cmd_demo(nx_cli *cli)
     }
     nx_diags_free(&dg);
     /* Four of the six classic factions, from the seed. */
-    nx_game_config cfg = { .seed = seed, .nseats = 4, .nexus_cards = 1 };
-    nx_faction pool[6] = { NX_ATREIDES, NX_BENE_GESSERIT, NX_EMPEROR, NX_FREMEN, NX_HARKONNEN, NX_SPACING_GUILD };
-    nx_rng pick;
-    nx_rng_seed(&pick, seed ^ 0xfac7u);
-    for (int i = 0; i < 4; i++) {
-        int j = i + (int)nx_rng_below(&pick, (uint32_t)(6 - i));
-        nx_faction t = pool[i];
-        pool[i] = pool[j];
-        pool[j] = t;
-        cfg.factions[i] = pool[i];
-    }
+    nx_game_config cfg = { .seed = seed, .nexus_cards = 1 };
+    nx_game_classic_factions(&cfg, 4);
     char err[512] = "";
     demo d = { .cli = cli };
     nx_rng_seed(&d.rng, seed);

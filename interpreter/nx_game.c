@@ -30,6 +30,24 @@ struct nx_game {
 
 /* ---- creation ------------------------------------------------------------ */
 
+void nx_game_classic_factions(nx_game_config *cfg, int k)
+{
+    nx_faction pool[6] = { NX_ATREIDES, NX_BENE_GESSERIT, NX_EMPEROR,
+                           NX_FREMEN, NX_HARKONNEN, NX_SPACING_GUILD };
+    assert(k >= 2 && k <= 6);
+    /* A generator of its own, so the game's seed sequence is untouched. */
+    nx_rng r;
+    nx_rng_seed(&r, cfg->seed ^ 0x5eed5eedull);
+    for (int i = 5; i > 0; i--) {
+        int j = (int)nx_rng_below(&r, (uint32_t)i + 1);
+        nx_faction t = pool[i];
+        pool[i] = pool[j];
+        pool[j] = t;
+    }
+    cfg->nseats = k;
+    memcpy(cfg->factions, pool, (size_t)k * sizeof *pool);
+}
+
 static int check_config(const nx_game_config *cfg, char *err, size_t len)
 {
     if (cfg->nseats < 2 || cfg->nseats > NX_MAX_SEATS) {
@@ -134,7 +152,6 @@ const nx_avail *nx_act_avail(nx_act *a)
     }
     return &a->avail;
 }
-const nx_game_config *nx_game_config_of(const nx_game *g) { return &g->cfg; }
 size_t nx_game_log_length(const nx_game *g) { return g->nlog; }
 const char *nx_game_log_action(const nx_game *g, size_t i) { return g->log[i].action; }
 const char *nx_game_log_result(const nx_game *g, size_t i) { return g->log[i].result; }

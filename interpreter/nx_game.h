@@ -37,6 +37,10 @@ typedef struct nx_game_config {
                                             "place" action (scenario set-ups) */
 } nx_game_config;
 
+/* Choose `k` (2..6) of the six classic factions from a seed, into
+ * cfg->factions and cfg->nseats (for --seats K and the demo). */
+void nx_game_classic_factions(nx_game_config *cfg, int k);
+
 /* Create a game and run setup.  NULL with a message on bad config. */
 nx_game *nx_game_new(const nx_runtime *rt, const nx_settings *settings,
                      const nx_game_config *cfg, char *err, size_t errlen);
@@ -64,7 +68,6 @@ const nx_state *nx_game_state(const nx_game *g);
 /* Is a panel available under this game's pinned rulings?  (Public: the
  * pack and the settings are known to every seat.) */
 int nx_game_panel_available(const nx_game *g, const char *panel_id);
-const nx_game_config *nx_game_config_of(const nx_game *g);
 size_t nx_game_log_length(const nx_game *g);
 /* The i-th committed action and its result, as JSON texts. */
 const char *nx_game_log_action(const nx_game *g, size_t i);
