@@ -1,6 +1,7 @@
 #include "nx_testutil.h"
 
 #include <stdlib.h>
+#include <unistd.h>
 
 #include "nx_util.h"
 #include <string.h>
@@ -29,6 +30,23 @@ int nx_csv_split(char *line, char **field, int n)
         p = comma + 1;
     }
     return k;
+}
+
+char *nx_copy_pack(void)
+{
+    char tmpl[] = "/tmp/nx_pack_copy_XXXXXX";
+    ck_assert_ptr_nonnull(mkdtemp(tmpl));
+    char *cmd = nx_asprintf("cp -r '%s/cards' '%s/rulings' '%s/'", NX_TEST_SOURCE_DIR, NX_TEST_SOURCE_DIR, tmpl);
+    ck_assert_int_eq(system(cmd), 0);
+    free(cmd);
+    return nx_xstrdup(tmpl);
+}
+
+void nx_remove_tree(const char *dir)
+{
+    char *cmd = nx_asprintf("rm -rf '%s'", dir);
+    ck_assert_int_eq(system(cmd), 0);
+    free(cmd);
 }
 
 int nx_run_suite(Suite *s)

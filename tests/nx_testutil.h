@@ -27,6 +27,11 @@ FILE *nx_shared_data(const char *name);
  * place; returns the number of fields. */
 int nx_csv_split(char *line, char **field, int n);
 
+/* A temporary copy of the built-in pack (cards/ and rulings/) to damage in
+ * a test; returns its directory (caller frees after nx_remove_tree). */
+char *nx_copy_pack(void);
+void nx_remove_tree(const char *dir);
+
 /* Run one suite; returns the process exit status. */
 int nx_run_suite(Suite *s);
 

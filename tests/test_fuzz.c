@@ -41,20 +41,9 @@ static void write_file(const char *path, const char *text, size_t len)
     fclose(f);
 }
 
-/* Copy the real pack into a temp dir so one card file can be damaged. */
-static char *copy_pack(void)
-{
-    char tmpl[] = "/tmp/nx_fuzz_XXXXXX";
-    char *dir = nx_xstrdup(mkdtemp(tmpl));
-    char *cmd = nx_asprintf("cp -r '%s/cards' '%s/rulings' '%s/'", NX_TEST_SOURCE_DIR, NX_TEST_SOURCE_DIR, dir);
-    ck_assert_int_eq(system(cmd), 0);
-    free(cmd);
-    return dir;
-}
-
 START_TEST(damaged_card_files_are_reported)
 {
-    char *dir = copy_pack();
+    char *dir = nx_copy_pack();
     char *card = nx_asprintf("%s/cards/nexus/harkonnen.yaml", dir);
     char *pack = nx_asprintf("%s/cards/pack.yaml", dir);
     const char *why;
@@ -84,9 +73,8 @@ START_TEST(damaged_card_files_are_reported)
     }
     ck_assert_int_gt(refused, ROUNDS / 2);
     free(orig);
-    char *rm = nx_asprintf("rm -rf '%s'", dir);
-    ck_assert_int_eq(system(rm), 0);
-    free(rm), free(card), free(pack), free(dir);
+    nx_remove_tree(dir);
+    free(card), free(pack), free(dir);
 }
 END_TEST
 

@@ -254,12 +254,7 @@ END_TEST
  * was: the Nexus card is still held, the draw never happened. */
 static void run_broken_panel(const char *play_body, const char *want)
 {
-    char tmpl[] = "/tmp/nx_broken_XXXXXX";
-    char *dir = mkdtemp(tmpl);
-    ck_assert_ptr_nonnull(dir);
-    char *cmd = nx_asprintf("cp -r '%s/cards' '%s/rulings' '%s/'", NX_TEST_SOURCE_DIR, NX_TEST_SOURCE_DIR, dir);
-    ck_assert_int_eq(system(cmd), 0);
-    free(cmd);
+    char *dir = nx_copy_pack();
     char *script = nx_asprintf("%s/cards/nexus/harkonnen/cunning.lua", dir);
     FILE *f = fopen(script, "w");
     ck_assert_ptr_nonnull(f);
@@ -292,9 +287,8 @@ static void run_broken_panel(const char *play_body, const char *want)
     free(r);
     nx_game_free(g);
     nx_runtime_close(&brt);
-    cmd = nx_asprintf("rm -rf '%s'", dir);
-    ck_assert_int_eq(system(cmd), 0);
-    free(cmd), free(script), free(pack);
+    nx_remove_tree(dir);
+    free(dir), free(script), free(pack);
 }
 
 START_TEST(failing_panels_roll_back)
