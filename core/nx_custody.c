@@ -38,6 +38,19 @@ static void build_catalog(void)
         snprintf(comp_names[NX_COMP_TREACHERY_FIRST + t], sizeof comp_names[0], "%s",
                  nx_treachery_name(nx_treachery_copy_card(t)));
     }
+    for (int i = 0; i < NX_SPICE_DECK_COUNT; i++) {
+        const nx_spice_card *card = nx_spice_deck_get(i);
+        snprintf(comp_ids[NX_COMP_SPICE_FIRST + i], sizeof comp_ids[0], "%s", card->id);
+        if (card->is_worm)
+            snprintf(comp_names[NX_COMP_SPICE_FIRST + i], sizeof comp_names[0], "Shai-Hulud");
+        else
+            snprintf(comp_names[NX_COMP_SPICE_FIRST + i], sizeof comp_names[0], "%s (%d spice)",
+                     card->territory, card->spice);
+    }
+    for (int v = 1; v <= NX_STORM_CARDS; v++) {
+        snprintf(comp_ids[NX_COMP_STORM_FIRST + v - 1], sizeof comp_ids[0], "storm:%d", v);
+        snprintf(comp_names[NX_COMP_STORM_FIRST + v - 1], sizeof comp_names[0], "Storm card %d", v);
+    }
     built = 1;
 }
 
@@ -46,7 +59,9 @@ nx_comp_kind nx_comp_kind_of(nx_comp c)
     assert(c < NX_COMP_COUNT);
     if (c < NX_COMP_TRAITOR_FIRST) return NX_COMP_NEXUS;
     if (c < NX_COMP_LEADER_FIRST) return NX_COMP_TRAITOR;
-    return c < NX_COMP_TREACHERY_FIRST ? NX_COMP_LEADER : NX_COMP_TREACHERY;
+    if (c < NX_COMP_TREACHERY_FIRST) return NX_COMP_LEADER;
+    if (c < NX_COMP_SPICE_FIRST) return NX_COMP_TREACHERY;
+    return c < NX_COMP_STORM_FIRST ? NX_COMP_SPICE : NX_COMP_STORM;
 }
 
 nx_comp nx_comp_nexus(nx_faction f)
@@ -77,6 +92,30 @@ nx_comp nx_comp_treachery(int copy)
 {
     assert(copy >= 0 && copy < NX_TREACHERY_COPY_COUNT);
     return (nx_comp)(NX_COMP_TREACHERY_FIRST + copy);
+}
+
+nx_comp nx_comp_spice(int card)
+{
+    assert(card >= 0 && card < NX_SPICE_DECK_COUNT);
+    return (nx_comp)(NX_COMP_SPICE_FIRST + card);
+}
+
+nx_comp nx_comp_storm(int value)
+{
+    assert(value >= 1 && value <= NX_STORM_CARDS);
+    return (nx_comp)(NX_COMP_STORM_FIRST + value - 1);
+}
+
+int nx_comp_spice_card(nx_comp c)
+{
+    assert(nx_comp_kind_of(c) == NX_COMP_SPICE);
+    return c - NX_COMP_SPICE_FIRST;
+}
+
+int nx_comp_storm_value(nx_comp c)
+{
+    assert(nx_comp_kind_of(c) == NX_COMP_STORM);
+    return c - NX_COMP_STORM_FIRST + 1;
 }
 
 int nx_comp_leader(nx_comp c)
@@ -112,10 +151,11 @@ nx_comp nx_comp_parse(const char *id)
 
 static const char *const global_zone_names[NX_Z_GLOBAL_COUNT] = {
     "out", "nexus_deck", "nexus_discard", "traitor_deck", "tanks", "treachery_deck",
-    "treachery_discard",
+    "treachery_discard", "spice_deck", "spice_discard_a", "spice_discard_b", "storm_deck",
+    "auction", "set_aside",
 };
 static const char *const seat_zone_names[NX_ZS_COUNT] = {
-    "nexus_held", "traitors", "traitor_offer", "revealed", "leaders", "treachery",
+    "nexus_held", "traitors", "traitor_offer", "revealed", "leaders", "treachery", "storm_card",
 };
 
 int nx_zone_seat(nx_zone z)
@@ -132,7 +172,9 @@ nx_seat_zone nx_zone_kind(nx_zone z)
 
 nx_visibility nx_zone_visibility(nx_zone z)
 {
-    if (z == NX_Z_NEXUS_DISCARD || z == NX_Z_TANKS || z == NX_Z_TREACHERY_DISCARD) return NX_VIS_PUBLIC;
+    if (z == NX_Z_NEXUS_DISCARD || z == NX_Z_TANKS || z == NX_Z_TREACHERY_DISCARD ||
+        z == NX_Z_SPICE_DISCARD_A || z == NX_Z_SPICE_DISCARD_B || z == NX_Z_SET_ASIDE)
+        return NX_VIS_PUBLIC;
     if (z < NX_Z_GLOBAL_COUNT) return NX_VIS_HIDDEN;
     nx_seat_zone k = nx_zone_kind(z);
     return k == NX_ZS_REVEALED || k == NX_ZS_LEADERS ? NX_VIS_PUBLIC : NX_VIS_OWNER;
@@ -141,7 +183,9 @@ nx_visibility nx_zone_visibility(nx_zone z)
 int nx_zone_ordered(nx_zone z)
 {
     return z == NX_Z_NEXUS_DECK || z == NX_Z_TRAITOR_DECK || z == NX_Z_NEXUS_DISCARD ||
-           z == NX_Z_TREACHERY_DECK || z == NX_Z_TREACHERY_DISCARD;
+           z == NX_Z_TREACHERY_DECK || z == NX_Z_TREACHERY_DISCARD || z == NX_Z_SPICE_DECK ||
+           z == NX_Z_SPICE_DISCARD_A || z == NX_Z_SPICE_DISCARD_B || z == NX_Z_STORM_DECK ||
+           z == NX_Z_AUCTION;
 }
 
 void nx_zone_name(nx_zone z, char *buf, size_t len)
@@ -156,7 +200,9 @@ const char *nx_zone_title(nx_zone z)
 {
     static const char *const titles[NX_Z_GLOBAL_COUNT] = {
         "the box", "the Nexus deck", "the Nexus discard pile", "the Traitor Deck", "the Tanks",
-        "the Treachery Deck", "the Treachery discard pile",
+        "the Treachery Deck", "the Treachery discard pile", "the Spice Deck",
+        "Spice discard pile A", "Spice discard pile B", "the storm deck",
+        "the cards up for bid", "the Shai-Hulud set aside",
     };
     return z < NX_Z_GLOBAL_COUNT ? titles[z] : NULL;
 }
@@ -261,12 +307,18 @@ static nx_comp_kind zone_holds(nx_zone z)
 {
     if (z == NX_Z_NEXUS_DECK || z == NX_Z_NEXUS_DISCARD) return NX_COMP_NEXUS;
     if (z == NX_Z_TANKS) return NX_COMP_LEADER;
-    if (z == NX_Z_TREACHERY_DECK || z == NX_Z_TREACHERY_DISCARD) return NX_COMP_TREACHERY;
+    if (z == NX_Z_TREACHERY_DECK || z == NX_Z_TREACHERY_DISCARD || z == NX_Z_AUCTION)
+        return NX_COMP_TREACHERY;
+    if (z == NX_Z_SPICE_DECK || z == NX_Z_SPICE_DISCARD_A || z == NX_Z_SPICE_DISCARD_B ||
+        z == NX_Z_SET_ASIDE)
+        return NX_COMP_SPICE;
+    if (z == NX_Z_STORM_DECK) return NX_COMP_STORM;
     if (z < NX_Z_GLOBAL_COUNT) return NX_COMP_TRAITOR;
     switch (nx_zone_kind(z)) {
     case NX_ZS_NEXUS_HELD: return NX_COMP_NEXUS;
     case NX_ZS_LEADERS: return NX_COMP_LEADER;
     case NX_ZS_TREACHERY: return NX_COMP_TREACHERY;
+    case NX_ZS_STORM_CARD: return NX_COMP_STORM;
     default: return NX_COMP_TRAITOR;
     }
 }

@@ -21,19 +21,29 @@
 #include "nx_faction.h"
 #include "nx_leaders.h"
 #include "nx_rng.h"
+#include "nx_spice_deck.h"
 #include "nx_treachery.h"
 
 #define NX_MAX_SEATS 6
 
 /* ---- the component catalog -------------------------------------------- */
 
-typedef enum { NX_COMP_NEXUS, NX_COMP_TRAITOR, NX_COMP_LEADER, NX_COMP_TREACHERY, NX_COMP_KIND_COUNT } nx_comp_kind;
+typedef enum {
+    NX_COMP_NEXUS, NX_COMP_TRAITOR, NX_COMP_LEADER, NX_COMP_TREACHERY,
+    NX_COMP_SPICE,          /* a Spice Deck card (territory or Shai-Hulud) */
+    NX_COMP_STORM,          /* an Advanced storm card, 1..6 */
+    NX_COMP_KIND_COUNT
+} nx_comp_kind;
+
+#define NX_STORM_CARDS 6
 
 #define NX_COMP_NEXUS_FIRST 0
 #define NX_COMP_TRAITOR_FIRST (NX_COMP_NEXUS_FIRST + NX_FACTION_COUNT)
 #define NX_COMP_LEADER_FIRST (NX_COMP_TRAITOR_FIRST + NX_LEADER_COUNT)
 #define NX_COMP_TREACHERY_FIRST (NX_COMP_LEADER_FIRST + NX_LEADER_COUNT)
-#define NX_COMP_COUNT (NX_COMP_TREACHERY_FIRST + NX_TREACHERY_COPY_COUNT)
+#define NX_COMP_SPICE_FIRST (NX_COMP_TREACHERY_FIRST + NX_TREACHERY_COPY_COUNT)
+#define NX_COMP_STORM_FIRST (NX_COMP_SPICE_FIRST + NX_SPICE_DECK_COUNT)
+#define NX_COMP_COUNT (NX_COMP_STORM_FIRST + NX_STORM_CARDS)
 #define NX_COMP_NONE 0xff
 
 /* A component id; fits a byte because the catalog is under 255. */
@@ -44,10 +54,14 @@ nx_comp nx_comp_nexus(nx_faction f);          /* the Nexus card of f */
 nx_comp nx_comp_traitor(int leader);          /* the Traitor Card of a leader */
 nx_comp nx_comp_leader_disc(int leader);      /* the leader disc itself */
 nx_comp nx_comp_treachery(int copy);          /* a physical Treachery card (nx_treachery copy) */
+nx_comp nx_comp_spice(int card);              /* a Spice Deck card (nx_spice_deck index) */
+nx_comp nx_comp_storm(int value);             /* the storm card of value 1..6 */
 nx_faction nx_comp_nexus_faction(nx_comp c);  /* for a Nexus card */
+int nx_comp_spice_card(nx_comp c);            /* nx_spice_deck index of a Spice card */
+int nx_comp_storm_value(nx_comp c);           /* 1..6 for a storm card */
 int nx_comp_leader(nx_comp c);                /* for a Traitor Card or a leader disc */
 /* Stable text id: "nexus:harkonnen", "traitor:feyd_rautha", "leader:feyd_rautha",
- * "treachery:shield#2". */
+ * "treachery:shield#2", "spice:cielago_north", "worm:3", "storm:4". */
 const char *nx_comp_id(nx_comp c);
 /* Display name: "Harkonnen Nexus card", "Feyd Rautha". */
 const char *nx_comp_name(nx_comp c);
@@ -65,6 +79,12 @@ enum {
     NX_Z_TANKS,             /* leader discs in the Tleilaxu Tanks, public */
     NX_Z_TREACHERY_DECK,    /* hidden, ordered */
     NX_Z_TREACHERY_DISCARD, /* public, ordered */
+    NX_Z_SPICE_DECK,        /* hidden, ordered */
+    NX_Z_SPICE_DISCARD_A,   /* public, ordered (the only pile in Basic) */
+    NX_Z_SPICE_DISCARD_B,   /* public, ordered (Advanced second pile) */
+    NX_Z_STORM_DECK,        /* Advanced storm cards, hidden, ordered */
+    NX_Z_AUCTION,           /* Treachery cards dealt for bidding, hidden, ordered */
+    NX_Z_SET_ASIDE,         /* turn-1 Shai-Hulud set aside, public */
     NX_Z_GLOBAL_COUNT
 };
 
@@ -76,6 +96,7 @@ typedef enum {
     NX_ZS_REVEALED,         /* revealed Face Dancers / traitors, public */
     NX_ZS_LEADERS,          /* the seat's own leader discs off the board, public */
     NX_ZS_TREACHERY,        /* Treachery cards in hand; identities owner-only */
+    NX_ZS_STORM_CARD,       /* Fremen's face-down next storm card; owner-only */
     NX_ZS_COUNT
 } nx_seat_zone;
 
@@ -139,7 +160,9 @@ void nx_custody_shuffle(nx_custody *c, nx_zone z, nx_rng *rng);
  * are distinct by construction: each move and shuffle takes fresh ones);
  * a held-Nexus zone holds at most one card; Nexus cards are
  * only in Nexus zones, Traitor Cards only in Traitor zones, leader discs
- * only in leader zones and Treachery cards only in Treachery zones; after
+ * only in leader zones, Treachery cards only in Treachery zones (hands,
+ * deck, discard, auction), Spice cards only in Spice zones and storm cards
+ * only in storm zones; after
  * sealing, the number of components in the game equals in_game.  Returns 0,
  * or -1 and writes the first violation into msg.
  */

@@ -9,7 +9,10 @@ const char *const nx_names_phase[NX_P_COUNT] = {
 };
 const char *const nx_names_option[3] = { "nexus_cards", "advanced", "designer" };
 const char *const nx_names_policy[NX_POLICY_COUNT] = { "keep", "redraw_once", "redraw_always" };
-const char *const nx_names_pending[4] = { NULL, "traitor_select", "nexus_draw", "panel" };
+const char *const nx_names_pending[NX_PEND_KIND_COUNT] = {
+    NULL, "traitor_select", "nexus_draw", "panel", "prediction", "placement", "storm_dial",
+    "nexus", "worm_ride", "worm_place", "bid", "revival", "ship_move", "advisor",
+};
 const char *const nx_names_word[4] = { "draw", "decline", "keep", "replace" };
 const char *const nx_names_receipt[4] = { "drew", "returned", "discarded", "saw" };
 
@@ -56,7 +59,7 @@ int nx_word_parse(const char *name)
 
 const char *nx_pending_kind_name(nx_pending_kind k)
 {
-    assert(k > NX_PEND_NONE && k <= NX_PEND_PANEL); /* NONE is never a live decision */
+    assert(k > NX_PEND_NONE && k < NX_PEND_KIND_COUNT); /* NONE is never a live decision */
     return nx_names_pending[k];
 }
 

@@ -15,7 +15,7 @@
 extern const char *const nx_names_phase[NX_P_COUNT];    /* "mentat_pause" */
 extern const char *const nx_names_option[3];            /* bit i of NX_OPT_* */
 extern const char *const nx_names_policy[NX_POLICY_COUNT];
-extern const char *const nx_names_pending[4];           /* [0] NULL: never live */
+extern const char *const nx_names_pending[NX_PEND_KIND_COUNT]; /* [0] NULL: never live */
 extern const char *const nx_names_word[4];              /* bit i of nx_word */
 extern const char *const nx_names_receipt[4];
 

@@ -1,5 +1,7 @@
 #include "nx_state.h"
 
+#include "nx_play.h"
+
 #include <assert.h>
 #include <stdio.h>
 #include <string.h>
@@ -16,6 +18,7 @@ void nx_state_init(nx_state *s, uint64_t seed, uint8_t options)
     s->phase = NX_P_SETUP;
     s->draw_next = NX_NO_SEAT;
     nx_custody_init(&s->custody);
+    nx_play_init(&s->play);
     for (int i = 0; i < NX_MAX_SEATS; i++) {
         s->seats[i].faction = NX_NO_FACTION;
         s->seats[i].ally = NX_NO_SEAT;

@@ -21,8 +21,8 @@
 #include "nx_map.h"
 #include "nx_rng.h"
 
-#define NX_STATE_FORMAT 1          /* bump when the layout or meaning changes */
-#define NX_MAX_PENDING NX_MAX_SEATS
+#define NX_STATE_FORMAT 2          /* bump when the layout or meaning changes */
+#define NX_MAX_PENDING (NX_MAX_SEATS + 2)
 #define NX_MAX_OPTIONS 16
 #define NX_MAX_RECEIPTS 48
 #define NX_RECEIPT_CARDS 6
@@ -77,7 +77,20 @@ typedef enum {
     NX_PEND_NONE,
     NX_PEND_TRAITOR_SELECT,         /* setup: keep one of the four dealt */
     NX_PEND_NEXUS_DRAW,             /* end of Spice Blow and Nexus: draw/replace */
-    NX_PEND_PANEL                   /* a Lua panel asked; resume its handler */
+    NX_PEND_PANEL,                  /* a Lua panel asked; resume its handler */
+    /* The game turn (interpreter/nx_phase_*.c); each is answered by the
+     * action types its module lists in docs/protocol.md. */
+    NX_PEND_PREDICTION,             /* setup: Bene Gesserit names a faction and a turn */
+    NX_PEND_PLACEMENT,              /* setup: Fremen (and Advanced BG) place starting forces */
+    NX_PEND_STORM_DIAL,             /* storm: dial min..max on the battle wheel */
+    NX_PEND_NEXUS,                  /* a Nexus: offer/accept/leave alliances, then pass */
+    NX_PEND_WORM_RIDE,              /* Fremen may ride the worm */
+    NX_PEND_WORM_PLACE,             /* Advanced: Fremen place a later worm */
+    NX_PEND_BID,                    /* bidding: bid or pass */
+    NX_PEND_REVIVAL,                /* revival: revive forces and a leader, or pass */
+    NX_PEND_SHIP_MOVE,              /* the seat's shipment-and-movement turn */
+    NX_PEND_ADVISOR,                /* Bene Gesserit may send a spiritual advisor */
+    NX_PEND_KIND_COUNT
 } nx_pending_kind;
 
 /* Words a decision may offer instead of (or as well as) components. */
@@ -102,6 +115,7 @@ typedef struct nx_pending {
     nx_comp options[NX_MAX_OPTIONS];/* components the owner may choose */
     uint8_t words;                  /* nx_word mask, when choosing a word */
     uint8_t private_options;        /* options are visible to the owner only */
+    int16_t min, max;               /* numeric answers (dials, bids): legal range */
     uint32_t event;                 /* the event it is bound to */
     char prompt[96];
     char panel[40];                 /* NX_PEND_PANEL: panel id */
@@ -125,6 +139,62 @@ typedef struct nx_receipt {
     nx_comp cards[NX_RECEIPT_CARDS];
 } nx_receipt;
 
+/*
+ * The game turn's own progress: the board, the storm, the phase in hand.
+ * Everything is a small integer so the state stays flat; nx_play_fields
+ * (core/nx_play.c) describes each field for the saved-state codec, so a
+ * field added here must be added there too (a test checks the sizes).
+ */
+#define NX_NO_DIAL 0xff
+#define NX_LAST_TURN 10
+#define NX_ADVISOR_BYTES ((NX_MAP_SECTIONS + 7) / 8)
+#define NX_LEADER_BYTES ((NX_LEADER_COUNT + 7) / 8)
+
+typedef struct nx_play {
+    /* the storm and the seating */
+    uint8_t circle[NX_MAX_SEATS];   /* sector (3, 6, .., 18) of each seat's player circle */
+    uint8_t storm_sector;           /* 1..18; 0 before the first storm is placed */
+    uint8_t dialers[2];             /* the two seats who dial the storm next */
+    uint8_t dials[2];               /* their secret dials this Storm phase, NX_NO_DIAL until given */
+    uint8_t shield_wall_down;       /* Family Atomics was played */
+    /* the phase in hand */
+    uint8_t step;                   /* the current phase's own progress counter */
+    uint8_t closing;                /* the phase's procedure is over; end-of-phase hooks run */
+    uint8_t cursor;                 /* storm-order position / lot number, phase-defined */
+    /* Spice Blow and Nexus */
+    uint8_t blow_pile;              /* 0: pile A; 1: pile B (Advanced) */
+    uint8_t ride_territory;         /* where Fremen may ride the worm from; 0xff none */
+    uint8_t nexus_done;             /* seats that have finished this Nexus's talks (mask) */
+    /* setup: the Bene Gesserit prediction (secret to BG) */
+    uint8_t prediction_faction;     /* nx_faction, 0xff none */
+    uint8_t prediction_turn;        /* 1..10, 0 none */
+    /* Bidding */
+    uint8_t bid_lots;               /* cards dealt for auction this phase */
+    uint8_t bid_lot;                /* 1-based number of the lot up for bid */
+    uint8_t bid_high;               /* current high bid */
+    uint8_t bid_winner;             /* current high bidder or NX_NO_SEAT */
+    uint8_t bid_opener;             /* the seat who opened this lot */
+    uint8_t bid_turn;               /* the seat whose turn it is */
+    uint8_t bid_passed;             /* seats that passed on this lot (mask) */
+    uint8_t bid_eligible;           /* seats that may bid this phase (mask) */
+    /* Revival */
+    uint8_t revived;                /* seats that have revived this phase (mask) */
+    /* Shipment and Movement */
+    uint8_t shipped;                /* seats that have shipped this turn (mask) */
+    uint8_t moved;                  /* seats that have moved this turn (mask) */
+    uint8_t acted;                  /* seats whose whole turn is over (mask) */
+    uint8_t guild_delayed;          /* the Guild said "delay" */
+    uint8_t ornithopters;           /* seats with ornithopters at the start of their movement */
+    /* leaders */
+    uint8_t leader_died[NX_LEADER_BYTES];   /* bit per leader: has died this revival cycle */
+    /* Advanced Bene Gesserit: sections where BG's forces are advisors */
+    uint8_t advisors[NX_ADVISOR_BYTES];
+    /* the end */
+    uint8_t winners;                /* seats that won (mask) */
+    uint8_t over;                   /* the game has ended */
+    uint16_t spice[NX_MAP_SECTIONS];/* spice lying on each section */
+} nx_play;
+
 typedef struct nx_state {
     uint32_t format;                /* NX_STATE_FORMAT */
     uint32_t version;               /* actions applied so far */
@@ -140,6 +210,7 @@ typedef struct nx_state {
     uint8_t draw_next;              /* storm-order position of the next Nexus draw, or NX_NO_SEAT */
     uint32_t event_seq;             /* last event id handed out */
     nx_seat seats[NX_MAX_SEATS];
+    nx_play play;
     nx_custody custody;
     uint8_t npending;
     nx_pending pending[NX_MAX_PENDING];

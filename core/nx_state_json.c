@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "nx_names.h"
+#include "nx_play.h"
 
 /* ---- names ------------------------------------------------------------------ */
 
@@ -209,6 +210,8 @@ static json_t *nx_state_json_one_pending(const nx_pending *p)
     bad |= nx_state_json_put(o, "words", nx_state_json_mask(p->words, nx_names_word,
                                                             NX_COUNT_OF(nx_names_word)));
     bad |= nx_state_json_put(o, "private_options", nx_state_json_bool(p->private_options));
+    bad |= nx_state_json_put(o, "min", json_integer(p->min));
+    bad |= nx_state_json_put(o, "max", json_integer(p->max));
     bad |= nx_state_json_put(o, "event", json_integer(p->event));
     bad |= nx_state_json_put(o, "prompt", nx_state_json_text(p->prompt, sizeof p->prompt));
     bad |= nx_state_json_put(o, "panel", nx_state_json_text(p->panel, sizeof p->panel));
@@ -273,6 +276,7 @@ json_t *nx_state_json_encode(const nx_state *s)
     json_t *o = json_object();
     int bad = nx_state_json_header(s, o);
     bad |= nx_state_json_put(o, "seats", nx_state_json_seats(s));
+    bad |= nx_state_json_put(o, "play", nx_play_encode(&s->play, s->nseats));
     bad |= nx_state_json_put(o, "custody", nx_state_json_custody(&s->custody));
     bad |= nx_state_json_put(o, "pending", nx_state_json_pendings(s));
     bad |= nx_state_json_put(o, "receipt_head", json_integer(s->receipt_head));
@@ -437,6 +441,14 @@ static int nx_state_json_i32(nx_state_json_dec *d, const json_t *v, nx_at at, lo
     return 0;
 }
 
+static int nx_state_json_i16(nx_state_json_dec *d, const json_t *v, nx_at at, int16_t *out)
+{
+    long long x = 0;
+    if (nx_state_json_int(d, v, at, INT16_MIN, INT16_MAX, &x)) return -1;
+    *out = (int16_t)x;
+    return 0;
+}
+
 static int nx_state_json_flag(nx_state_json_dec *d, const json_t *v, nx_at at, uint8_t *out)
 {
     if (!json_is_boolean(v))
@@ -591,7 +603,7 @@ static int nx_state_json_comp_list(nx_state_json_dec *d, const json_t *v, nx_at 
 
 static const char *const nx_state_json_root_keys[] = {
     "format", "version", "seed", "rng", "nseats", "options", "phase", "turn", "first_seat",
-    "nexus_occurred", "negotiating", "draw_next", "event_seq", "seats", "custody", "pending",
+    "nexus_occurred", "negotiating", "draw_next", "event_seq", "seats", "play", "custody", "pending",
     "receipt_head", "receipts",
 };
 static const char *const nx_state_json_seat_keys[] = { "faction", "ally", "policy", "offers", "spice", "forces" };
@@ -600,8 +612,8 @@ static const char *const nx_state_json_custody_keys[] = {
     "next_top", "next_bottom", "in_game", "sealed", "zones", "order", "out_order",
 };
 static const char *const nx_state_json_pending_keys[] = {
-    "kind", "seat", "count", "options", "words", "private_options", "event", "prompt", "panel",
-    "resume", "saved",
+    "kind", "seat", "count", "options", "words", "private_options", "min", "max", "event", "prompt",
+    "panel", "resume", "saved",
 };
 static const char *const nx_state_json_receipt_keys[] = { "event", "seat", "kind", "cards" };
 
@@ -918,6 +930,8 @@ static int nx_state_json_pending_of(nx_state_json_dec *d, const json_t *v, nx_at
         nx_state_json_mask_of(d, NX_MEMBER(v, at, "words"), nx_names_word,
                               NX_COUNT_OF(nx_names_word), "word", &p->words) ||
         nx_state_json_flag(d, NX_MEMBER(v, at, "private_options"), &p->private_options) ||
+        nx_state_json_i16(d, NX_MEMBER(v, at, "min"), &p->min) ||
+        nx_state_json_i16(d, NX_MEMBER(v, at, "max"), &p->max) ||
         nx_state_json_u32(d, NX_MEMBER(v, at, "event"), &p->event) ||
         nx_state_json_pending_texts(d, v, at, p))
         return -1;
@@ -972,11 +986,22 @@ static int nx_state_json_receipts_of(nx_state_json_dec *d, const json_t *j, nx_s
     return 0;
 }
 
+static int nx_state_json_play_of(nx_state_json_dec *d, const json_t *j, nx_state *s)
+{
+    /* nx_play_decode writes its own "play.<field>: why". */
+    if (!d->err || !d->errlen) {
+        char scratch[8];
+        return nx_play_decode(NX_GET(j, "play"), s->nseats, &s->play, scratch, sizeof scratch);
+    }
+    return nx_play_decode(NX_GET(j, "play"), s->nseats, &s->play, d->err, d->errlen);
+}
+
 static int nx_state_json_state_of(nx_state_json_dec *d, const json_t *j, nx_state *s)
 {
     if (nx_state_json_format(d, j) ||
         nx_state_json_keys(d, j, NULL, nx_state_json_root_keys, NX_COUNT_OF(nx_state_json_root_keys)) ||
         nx_state_json_header_of(d, j, s) || nx_state_json_seats_of(d, NX_MEMBER(j, NULL, "seats"), s) ||
+        nx_state_json_play_of(d, j, s) ||
         nx_state_json_custody_of(d, NX_MEMBER(j, NULL, "custody"), s->nseats, &s->custody) ||
         nx_state_json_pendings_of(d, NX_MEMBER(j, NULL, "pending"), s) || nx_state_json_receipts_of(d, j, s))
         return -1;

@@ -3,6 +3,8 @@
 #include <assert.h>
 #include <string.h>
 
+#include "nx_play.h"
+
 static json_t *zone_ids(const nx_state *s, nx_zone z)
 {
     nx_comp v[NX_COMP_COUNT];
@@ -50,6 +52,7 @@ static json_t *seat_view(const nx_state *s, int i, int viewer)
     json_object_set_new(o, "revealed", zone_view(s, NX_Z_SEAT(i, NX_ZS_REVEALED), viewer));
     json_object_set_new(o, "leaders", zone_view(s, NX_Z_SEAT(i, NX_ZS_LEADERS), viewer));
     json_object_set_new(o, "treachery", zone_view(s, NX_Z_SEAT(i, NX_ZS_TREACHERY), viewer));
+    json_object_set_new(o, "storm_card", zone_view(s, NX_Z_SEAT(i, NX_ZS_STORM_CARD), viewer));
     json_object_set_new(o, "forces", forces_view(st));
     if (i == viewer) {
         /* Spice is kept behind the player's shield (base rules): owner only. */
@@ -64,6 +67,10 @@ static json_t *pending_view(const nx_pending *p, int viewer)
     json_t *o = json_pack("{s:i, s:s, s:s, s:i, s:I}", "seat", p->seat, "kind",
                           nx_pending_kind_name((nx_pending_kind)p->kind), "prompt", p->prompt,
                           "count", p->count, "event", (json_int_t)p->event);
+    if (p->min || p->max) {
+        json_object_set_new(o, "min", json_integer(p->min));
+        json_object_set_new(o, "max", json_integer(p->max));
+    }
     if (p->words) {
         json_t *w = json_array();
         for (int b = 0; b < 4; b++)
@@ -96,6 +103,46 @@ static json_t *receipts_view(const nx_state *s, int viewer)
     return a;
 }
 
+static json_t *seat_mask(uint8_t mask, int nseats)
+{
+    json_t *a = json_array();
+    for (int i = 0; i < nseats; i++)
+        if (mask & (1u << i)) json_array_append_new(a, json_integer(i));
+    return a;
+}
+
+static json_t *seat_or_null(uint8_t seat) { return seat == NX_NO_SEAT ? json_null() : json_integer(seat); }
+
+/* The board and the phase in hand: public, except the Bene Gesserit
+ * prediction (its owner only). */
+static json_t *play_view(const nx_state *s, int viewer)
+{
+    const nx_play *p = &s->play;
+    json_t *spice = json_object(), *advisors = json_array(), *circles = json_array();
+    for (int sec = 0; sec < NX_MAP_SECTIONS; sec++) {
+        if (p->spice[sec]) json_object_set_new(spice, nx_map_section_id(sec), json_integer(p->spice[sec]));
+        if (nx_play_bit(p->advisors, sec)) json_array_append_new(advisors, json_string(nx_map_section_id(sec)));
+    }
+    for (int i = 0; i < s->nseats; i++) json_array_append_new(circles, json_integer(p->circle[i]));
+    json_t *o = json_pack("{s:i, s:o, s:o, s:b, s:o, s:o}", "storm_sector", p->storm_sector, "player_circles",
+                          circles, "storm_dialers", json_pack("[o, o]", seat_or_null(p->dialers[0]), seat_or_null(p->dialers[1])),
+                          "shield_wall_destroyed", p->shield_wall_down, "spice", spice, "advisors", advisors);
+    json_object_set_new(o, "bidding", json_pack("{s:i, s:i, s:i, s:o, s:o, s:o}", "lots", p->bid_lots, "lot",
+                                                p->bid_lot, "high_bid", p->bid_high, "high_bidder",
+                                                seat_or_null(p->bid_winner), "to_bid", seat_or_null(p->bid_turn),
+                                                "passed", seat_mask(p->bid_passed, s->nseats)));
+    json_object_set_new(o, "shipped", seat_mask(p->shipped, s->nseats));
+    json_object_set_new(o, "moved", seat_mask(p->moved, s->nseats));
+    json_object_set_new(o, "over", json_boolean(p->over));
+    json_object_set_new(o, "winners", seat_mask(p->winners, s->nseats));
+    uint8_t bg = nx_state_seat_of(s, NX_BENE_GESSERIT);
+    if (bg != NX_NO_SEAT && viewer == bg && p->prediction_faction != 0xff)
+        json_object_set_new(o, "prediction", json_pack("{s:s, s:i}", "faction",
+                                                       nx_faction_id((nx_faction)p->prediction_faction),
+                                                       "turn", p->prediction_turn));
+    return o;
+}
+
 json_t *nx_view_json(const nx_state *s, int seat)
 {
     assert(seat >= -1 && seat < s->nseats);
@@ -117,6 +164,11 @@ json_t *nx_view_json(const nx_state *s, int seat)
     json_object_set_new(v, "tanks", zone_view(s, NX_Z_TANKS, seat));
     json_object_set_new(v, "treachery_deck", zone_view(s, NX_Z_TREACHERY_DECK, seat));
     json_object_set_new(v, "treachery_discard", zone_view(s, NX_Z_TREACHERY_DISCARD, seat));
+    json_object_set_new(v, "board", play_view(s, seat));
+    json_object_set_new(v, "spice_deck", zone_view(s, NX_Z_SPICE_DECK, seat));
+    json_object_set_new(v, "spice_discard_a", zone_view(s, NX_Z_SPICE_DISCARD_A, seat));
+    json_object_set_new(v, "spice_discard_b", zone_view(s, NX_Z_SPICE_DISCARD_B, seat));
+    json_object_set_new(v, "auction", zone_view(s, NX_Z_AUCTION, seat));
     json_t *pend = json_array();
     for (int i = 0; i < s->npending; i++) json_array_append_new(pend, pending_view(&s->pending[i], seat));
     json_object_set_new(v, "pending", pend);

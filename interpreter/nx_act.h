@@ -41,14 +41,16 @@ void nx_act_log(nx_act *a, const char *fmt, ...) __attribute__((format(printf, 2
 /* "seat 2 (Harkonnen)" */
 const char *nx_act_who(const nx_state *s, int seat, char *buf, size_t len);
 
-/* Action handlers, dispatched by nx_game on "type". */
+/* Action handlers, dispatched by nx_game on "type" (the modules' tables,
+ * interpreter/nx_module.h). */
 typedef int (*nx_act_fn)(nx_act *a);
 nx_act_fn nx_act_lookup(const char *type, int *host_only);
 
-/* Setup (interpreter/nx_setup.c): seats, Traitor deal, Nexus deck. */
-void nx_setup_run(nx_state *s, const nx_faction *factions, int nseats, uint8_t options);
+/* Setup (interpreter/nx_setup.c): seats, Traitor deal, Nexus deck, and
+ * the setup decisions.  a->s is a fresh nx_state_init'ed state. */
+void nx_setup_run(nx_act *a, const nx_faction *factions, int nseats, uint8_t options);
 /* Called when the last setup decision is answered. */
-void nx_setup_finish(nx_state *s);
+void nx_setup_finish(nx_act *a);
 
 /* The Nexus card lifecycle (interpreter/nx_lifecycle.c). */
 void nx_lifecycle_init_deck(nx_state *s);
@@ -69,7 +71,17 @@ int nx_panel_play(nx_act *a, const char *requested_path);
 int nx_panel_resume(nx_act *a, const nx_pending *p, const nx_comp *chosen, int n);
 
 /* Phase progression (interpreter/nx_phases.c). */
+int nx_phases_is_rules_game(const nx_state *s);   /* not a designer's table */
 void nx_phases_enter(nx_act *a, int phase);
-int nx_phases_advance(nx_act *a);
+int nx_phases_advance(nx_act *a);                 /* the host's "advance" (designer's tables) */
+/* Run procedures while nothing is pending (rules games; no-op otherwise). */
+void nx_phases_settle(nx_act *a);
+/* The last Nexus card draw of a phase was answered. */
+void nx_phases_draws_done(nx_act *a);
+/* The "pass" action: answers the seat's first decision by its kind. */
+int nx_phases_pass(nx_act *a);
+/* Candidate actions for the seat's first decision (bots), appended to out
+ * as {"action": {...}, "score": N}. */
+void nx_phases_moves(const nx_state *s, uint8_t seat, json_t *out);
 
 #endif

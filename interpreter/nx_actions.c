@@ -6,7 +6,8 @@
  */
 #include <string.h>
 
-#include "nx_act.h"
+#include "nx_leaders.h"
+#include "nx_module.h"
 #include "nx_names.h"
 
 static const char *str_arg(const nx_act *a, const char *key)
@@ -23,18 +24,7 @@ static int seat_arg(nx_act *a, const char *key, uint8_t *out)
     return 0;
 }
 
-/* Only the keys a type documents may appear: a typo must not be ignored. */
-static int check_keys(nx_act *a, const char *const *allowed)
-{
-    const char *k;
-    json_t *v;
-    json_object_foreach((json_t *)a->action, k, v) {
-        int ok = !strcmp(k, "id") || !strcmp(k, "version") || !strcmp(k, "seat") || !strcmp(k, "type");
-        for (const char *const *p = allowed; !ok && *p; p++) ok = !strcmp(k, *p);
-        if (!ok) return nx_act_fail(a, "malformed", "unknown key \"%s\" for this action", k);
-    }
-    return 0;
-}
+static int check_keys(nx_act *a, const char *const *allowed) { return nx_arg_keys(a, allowed); }
 
 #define KEYS(...) (const char *const[]){ __VA_ARGS__, NULL }
 #define NO_KEYS (const char *const[]){ NULL }
@@ -52,6 +42,8 @@ static int act_advance(nx_act *a)
 static int act_nexus(nx_act *a)
 {
     if (check_keys(a, NO_KEYS)) return -1;
+    if (nx_phases_is_rules_game(a->s))
+        return nx_act_fail(a, "illegal", "in a rules game a Nexus comes from Shai-Hulud; \"nexus\" is for designer's tables");
     if (a->s->phase != NX_P_SPICE_BLOW)
         return nx_act_fail(a, "illegal", "a Nexus happens only during Spice Blow and Nexus");
     a->s->nexus_occurred = 1;
@@ -204,10 +196,11 @@ static int answer_traitor(nx_act *a, const nx_pending *p)
     nx_state_remove_pending(s, p);
     char who[64];
     nx_act_log(a, "%s keeps a Traitor Card", nx_act_who(s, seat, who, sizeof who));
-    for (int i = 0; i < s->npending; i++)
-        if (s->pending[i].kind == NX_PEND_TRAITOR_SELECT) return 0;
-    nx_setup_finish(s);
-    nx_act_log(a, "setup is complete: turn 1 begins with the Storm phase");
+    /* Rules games: the setup procedure ends when every setup decision is
+     * answered (nx_phases_settle).  Designer's tables end it here. */
+    if (nx_phases_is_rules_game(s) || s->npending) return 0;
+    nx_setup_finish(a);
+    nx_phases_enter(a, NX_P_STORM);
     return 0;
 }
 
@@ -234,9 +227,10 @@ static int act_answer(nx_act *a)
         if (read_choice(a, p, chosen, &n)) return -1;
         return nx_panel_resume(a, p, chosen, n);
     }
-    case NX_PEND_NONE: break;
+    default: break;
     }
-    return nx_act_fail(a, "invariant", "unknown decision kind");
+    return nx_act_fail(a, "illegal", "\"answer\" does not answer this decision (%s): see docs/protocol.md",
+                       nx_pending_kind_name((nx_pending_kind)p->kind));
 }
 
 /* ---- playing a Nexus card ------------------------------------------------------ */
@@ -249,13 +243,52 @@ static int act_play_nexus(nx_act *a)
     return nx_panel_play(a, json_string_value(path));
 }
 
-/* ---- dispatch ----------------------------------------------------------------- */
+/* ---- bots' candidates for the core decisions ---------------------------------- */
 
-static const struct {
-    const char *type;
-    nx_act_fn fn;
-    int host_only;
-} handlers[] = {
+static json_t *choose_action(nx_comp c)
+{
+    return json_pack("{s:s, s:[s]}", "type", "answer", "choose", nx_comp_id(c));
+}
+
+/* Keep the strongest leader: its traitor is the likeliest to fight. */
+static void traitor_moves(const nx_state *s, const nx_pending *p, json_t *out)
+{
+    (void)s;
+    for (int k = 0; k < p->noptions; k++) {
+        int strength = nx_leader_get(nx_comp_leader(p->options[k]))->strength;
+        nx_moves_add(out, strength, choose_action(p->options[k]));
+    }
+}
+
+/* Drawing is free and a held card only helps: draw, keep. */
+static void draw_moves(const nx_state *s, const nx_pending *p, json_t *out)
+{
+    (void)s;
+    static const struct { nx_word w; int score; } words[] = {
+        { NX_WORD_DRAW, 2 }, { NX_WORD_DECLINE, 0 }, { NX_WORD_KEEP, 2 }, { NX_WORD_REPLACE, 1 },
+    };
+    for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
+        if (p->words & words[i].w)
+            nx_moves_add(out, words[i].score, json_pack("{s:s, s:s}", "type", "answer", "word", nx_word_name(words[i].w)));
+}
+
+/* A panel's question: any `count` of its options; bots take the first
+ * `count` in the offered order, or one per option when count is 1. */
+static void panel_moves(const nx_state *s, const nx_pending *p, json_t *out)
+{
+    (void)s;
+    if (p->count == 1) {
+        for (int k = 0; k < p->noptions; k++) nx_moves_add(out, 0, choose_action(p->options[k]));
+        return;
+    }
+    json_t *pick = json_array();
+    for (int k = 0; k < p->count && k < p->noptions; k++) json_array_append_new(pick, json_string(nx_comp_id(p->options[k])));
+    nx_moves_add(out, 0, json_pack("{s:s, s:o}", "type", "answer", "choose", pick));
+}
+
+/* ---- the module ------------------------------------------------------------------- */
+
+static const nx_act_entry core_actions[] = {
     { "advance", act_advance, 1 },
     { "nexus", act_nexus, 1 },
     { "place", act_place, 1 },
@@ -265,15 +298,16 @@ static const struct {
     { "leave_alliance", act_leave_alliance, 0 },
     { "set_policy", act_set_policy, 0 },
     { "answer", act_answer, 0 },
+    { "pass", nx_phases_pass, 0 },
     { "play_nexus", act_play_nexus, 0 },
+    { NULL, NULL, 0 },
 };
 
-nx_act_fn nx_act_lookup(const char *type, int *host_only)
-{
-    for (size_t i = 0; i < sizeof handlers / sizeof handlers[0]; i++)
-        if (!strcmp(handlers[i].type, type)) {
-            *host_only = handlers[i].host_only;
-            return handlers[i].fn;
-        }
-    return NULL;
-}
+static const nx_decision_ops core_decisions[] = {
+    { NX_PEND_TRAITOR_SELECT, NULL, traitor_moves },
+    { NX_PEND_NEXUS_DRAW, NULL, draw_moves },
+    { NX_PEND_PANEL, NULL, panel_moves },
+    { 0, NULL, NULL },
+};
+
+const nx_module nx_mod_core = { "core", -1, NULL, core_actions, core_decisions };

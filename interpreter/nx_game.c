@@ -24,9 +24,12 @@ struct nx_game {
     nx_settings settings;        /* pinned: every ruling's effective setting */
     nx_game_config cfg;
     nx_state state;
+    char *setup_log;             /* public log lines of setup, JSON array text */
     nx_log_entry *log;
     size_t nlog, caplog;
 };
+
+static char *dump(const json_t *j);
 
 /* ---- creation ------------------------------------------------------------ */
 
@@ -110,7 +113,12 @@ nx_game *nx_game_new(const nx_runtime *rt, const nx_settings *settings,
                                 (cfg->advanced ? NX_OPT_ADVANCED : 0) |
                                 (cfg->designer ? NX_OPT_DESIGNER : 0));
     nx_state_init(&g->state, cfg->seed, options);
-    nx_setup_run(&g->state, cfg->factions, cfg->nseats, options);
+    nx_act a = { .s = &g->state, .rt = rt, .settings = &g->settings, .seat = -1, .log = json_array() };
+    nx_setup_run(&a, cfg->factions, cfg->nseats, options);
+    nx_phases_settle(&a);
+    if (a.avail_ready) nx_avail_free(&a.avail);
+    g->setup_log = dump(a.log);
+    json_decref(a.log);
     char msg[256];
     if (nx_state_check(&g->state, msg, sizeof msg)) {
         snprintf(err, errlen, "setup broke an invariant: %s", msg);
@@ -129,6 +137,7 @@ void nx_game_free(nx_game *g)
         free(g->log[i].result);
     }
     free(g->log);
+    free(g->setup_log);
     nx_settings_free(&g->settings);
     free(g);
 }
@@ -153,6 +162,14 @@ const nx_avail *nx_act_avail(nx_act *a)
     return &a->avail;
 }
 size_t nx_game_log_length(const nx_game *g) { return g->nlog; }
+const char *nx_game_setup_log(const nx_game *g) { return g->setup_log; }
+
+json_t *nx_game_moves(const nx_game *g, int seat)
+{
+    json_t *out = json_array();
+    if (seat >= 0 && seat < g->state.nseats) nx_phases_moves(&g->state, (uint8_t)seat, out);
+    return out;
+}
 const char *nx_game_log_action(const nx_game *g, size_t i) { return g->log[i].action; }
 const char *nx_game_log_result(const nx_game *g, size_t i) { return g->log[i].result; }
 
@@ -255,7 +272,9 @@ static int run_on_scratch(const nx_game *g, nx_state *scratch, nx_act *a, nx_act
 {
     memcpy(scratch, &g->state, sizeof g->state);
     a->s = scratch;
+    if (scratch->play.over) return nx_act_fail(a, "illegal", "the game is over");
     if (fn(a)) return -1;
+    nx_phases_settle(a);
     char msg[256];
     if (nx_state_check(scratch, msg, sizeof msg))
         return nx_act_fail(a, "invariant", "the action would break an invariant: %s", msg);

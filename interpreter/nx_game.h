@@ -69,6 +69,12 @@ const nx_state *nx_game_state(const nx_game *g);
  * pack and the settings are known to every seat.) */
 int nx_game_panel_available(const nx_game *g, const char *panel_id);
 size_t nx_game_log_length(const nx_game *g);
+/* The public log lines of setup (before the first action), JSON array text. */
+const char *nx_game_setup_log(const nx_game *g);
+/* Candidate actions for a seat's first pending decision, for bots: an
+ * array of {"action": {...}, "score": N} (caller decrefs).  Empty when the
+ * seat has nothing to decide.  docs/protocol.md lists the action types. */
+json_t *nx_game_moves(const nx_game *g, int seat);
 /* The i-th committed action and its result, as JSON texts. */
 const char *nx_game_log_action(const nx_game *g, size_t i);
 const char *nx_game_log_result(const nx_game *g, size_t i);

@@ -161,7 +161,7 @@ int nx_lifecycle_answer_draw(nx_act *a, const nx_pending *p, nx_word word)
     }
     if (word == NX_WORD_DRAW || word == NX_WORD_REPLACE) draw_with_policy(a, seat, event);
     else nx_act_log(a, "%s %s", who, word == NX_WORD_KEEP ? "keeps its Nexus card" : "declines to draw");
-    if (!open_next_draw(s, s->draw_next + 1)) nx_phases_enter(a, NX_P_SPICE_BLOW + 1);
+    if (!open_next_draw(s, s->draw_next + 1)) nx_phases_draws_done(a);
     return 0;
 }
 

@@ -62,7 +62,7 @@ static nx_zone resolve_zone(lua_State *L, nx_ctx *c, int arg)
 {
     const char *name = luaL_checkstring(L, arg);
     static const char *const own[NX_ZS_COUNT] = { "nexus_held", "traitors", "traitor_offer", "revealed",
-                                                   "leaders", "treachery" };
+                                                   "leaders", "treachery", "storm_card" };
     for (int k = 0; k < NX_ZS_COUNT; k++)
         if (!strcmp(name, own[k])) return NX_Z_SEAT(c->holder, k);
     int z = nx_zone_parse(name);

@@ -1,11 +1,57 @@
 /*
- * Phase progression.  Until the turn issue builds each phase's own
- * procedure, the host moves the game from phase to phase with the
- * "advance" action; the hooks here are where phase-level rules (the Nexus
- * draw at the end of Spice Blow and Nexus) attach.
+ * Phase progression: the list of modules, and the loop that runs their
+ * procedures (nx_module.h).
+ *
+ * Rules games: after setup and after every action, nx_phases_settle runs
+ * the current phase's procedure while nothing is pending; a procedure
+ * that is over ends the phase (the Nexus card draw at the end of Spice
+ * Blow and Nexus may still open decisions) and the next phase begins.
+ *
+ * Designer's tables: no procedure runs; the host moves the game from
+ * phase to phase with "advance" and declares a Nexus with "nexus", so a
+ * card designer can stage any situation with "place".
  */
-#include "nx_act.h"
+#include <assert.h>
+#include <string.h>
+
+#include "nx_board.h"
+#include "nx_module.h"
 #include "nx_names.h"
+#include "nx_play.h"
+
+static const nx_module *const modules[] = {
+    &nx_mod_core, &nx_mod_setup, &nx_mod_storm, &nx_mod_spice_blow, &nx_mod_charity, &nx_mod_bidding,
+    &nx_mod_revival, &nx_mod_shipment, &nx_mod_battle, &nx_mod_collection, &nx_mod_mentat,
+};
+#define NMODULES (sizeof modules / sizeof modules[0])
+
+static const nx_module *module_of_phase(int phase)
+{
+    for (size_t i = 0; i < NMODULES; i++)
+        if (modules[i]->phase == phase && modules[i]->run) return modules[i];
+    return NULL;
+}
+
+nx_act_fn nx_act_lookup(const char *type, int *host_only)
+{
+    for (size_t i = 0; i < NMODULES; i++)
+        for (const nx_act_entry *e = modules[i]->actions; e && e->type; e++)
+            if (!strcmp(e->type, type)) {
+                *host_only = e->host_only;
+                return e->fn;
+            }
+    return NULL;
+}
+
+static const nx_decision_ops *decision_ops(int kind)
+{
+    for (size_t i = 0; i < NMODULES; i++)
+        for (const nx_decision_ops *d = modules[i]->decisions; d && d->kind; d++)
+            if (d->kind == kind) return d;
+    return NULL;
+}
+
+int nx_phases_is_rules_game(const nx_state *s) { return !(s->options & NX_OPT_DESIGNER); }
 
 void nx_phases_enter(nx_act *a, int phase)
 {
@@ -14,14 +60,57 @@ void nx_phases_enter(nx_act *a, int phase)
         phase = NX_P_STORM;
         s->turn++;
     }
+    if (s->phase == NX_P_SETUP) s->turn = 1;
     s->phase = (uint8_t)phase;
+    s->play.step = 0;
+    s->play.cursor = 0;
+    s->play.closing = 0;
     nx_lifecycle_phase_begin(s, phase);
     nx_act_log(a, "turn %d: %s", s->turn, nx_phase_name(phase));
+}
+
+/* A procedure is over: end the phase (its end may open decisions). */
+static int close_phase(nx_act *a)
+{
+    nx_state *s = a->s;
+    if (!s->play.closing) {
+        s->play.closing = 1;
+        if (nx_lifecycle_phase_end(a, s->phase)) return 1;
+    }
+    if (s->npending) return 1;
+    if (s->phase == NX_P_SETUP) {
+        nx_setup_finish(a);
+        nx_phases_enter(a, NX_P_STORM);
+        return 0;
+    }
+    nx_phases_enter(a, s->phase + 1);
+    return 0;
+}
+
+void nx_phases_settle(nx_act *a)
+{
+    nx_state *s = a->s;
+    if (!nx_phases_is_rules_game(s)) return;
+    while (!s->play.over && s->npending == 0) {
+        if (!s->play.closing) {
+            const nx_module *m = module_of_phase(s->phase);
+            assert(m); /* every phase has a procedure */
+            if (m->run(a)) {
+                /* A procedure that waits must wait for someone. */
+                assert(s->npending > 0);
+                return;
+            }
+            if (s->play.over) return;
+        }
+        if (close_phase(a)) return;
+    }
 }
 
 int nx_phases_advance(nx_act *a)
 {
     nx_state *s = a->s;
+    if (nx_phases_is_rules_game(s))
+        return nx_act_fail(a, "illegal", "the rules move this game from phase to phase; \"advance\" is for designer's tables");
     if (s->npending) {
         char who[64];
         return nx_act_fail(a, "illegal", "%s must decide first: %s",
@@ -33,4 +122,57 @@ int nx_phases_advance(nx_act *a)
     if (nx_lifecycle_phase_end(a, s->phase)) return 0;
     nx_phases_enter(a, s->phase + 1);
     return 0;
+}
+
+/* A Nexus card draw was answered and no further draw is open. */
+void nx_phases_draws_done(nx_act *a)
+{
+    /* Rules games: settle ends the phase.  Designer's tables: the phase
+     * ended when the host advanced, so the next one begins now. */
+    if (!nx_phases_is_rules_game(a->s)) nx_phases_enter(a, NX_P_SPICE_BLOW + 1);
+}
+
+/* ---- "pass" and bots' candidate moves --------------------------------------- */
+
+int nx_phases_pass(nx_act *a)
+{
+    if (nx_arg_keys(a, NX_NO_KEYS)) return -1;
+    for (int i = 0; i < a->s->npending; i++) {
+        const nx_pending *p = &a->s->pending[i];
+        if (p->seat != a->seat) continue;
+        const nx_decision_ops *d = decision_ops(p->kind);
+        if (d && d->pass) return d->pass(a, p);
+        return nx_act_fail(a, "illegal", "this decision cannot be passed: %s", p->prompt);
+    }
+    return nx_act_fail(a, "illegal", "seat %d has no decision to make", a->seat);
+}
+
+void nx_phases_moves(const nx_state *s, uint8_t seat, json_t *out)
+{
+    for (int i = 0; i < s->npending; i++) {
+        const nx_pending *p = &s->pending[i];
+        if (p->seat != seat) continue;
+        const nx_decision_ops *d = decision_ops(p->kind);
+        if (d && d->moves) d->moves(s, p, out);
+        return; /* the seat's first decision is the one to answer */
+    }
+}
+
+void nx_moves_add(json_t *out, int score, json_t *action)
+{
+    json_array_append_new(out, json_pack("{s:o, s:i}", "action", action, "score", score));
+}
+
+const nx_pending *nx_pending_find(const nx_state *s, uint8_t seat, nx_pending_kind kind)
+{
+    for (int i = 0; i < s->npending; i++)
+        if (s->pending[i].seat == seat && s->pending[i].kind == kind) return &s->pending[i];
+    return NULL;
+}
+
+const nx_pending *nx_act_need(nx_act *a, nx_pending_kind kind)
+{
+    const nx_pending *p = a->seat >= 0 ? nx_pending_find(a->s, (uint8_t)a->seat, kind) : NULL;
+    if (!p) nx_act_fail(a, "illegal", "seat %d has no %s decision to make now", a->seat, nx_pending_kind_name(kind));
+    return p;
 }

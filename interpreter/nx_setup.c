@@ -11,7 +11,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "nx_act.h"
+#include "nx_module.h"
 #include "nx_leaders.h"
 
 /* Every seated faction's leader discs start in its own leader pool. */
@@ -82,8 +82,9 @@ static void deal_traitors(nx_state *s)
     }
 }
 
-void nx_setup_run(nx_state *s, const nx_faction *factions, int nseats, uint8_t options)
+void nx_setup_run(nx_act *a, const nx_faction *factions, int nseats, uint8_t options)
 {
+    nx_state *s = a->s;
     s->nseats = (uint8_t)nseats;
     for (int i = 0; i < nseats; i++) {
         s->seats[i].faction = (int8_t)factions[i];
@@ -103,13 +104,30 @@ void nx_setup_run(nx_state *s, const nx_faction *factions, int nseats, uint8_t o
     nx_custody_seal(&s->custody);
     deal_traitors(s);
     deal_treachery(s);
-    if (s->npending == 0) nx_setup_finish(s);
+    nx_act_log(a, "setup: Traitor Cards and Treachery Cards are dealt");
+    /* Designer's tables with nothing to decide start at once; rules games
+     * start when nx_phases_settle finds setup's decisions all answered. */
+    if (s->npending == 0 && !nx_phases_is_rules_game(s)) {
+        nx_setup_finish(a);
+        nx_phases_enter(a, NX_P_STORM);
+    }
 }
+
+/* Setup's own procedure: its decisions are opened by nx_setup_run; once
+ * they are answered, nothing is left to do. */
+static int setup_procedure(nx_act *a)
+{
+    (void)a;
+    return 0;
+}
+
+const nx_module nx_mod_setup = { "setup", NX_P_SETUP, setup_procedure, NULL, NULL };
 
 /* Unchosen cards are already at the bottom (returned on selection); now
  * Tleilaxu, if seated, shuffles and draws its three Face Dancers. */
-void nx_setup_finish(nx_state *s)
+void nx_setup_finish(nx_act *a)
 {
+    nx_state *s = a->s;
     uint8_t tl = nx_state_seat_of(s, NX_TLEILAXU);
     if (tl != NX_NO_SEAT) {
         nx_custody_shuffle(&s->custody, NX_Z_TRAITOR_DECK, &s->rng);
@@ -119,7 +137,7 @@ void nx_setup_finish(nx_state *s)
             nx_custody_move(&s->custody, drawn[k], NX_Z_SEAT(tl, NX_ZS_TRAITORS));
         }
         nx_state_add_receipt(s, tl, NX_RCPT_DREW, nx_state_new_event(s), drawn, 3);
+        nx_act_log(a, "Tleilaxu draws three Face Dancers");
     }
-    s->phase = NX_P_STORM;
-    s->turn = 1;
+    nx_act_log(a, "setup is complete");
 }

@@ -1,0 +1,52 @@
+/*
+ * nx_board: facts about the board that depend on the state: the storm,
+ * who is where, spice lying on the sand, the storm order.  Read-only
+ * queries plus the two moves every phase shares (forces to the Tanks,
+ * spice to the bank).  Rules live in the phase modules; this is geometry
+ * and bookkeeping.
+ */
+#ifndef NX_BOARD_H
+#define NX_BOARD_H
+
+#include "nx_state.h"
+
+/* Is this section in the storm?  (Never the Polar Sink; nothing is in
+ * storm before the first storm is placed.) */
+int nx_board_section_in_storm(const nx_state *s, int section);
+/* Is any part of this territory in the storm? */
+int nx_board_territory_in_storm(const nx_state *s, int t);
+/* Does the storm protect forces in this territory (rock, strongholds,
+ * Imperial Basin while the Shield Wall stands)? */
+int nx_board_protected(const nx_state *s, int t);
+
+/* Forces of a seat on one section / in a whole territory (both kinds). */
+int nx_board_forces_at(const nx_state *s, uint8_t seat, int section);
+int nx_board_forces_in(const nx_state *s, uint8_t seat, int t);
+/* Seats with forces in territory t (mask).  With fighters_only, Advanced
+ * Bene Gesserit advisors do not count (they do not occupy). */
+uint8_t nx_board_occupants(const nx_state *s, int t, int fighters_only);
+/* Is this section's BG force an advisor stack (Advanced)? */
+int nx_board_is_advisor(const nx_state *s, int section);
+void nx_board_set_advisor(nx_state *s, int section, int on);
+
+/* Strongholds a seat occupies alone (at least one fighter, no other
+ * faction's fighter there). */
+int nx_board_strongholds_held(const nx_state *s, uint8_t seat);
+
+/* Send every counter of a seat on a section to the Tanks; returns how many. */
+int nx_board_kill_section(nx_state *s, uint8_t seat, int section);
+/* Send n counters (ordinary first) of a seat on a section to the Tanks. */
+void nx_board_kill(nx_state *s, uint8_t seat, int section, int normal, int elite);
+
+/* Spice on the board. */
+int nx_board_spice_in(const nx_state *s, int t);
+
+/* The storm order from the player circles: the first seat is the one
+ * whose circle the storm reaches next (a circle in the storm's own sector
+ * counts as reached next; docs/rules/turn.md 1.4); then counterclockwise. */
+void nx_board_update_first_seat(nx_state *s);
+
+/* Free forces of the seat's faction on the planet and in reserve. */
+int nx_board_reserves(const nx_state *s, uint8_t seat, int kind);
+
+#endif

@@ -1,0 +1,294 @@
+#include "nx_play.h"
+
+#include <assert.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "nx_map.h"
+
+void nx_play_init(nx_play *p)
+{
+    memset(p, 0, sizeof *p);
+    p->dialers[0] = p->dialers[1] = NX_NO_SEAT;
+    p->dials[0] = p->dials[1] = NX_NO_DIAL;
+    p->ride_territory = 0xff;
+    p->prediction_faction = 0xff;
+    p->bid_winner = NX_NO_SEAT;
+    p->bid_opener = NX_NO_SEAT;
+    p->bid_turn = NX_NO_SEAT;
+}
+
+int nx_play_bit(const uint8_t *bits, int i) { return (bits[i / 8] >> (i % 8)) & 1; }
+
+void nx_play_set_bit(uint8_t *bits, int i, int on)
+{
+    if (on) bits[i / 8] = (uint8_t)(bits[i / 8] | (1u << (i % 8)));
+    else bits[i / 8] = (uint8_t)(bits[i / 8] & ~(1u << (i % 8)));
+}
+
+/* ---- the field table ------------------------------------------------------ */
+
+typedef enum {
+    PF_INT,     /* uint8_t[n]: an integer (n == 1) or an array, each 0..max */
+    PF_SEAT,    /* uint8_t[n]: a seat number or null (NX_NO_SEAT) */
+    PF_MASK,    /* uint8_t: a set of seats, written as a sorted array */
+    PF_BITS,    /* uint8_t[n]: a bitset of max bits, written as the set bits */
+    PF_SPICE    /* uint16_t[NX_MAP_SECTIONS]: {section id: amount}, non-zero only */
+} pf_type;
+
+typedef struct pf {
+    const char *name;
+    size_t offset;
+    pf_type type;
+    int n;          /* elements (bytes for PF_BITS) */
+    int max;        /* largest value; for PF_INT 0xff means "255 is 'none'" too */
+    size_t size;    /* sizeof the member, for the coverage check */
+} pf;
+
+#define F(name, type, n, max) { #name, offsetof(nx_play, name), type, n, max, sizeof(((nx_play *)0)->name) }
+
+static const pf fields[] = {
+    F(circle, PF_INT, NX_MAX_SEATS, NX_MAP_SECTORS),
+    F(storm_sector, PF_INT, 1, NX_MAP_SECTORS),
+    F(dialers, PF_SEAT, 2, 0),
+    F(dials, PF_INT, 2, 0xff),
+    F(shield_wall_down, PF_INT, 1, 1),
+    F(step, PF_INT, 1, 0xff),
+    F(closing, PF_INT, 1, 1),
+    F(cursor, PF_INT, 1, 0xff),
+    F(blow_pile, PF_INT, 1, 1),
+    F(ride_territory, PF_INT, 1, 0xff),
+    F(nexus_done, PF_MASK, 1, 0),
+    F(prediction_faction, PF_INT, 1, 0xff),
+    F(prediction_turn, PF_INT, 1, NX_LAST_TURN),
+    F(bid_lots, PF_INT, 1, NX_MAX_SEATS),
+    F(bid_lot, PF_INT, 1, NX_MAX_SEATS),
+    F(bid_high, PF_INT, 1, 0xff),
+    F(bid_winner, PF_SEAT, 1, 0),
+    F(bid_opener, PF_SEAT, 1, 0),
+    F(bid_turn, PF_SEAT, 1, 0),
+    F(bid_passed, PF_MASK, 1, 0),
+    F(bid_eligible, PF_MASK, 1, 0),
+    F(revived, PF_MASK, 1, 0),
+    F(shipped, PF_MASK, 1, 0),
+    F(moved, PF_MASK, 1, 0),
+    F(acted, PF_MASK, 1, 0),
+    F(guild_delayed, PF_INT, 1, 1),
+    F(ornithopters, PF_MASK, 1, 0),
+    F(leader_died, PF_BITS, NX_LEADER_BYTES, NX_LEADER_COUNT),
+    F(advisors, PF_BITS, NX_ADVISOR_BYTES, NX_MAP_SECTIONS),
+    F(winners, PF_MASK, 1, 0),
+    F(over, PF_INT, 1, 1),
+    F(spice, PF_SPICE, NX_MAP_SECTIONS, 0),
+};
+#define NFIELDS (sizeof fields / sizeof fields[0])
+
+size_t nx_play_table_bytes(void)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < NFIELDS; i++) n += fields[i].size;
+    return n;
+}
+
+/* ---- encoding ---------------------------------------------------------------- */
+
+static json_t *enc_seat(uint8_t v, int nseats)
+{
+    if (v == NX_NO_SEAT) return json_null();
+    return v < nseats ? json_integer(v) : NULL;
+}
+
+static json_t *enc_mask(uint8_t m, int nseats)
+{
+    if (m >> nseats) return NULL;
+    json_t *a = json_array();
+    for (int i = 0; i < nseats; i++)
+        if (m & (1u << i)) json_array_append_new(a, json_integer(i));
+    return a;
+}
+
+static json_t *enc_field(const pf *f, const nx_play *p, int nseats)
+{
+    const uint8_t *b = (const uint8_t *)p + f->offset;
+    json_t *a;
+    switch (f->type) {
+    case PF_INT:
+        for (int i = 0; i < f->n; i++)
+            if (b[i] > f->max) return NULL;
+        if (f->n == 1) return json_integer(b[0]);
+        a = json_array();
+        for (int i = 0; i < f->n; i++) json_array_append_new(a, json_integer(b[i]));
+        return a;
+    case PF_SEAT:
+        if (f->n == 1) return enc_seat(b[0], nseats);
+        a = json_array();
+        for (int i = 0; i < f->n; i++) {
+            json_t *v = enc_seat(b[i], nseats);
+            if (!v) {
+                json_decref(a);
+                return NULL;
+            }
+            json_array_append_new(a, v);
+        }
+        return a;
+    case PF_MASK: return enc_mask(b[0], nseats);
+    case PF_BITS:
+        a = json_array();
+        for (int i = 0; i < f->n * 8; i++) {
+            if (!nx_play_bit(b, i)) continue;
+            if (i >= f->max) {
+                json_decref(a);
+                return NULL;
+            }
+            json_array_append_new(a, json_integer(i));
+        }
+        return a;
+    case PF_SPICE:
+        a = json_object();
+        for (int s = 0; s < NX_MAP_SECTIONS; s++)
+            if (p->spice[s]) json_object_set_new(a, nx_map_section_id(s), json_integer(p->spice[s]));
+        return a;
+    }
+    return NULL;
+}
+
+json_t *nx_play_encode(const nx_play *p, int nseats)
+{
+    json_t *o = json_object();
+    for (size_t i = 0; i < NFIELDS; i++) {
+        json_t *v = enc_field(&fields[i], p, nseats);
+        if (!v) {
+            json_decref(o);
+            return NULL;
+        }
+        json_object_set_new(o, fields[i].name, v);
+    }
+    return o;
+}
+
+/* ---- decoding ------------------------------------------------------------------ */
+
+typedef struct dec {
+    char *err;
+    size_t len;
+} dec;
+
+static int fail(dec *d, const pf *f, const char *why, long long i)
+{
+    if (i >= 0) snprintf(d->err, d->len, "play.%s[%lld]: %s", f->name, i, why);
+    else snprintf(d->err, d->len, "play.%s: %s", f->name, why);
+    return -1;
+}
+
+static int dec_int(dec *d, const pf *f, const json_t *v, long long i, long long lo, long long hi, uint8_t *out)
+{
+    if (!json_is_integer(v)) return fail(d, f, "expected an integer", i);
+    long long x = json_integer_value(v);
+    if (x < lo || x > hi) return fail(d, f, "out of range", i);
+    *out = (uint8_t)x;
+    return 0;
+}
+
+static int dec_seat(dec *d, const pf *f, const json_t *v, long long i, int nseats, uint8_t *out)
+{
+    if (json_is_null(v)) {
+        *out = NX_NO_SEAT;
+        return 0;
+    }
+    if (!nseats) return fail(d, f, "a seat without seats", i);
+    return dec_int(d, f, v, i, 0, nseats - 1, out);
+}
+
+static int dec_array(dec *d, const pf *f, const json_t *v, size_t lo, size_t hi)
+{
+    if (!json_is_array(v)) return fail(d, f, "expected an array", -1);
+    if (json_array_size(v) < lo || json_array_size(v) > hi) return fail(d, f, "wrong number of entries", -1);
+    return 0;
+}
+
+/* Set members (seats of a mask, bits of a bitset): strictly increasing. */
+static int dec_set(dec *d, const pf *f, const json_t *v, int limit, uint8_t *bits)
+{
+    if (dec_array(d, f, v, 0, (size_t)limit)) return -1;
+    long long prev = -1;
+    for (size_t i = 0; i < json_array_size(v); i++) {
+        uint8_t x = 0;
+        /* limit >= 1 here: dec_array refused any member when it is 0. */
+        if (dec_int(d, f, json_array_get(v, i), (long long)i, 0, limit - 1, &x)) return -1;
+        if (x <= prev) return fail(d, f, "members must be distinct and in increasing order", (long long)i);
+        prev = x;
+        nx_play_set_bit(bits, x, 1);
+    }
+    return 0;
+}
+
+static int dec_spice(dec *d, const pf *f, const json_t *v, nx_play *p)
+{
+    if (!json_is_object(v)) return fail(d, f, "expected an object", -1);
+    const char *key;
+    json_t *amount;
+    json_object_foreach((json_t *)v, key, amount) {
+        int s = nx_map_section_parse(key);
+        if (s < 0) {
+            snprintf(d->err, d->len, "play.spice.%s: unknown board section", key);
+            return -1;
+        }
+        if (!json_is_integer(amount) || json_integer_value(amount) < 1 || json_integer_value(amount) > 9999) {
+            snprintf(d->err, d->len, "play.spice.%s: expected an amount 1..9999", key);
+            return -1;
+        }
+        p->spice[s] = (uint16_t)json_integer_value(amount);
+    }
+    return 0;
+}
+
+static int dec_field(dec *d, const pf *f, const json_t *v, int nseats, nx_play *p)
+{
+    uint8_t *b = (uint8_t *)p + f->offset;
+    switch (f->type) {
+    case PF_INT:
+        if (f->n == 1) return dec_int(d, f, v, -1, 0, f->max, b);
+        if (dec_array(d, f, v, (size_t)f->n, (size_t)f->n)) return -1;
+        for (int i = 0; i < f->n; i++)
+            if (dec_int(d, f, json_array_get(v, (size_t)i), i, 0, f->max, &b[i])) return -1;
+        return 0;
+    case PF_SEAT:
+        if (f->n == 1) return dec_seat(d, f, v, -1, nseats, b);
+        if (dec_array(d, f, v, (size_t)f->n, (size_t)f->n)) return -1;
+        for (int i = 0; i < f->n; i++)
+            if (dec_seat(d, f, json_array_get(v, (size_t)i), i, nseats, &b[i])) return -1;
+        return 0;
+    case PF_MASK: b[0] = 0; return dec_set(d, f, v, nseats, b);
+    case PF_BITS: memset(b, 0, (size_t)f->n); return dec_set(d, f, v, f->max, b);
+    case PF_SPICE: return dec_spice(d, f, v, p);
+    }
+    return fail(d, f, "unknown field type", -1);
+}
+
+int nx_play_decode(const json_t *j, int nseats, nx_play *out, char *err, size_t errlen)
+{
+    dec d = { err, errlen };
+    if (!json_is_object(j)) {
+        snprintf(err, errlen, "play: expected an object");
+        return -1;
+    }
+    nx_play p;
+    memset(&p, 0, sizeof p);
+    const char *key;
+    json_t *v;
+    json_object_foreach((json_t *)j, key, v) {
+        size_t i = 0;
+        while (i < NFIELDS && strcmp(fields[i].name, key)) i++;
+        if (i == NFIELDS) {
+            snprintf(err, errlen, "play.%s: unknown key", key);
+            return -1;
+        }
+    }
+    for (size_t i = 0; i < NFIELDS; i++) {
+        const json_t *fv = json_object_get(j, fields[i].name);
+        if (!fv) return fail(&d, &fields[i], "missing", -1);
+        if (dec_field(&d, &fields[i], fv, nseats, &p)) return -1;
+    }
+    memcpy(out, &p, sizeof p);
+    return 0;
+}

@@ -1,0 +1,37 @@
+/*
+ * nx_play: the game turn's progress (struct nx_play in nx_state.h) as
+ * data: initial values, a field table for the saved-state codec, and the
+ * few board facts that depend on the state (storm, spice, advisors).
+ *
+ * The codec is table-driven because nx_play is a bag of small integers
+ * that every phase module extends: adding a field is one line here.
+ */
+#ifndef NX_PLAY_H
+#define NX_PLAY_H
+
+#include <stddef.h>
+
+#include <jansson.h>
+
+#include "nx_state.h"
+
+/* What nx_state_init puts in (sentinels for "none"). */
+void nx_play_init(nx_play *p);
+
+/* Encode as a JSON object (new reference), NULL if a value is out of its
+ * declared range.  Decode strictly: every field present, no unknown key,
+ * each value in range; "play.<field>: why" in err on failure, *out
+ * untouched. */
+json_t *nx_play_encode(const nx_play *p, int nseats);
+int nx_play_decode(const json_t *j, int nseats, nx_play *out, char *err, size_t errlen);
+
+/* Sum of sizeof over the fields the table lists: equals sizeof(nx_play)
+ * minus padding (a test compares, so a field missing from the table is
+ * caught). */
+size_t nx_play_table_bytes(void);
+
+/* Bits of a bitset field. */
+int nx_play_bit(const uint8_t *bits, int i);
+void nx_play_set_bit(uint8_t *bits, int i, int on);
+
+#endif
