@@ -126,7 +126,7 @@ static json_t *play_view(const nx_state *s, int viewer)
     for (int i = 0; i < s->nseats; i++) json_array_append_new(circles, json_integer(p->circle[i]));
     json_t *o = json_pack("{s:i, s:o, s:o, s:b, s:o, s:o}", "storm_sector", p->storm_sector, "player_circles",
                           circles, "storm_dialers", json_pack("[o, o]", seat_or_null(p->dialers[0]), seat_or_null(p->dialers[1])),
-                          "shield_wall_destroyed", p->shield_wall_down, "spice", spice, "advisors", advisors);
+                          "shield_wall_destroyed", p->shield_wall_down, "spice_on_board", spice, "advisors", advisors);
     json_object_set_new(o, "bidding", json_pack("{s:i, s:i, s:i, s:o, s:o, s:o}", "lots", p->bid_lots, "lot",
                                                 p->bid_lot, "high_bid", p->bid_high, "high_bidder",
                                                 seat_or_null(p->bid_winner), "to_bid", seat_or_null(p->bid_turn),
