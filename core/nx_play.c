@@ -48,6 +48,7 @@ typedef struct pf {
 #define F(name, type, n, max) { #name, offsetof(nx_play, name), type, n, max, sizeof(((nx_play *)0)->name) }
 
 static const pf fields[] = {
+    F(rule, PF_INT, NX_RULE_COUNT, 2),
     F(circle, PF_INT, NX_MAX_SEATS, NX_MAP_SECTORS),
     F(storm_sector, PF_INT, 1, NX_MAP_SECTORS),
     F(dialers, PF_SEAT, 2, 0),

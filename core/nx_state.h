@@ -150,7 +150,33 @@ typedef struct nx_receipt {
 #define NX_ADVISOR_BYTES ((NX_MAP_SECTIONS + 7) / 8)
 #define NX_LEADER_BYTES ((NX_LEADER_COUNT + 7) / 8)
 
+/*
+ * Readings of base-game rules that the sources leave open (docs/rules/
+ * turn.md section 5).  Each is a ruling in rulings/turn.yaml; setup copies
+ * the chosen setting's index into play.rule[] so every module, view and
+ * bot reads it from the state.  Index 0 is the default reading.
+ */
+typedef enum {
+    NX_RULE_PLAYER_CIRCLES,     /* spread | consecutive: circles used with fewer than six */
+    NX_RULE_STORM_ON_CIRCLE,    /* first | last: a storm in a circle's sector */
+    NX_RULE_FIRST_STORM_DAMAGE, /* landing | none | path */
+    NX_RULE_STORM_START_DAMAGE, /* no | yes: the sector the storm starts in is hit too */
+    NX_RULE_FREMEN_HALF_LOSSES, /* advanced | always */
+    NX_RULE_STORM_DECK,         /* with_fremen | never: the Advanced storm deck */
+    NX_RULE_FEDAYKIN_AT_SETUP,  /* allowed | forbidden */
+    NX_RULE_ELITE_REVIVAL,      /* advanced | always: one Sardaukar/Fedaykin a turn */
+    NX_RULE_CHARITY,            /* top_up_to_two | two_more */
+    NX_RULE_LEADER_REVIVAL,     /* all_died_once | all_in_tanks */
+    NX_RULE_GUILD_TIMING,       /* advanced | always */
+    NX_RULE_NEXUS_TIMING,       /* after_each_pile | end_of_phase (Advanced double blow) */
+    NX_RULE_TURN1_WORMS,        /* end_of_phase | between_piles (Advanced double blow) */
+    NX_RULE_ENDGAME,            /* guild_then_fremen | fremen_then_guild */
+    NX_RULE_ADVISOR_TRIGGER,    /* offplanet_only | any_arrival */
+    NX_RULE_COUNT
+} nx_rule;
+
 typedef struct nx_play {
+    uint8_t rule[NX_RULE_COUNT];    /* chosen reading per nx_rule (setting index) */
     /* the storm and the seating */
     uint8_t circle[NX_MAX_SEATS];   /* sector (3, 6, .., 18) of each seat's player circle */
     uint8_t storm_sector;           /* 1..18; 0 before the first storm is placed */

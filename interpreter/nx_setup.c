@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "nx_module.h"
+#include "nx_rules.h"
 #include "nx_leaders.h"
 
 /* Every seated faction's leader discs start in its own leader pool. */
@@ -85,6 +86,7 @@ static void deal_traitors(nx_state *s)
 void nx_setup_run(nx_act *a, const nx_faction *factions, int nseats, uint8_t options)
 {
     nx_state *s = a->s;
+    nx_rules_pin(a);
     s->nseats = (uint8_t)nseats;
     for (int i = 0; i < nseats; i++) {
         s->seats[i].faction = (int8_t)factions[i];

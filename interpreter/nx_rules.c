@@ -1,0 +1,54 @@
+#include "nx_rules.h"
+
+#include <assert.h>
+#include <string.h>
+
+#include "nx_module.h"
+
+#define MAX_SETTINGS 3
+
+static const struct {
+    const char *ruling;
+    const char *settings[MAX_SETTINGS + 1];   /* index 0 is the default reading */
+} readings[NX_RULE_COUNT] = {
+    [NX_RULE_PLAYER_CIRCLES] = { "turn.player_circles", { "spread", "consecutive" } },
+    [NX_RULE_STORM_ON_CIRCLE] = { "turn.storm_on_circle", { "first", "last" } },
+    [NX_RULE_FIRST_STORM_DAMAGE] = { "turn.first_storm_damage", { "landing", "none", "path" } },
+    [NX_RULE_STORM_START_DAMAGE] = { "turn.storm_start_sector_damage", { "no", "yes" } },
+    [NX_RULE_FREMEN_HALF_LOSSES] = { "turn.fremen_half_storm_losses", { "advanced", "always" } },
+    [NX_RULE_STORM_DECK] = { "turn.advanced_storm_deck", { "with_fremen", "never" } },
+    [NX_RULE_FEDAYKIN_AT_SETUP] = { "turn.fedaykin_at_setup", { "allowed", "forbidden" } },
+    [NX_RULE_ELITE_REVIVAL] = { "turn.elite_revival_limit", { "advanced", "always" } },
+    [NX_RULE_CHARITY] = { "turn.charity_amount", { "top_up_to_two", "two_more" } },
+    [NX_RULE_LEADER_REVIVAL] = { "turn.leader_revival", { "all_died_once", "all_in_tanks" } },
+    [NX_RULE_GUILD_TIMING] = { "turn.guild_timing", { "advanced", "always" } },
+    [NX_RULE_NEXUS_TIMING] = { "turn.advanced_nexus_timing", { "after_each_pile", "end_of_phase" } },
+    [NX_RULE_TURN1_WORMS] = { "turn.turn_one_worms", { "end_of_phase", "between_piles" } },
+    [NX_RULE_ENDGAME] = { "turn.endgame_ranking", { "guild_then_fremen", "fremen_then_guild" } },
+    [NX_RULE_ADVISOR_TRIGGER] = { "turn.advisor_trigger", { "offplanet_only", "any_arrival" } },
+};
+
+const char *nx_rules_ruling_id(nx_rule r)
+{
+    assert(r < NX_RULE_COUNT);
+    return readings[r].ruling;
+}
+
+const char *nx_rules_setting_name(nx_rule r, int v)
+{
+    assert(r < NX_RULE_COUNT);
+    return v >= 0 && v < MAX_SETTINGS ? readings[r].settings[v] : NULL;
+}
+
+void nx_rules_pin(nx_act *a)
+{
+    for (int r = 0; r < NX_RULE_COUNT; r++) {
+        const char *chosen = nx_act_setting(a, readings[r].ruling, readings[r].settings[0]);
+        int v = 0;
+        while (readings[r].settings[v] && strcmp(readings[r].settings[v], chosen)) v++;
+        /* The registry only accepts declared settings; a pack whose ruling
+         * lists a setting the engine does not know falls back to the
+         * default reading (nx_pack's cross-check reports it). */
+        a->s->play.rule[r] = readings[r].settings[v] ? (uint8_t)v : 0;
+    }
+}
