@@ -143,6 +143,7 @@ void nx_game_free(nx_game *g)
 }
 
 const nx_state *nx_game_state(const nx_game *g) { return &g->state; }
+nx_state *nx_game_state_mut(nx_game *g) { return &g->state; }
 
 int nx_game_panel_available(const nx_game *g, const char *panel_id)
 {

@@ -65,6 +65,10 @@ char *nx_game_save(const nx_game *g);
 nx_game *nx_game_load(const nx_runtime *rt, const char *json, char *err, size_t errlen);
 
 const nx_state *nx_game_state(const nx_game *g);
+/* Tests only: the live state, to stage a situation (forces, spice, storm,
+ * phase) before applying actions.  A staged game no longer matches its
+ * log, so saving and reloading it is refused by replay verification. */
+nx_state *nx_game_state_mut(nx_game *g);
 /* Is a panel available under this game's pinned rulings?  (Public: the
  * pack and the settings are known to every seat.) */
 int nx_game_panel_available(const nx_game *g, const char *panel_id);
