@@ -84,11 +84,23 @@ static const pf fields[] = {
 };
 #define NFIELDS (sizeof fields / sizeof fields[0])
 
-size_t nx_play_table_bytes(void)
+int nx_play_table_check(char *msg, size_t len)
 {
-    size_t n = 0;
-    for (size_t i = 0; i < NFIELDS; i++) n += fields[i].size;
-    return n;
+    size_t at = 0;
+    for (;;) {
+        /* The field starting at the lowest offset >= at. */
+        const pf *next = NULL;
+        for (size_t i = 0; i < NFIELDS; i++)
+            if (fields[i].offset >= at && (!next || fields[i].offset < next->offset)) next = &fields[i];
+        size_t end = next ? next->offset : sizeof(nx_play);
+        /* Members are uint8_t or uint16_t: padding is at most one byte. */
+        if (end - at > 1 || (end - at == 1 && (!next || next->type != PF_SPICE))) {
+            snprintf(msg, len, "nx_play bytes %zu..%zu are in no field of the codec table", at, end - 1);
+            return -1;
+        }
+        if (!next) return 0;
+        at = next->offset + next->size;
+    }
 }
 
 /* ---- encoding ---------------------------------------------------------------- */

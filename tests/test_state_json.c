@@ -6,6 +6,7 @@
 #include <jansson.h>
 
 #include "nx_leaders.h"
+#include "nx_play.h"
 #include "nx_state.h"
 #include "nx_state_json.h"
 #include "nx_testutil.h"
@@ -134,6 +135,19 @@ static void build_state(nx_state *s, int nseats, int receipts)
     s->nexus_occurred = 1;
     s->negotiating = 1;
     s->draw_next = 2;
+    /* The game turn's fields, each kind of codec entry at least once. */
+    s->play.storm_sector = 7;
+    s->play.dialers[0] = 1;
+    s->play.dials[1] = 3;
+    s->play.bid_winner = 2;
+    s->play.bid_passed = 0x5;
+    s->play.spice[nx_map_section_parse("the_great_flat")] = 10;
+    s->play.spice[0] = 6;
+    nx_play_set_bit(s->play.advisors, 85, 1);
+    nx_play_set_bit(s->play.leader_died, 60, 1);
+    s->play.rule[NX_RULE_FIRST_STORM_DAMAGE] = 2;
+    s->pending[0].min = -3;
+    s->pending[0].max = 20;
     char msg[200];
     ck_assert_msg(!nx_state_check(s, msg, sizeof msg), "test state invalid: %s", msg);
 }
@@ -736,6 +750,50 @@ START_TEST(test_error_buffers)
 }
 END_TEST
 
+START_TEST(test_play_table_covers_the_struct)
+{
+    char msg[200] = "";
+    ck_assert_msg(!nx_play_table_check(msg, sizeof msg), "%s", msg);
+}
+END_TEST
+
+START_TEST(test_bad_play)
+{
+    json_t *j = mid_game_doc();
+    json_object_set_new(at(j, "play"), "surprise", json_true());
+    expect_refused(j, "play.surprise: unknown key");
+    json_decref(j);
+    j = mid_game_doc();
+    json_object_del(at(j, "play"), "storm_sector");
+    expect_refused(j, "play.storm_sector: missing");
+    json_decref(j);
+    j = mid_game_doc();
+    json_object_set_new(at(j, "play"), "storm_sector", json_integer(19));
+    expect_refused(j, "play.storm_sector: out of range");
+    json_decref(j);
+    j = mid_game_doc();
+    json_object_set_new(at(j, "play"), "bid_passed", json_pack("[i]", 6));
+    expect_refused(j, "play.bid_passed[0]: out of range");
+    json_decref(j);
+    j = mid_game_doc();
+    json_object_set_new(at(j, "play"), "bid_passed", json_pack("[i, i]", 2, 1));
+    expect_refused(j, "play.bid_passed[1]: members must be distinct and in increasing order");
+    json_decref(j);
+    j = mid_game_doc();
+    json_object_set_new(at(j, "play"), "advisors", json_pack("[i]", 86));
+    expect_refused(j, "play.advisors[0]: out of range");
+    json_decref(j);
+    j = mid_game_doc();
+    json_object_set_new(at(j, "play/spice"), "nowhere", json_integer(1));
+    expect_refused(j, "play.spice.nowhere: unknown board section");
+    json_decref(j);
+    j = mid_game_doc();
+    json_object_set_new(at(j, "play/spice"), "the_great_flat", json_integer(0));
+    expect_refused(j, "play.spice.the_great_flat: expected an amount 1..9999");
+    json_decref(j);
+}
+END_TEST
+
 static Suite *state_json_suite(void)
 {
     Suite *s = suite_create("state_json");
@@ -772,6 +830,8 @@ static Suite *state_json_suite(void)
     tcase_add_test(bad, test_out_order);
     tcase_add_test(bad, test_too_many_entries);
     tcase_add_test(bad, test_error_buffers);
+    tcase_add_test(bad, test_bad_play);
+    tcase_add_test(rt, test_play_table_covers_the_struct);
     suite_add_tcase(s, bad);
     return s;
 }
