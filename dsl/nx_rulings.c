@@ -30,7 +30,9 @@ enum {
 
 static const char *const pattern_text[RE_COUNT] = {
     [RE_RULING_ID] = "^[a-z][a-z_]*(\\.[a-z][a-z_]*){1,3}$",
-    [RE_SOURCE_FILE] = "^\\d{3}_[0-9a-f]{16}\\.txt$",
+    /* A source text of the Nexus contracts, or one of our rules digests
+     * (which carry the original sources as tags). */
+    [RE_SOURCE_FILE] = "^(\\d{3}_[0-9a-f]{16}\\.txt|docs/rules/[a-z][a-z0-9-]*\\.md)$",
     [RE_NAME] = "^[a-z][a-z_]*$",
     [RE_GATE_PANEL] = "^[a-z][a-z_]*[a-z]\\.(cunning|betrayal|secret_ally)$",
 };
@@ -64,6 +66,7 @@ static void ruling_free(nx_ruling *r)
     free(r->question);
     free(r->source_file);
     free(r->source_section);
+    nx_strings_free(r->source_tags, r->nsource_tags);
     for (size_t i = 0; i < r->nsettings; i++) {
         free(r->settings[i].name);
         free(r->settings[i].meaning);
@@ -95,12 +98,43 @@ static const nx_ruling *find_linear(const loader *L, const char *id)
     return NULL;
 }
 
+/* ---- kinds ------------------------------------------------------------ */
+
+static const struct {
+    const char *id, *name;
+    int gates;         /* gates panels or lifecycle parts (and needs `gates`) */
+} kinds[NX_RULING_KIND_COUNT] = {
+    [NX_RULING_OPEN_QUESTION] = { "open_question", "open question", 1 },
+    [NX_RULING_PROVISIONAL] = { "provisional_choice", "provisional choice", 1 },
+    [NX_RULING_RULES_READING] = { "rules_reading", "rules reading", 0 },
+};
+
+const char *nx_ruling_kind_id(nx_ruling_kind k)
+{
+    assert(k < NX_RULING_KIND_COUNT);
+    return kinds[k].id;
+}
+
+const char *nx_ruling_kind_name(nx_ruling_kind k)
+{
+    assert(k < NX_RULING_KIND_COUNT);
+    return kinds[k].name;
+}
+
+int nx_ruling_kind_gates(nx_ruling_kind k)
+{
+    assert(k < NX_RULING_KIND_COUNT);
+    return kinds[k].gates;
+}
+
 /* ---- one ruling ------------------------------------------------------- */
 
+/* `gates` is required or refused by kind (parse_gates), so it is listed as
+ * optional here. */
 static const char *const ruling_required[] = {
-    "id", "kind", "question", "source", "settings", "default", "gates", NULL
+    "id", "kind", "question", "source", "settings", "default", NULL
 };
-static const char *const ruling_optional[] = { "notes", NULL };
+static const char *const ruling_optional[] = { "gates", "notes", NULL };
 
 /* The id, when valid and not already declared; NULL (reported) otherwise. */
 static char *parse_id(loader *L, const nx_ynode *map)
@@ -127,35 +161,58 @@ static int parse_kind(loader *L, const nx_ynode *map, const char *what,
                       nx_ruling *r)
 {
     char *kind = nx_ytext(L->d, map, "kind", what);
-    int ok = 1;
     if (!kind) return 0;
-    if (!strcmp(kind, "open_question")) {
-        r->kind = NX_RULING_OPEN_QUESTION;
-    } else if (!strcmp(kind, "provisional_choice")) {
-        r->kind = NX_RULING_PROVISIONAL;
-    } else {
+    int k = 0;
+    while (k < NX_RULING_KIND_COUNT && strcmp(kinds[k].id, kind)) k++;
+    if (k < NX_RULING_KIND_COUNT)
+        r->kind = (nx_ruling_kind)k;
+    else
         nx_yerr(L->d, nx_ymap_get(map, "kind"), "kind of %s must be open_question "
-                "or provisional_choice, not '%s'", what, kind);
-        ok = 0;
-    }
+                "or provisional_choice (rulings that gate panels) or rules_reading "
+                "(a reading of a base-game rule), not '%s'", what, kind);
     free(kind);
-    return ok;
+    return k < NX_RULING_KIND_COUNT;
+}
+
+/* tags: [LV 1.01.03, TO]: the original sources, as the cited file tags
+ * them.  Only non-empty strings are kept. */
+static void parse_source_tags(loader *L, const nx_ynode *src, const char *swhat,
+                              nx_ruling *r)
+{
+    const nx_ynode *tags = nx_ymember(L->d, src, "tags", NX_Y_SEQ, swhat);
+    if (!tags) return;
+    if (tags->n == 0) {
+        nx_yerr(L->d, tags, "tags of %s must name at least one source (or be left "
+                "out)", swhat);
+        return;
+    }
+    r->source_tags = nx_xcalloc(tags->n, sizeof *r->source_tags);
+    for (size_t i = 0; i < tags->n; i++) {
+        const nx_ynode *t = tags->items[i];
+        if (t->kind != NX_Y_SCALAR || nx_yis_null(t) || !t->scalar[0])
+            nx_yerr(L->d, t, "tag %zu of %s must be a non-empty string", i + 1, swhat);
+        else
+            r->source_tags[r->nsource_tags++] = nx_xstrdup(t->scalar);
+    }
 }
 
 static void parse_source(loader *L, const nx_ynode *map, const char *what,
                          nx_ruling *r)
 {
-    static const char *const keys[] = { "file", "section", NULL };
+    static const char *const required[] = { "file", "section", NULL };
+    static const char *const optional[] = { "tags", NULL };
     const nx_ynode *src = nx_ymap_get(map, "source");
     if (!src) return;
     char *swhat = nx_asprintf("source of %s", what);
-    nx_ycheck_keys(src, swhat, keys, NULL, L->d);
-    /* Both lookups yield NULL when `source` is not a mapping. */
+    nx_ycheck_keys(src, swhat, required, optional, L->d);
+    /* The lookups yield NULL when `source` is not a mapping. */
     r->source_file = nx_ytext(L->d, src, "file", swhat);
     r->source_section = nx_ytext(L->d, src, "section", swhat);
     if (r->source_file && !nx_patterns_match(L->re, RE_SOURCE_FILE, r->source_file))
         nx_yerr(L->d, nx_ymap_get(src, "file"), "source file '%s' of %s must look "
-                "like 000_0123456789abcdef.txt", r->source_file, what);
+                "like 000_0123456789abcdef.txt (a source text) or "
+                "docs/rules/<name>.md (a rules digest)", r->source_file, what);
+    parse_source_tags(L, src, swhat, r);
     free(swhat);
 }
 
@@ -211,6 +268,23 @@ static void parse_default(loader *L, const nx_ynode *map, const char *what,
         !strcmp(r->default_setting, NX_UNRESOLVED))
         nx_yerr(L->d, dn, "%s is a provisional choice, so its default must "
                 "not be '" NX_UNRESOLVED "'", what);
+    if (kind_ok && r->kind == NX_RULING_RULES_READING &&
+        !strcmp(r->default_setting, NX_UNRESOLVED))
+        nx_yerr(L->d, dn, "%s is a rules reading, so its default must be one of "
+                "its readings, not '" NX_UNRESOLVED "'", what);
+}
+
+/* The game turn always follows one reading: a rules reading that offered
+ * "unresolved" would promise a setting the engine cannot carry out. */
+static void refuse_unresolved_reading(loader *L, const nx_ynode *map,
+                                      const char *what, const nx_ruling *r)
+{
+    const nx_ynode *set = nx_ymap_get(map, "settings");
+    if (r->kind != NX_RULING_RULES_READING || !nx_ruling_has_setting(r, NX_UNRESOLVED))
+        return;
+    nx_yerr(L->d, nx_ymap_key(set, NX_UNRESOLVED), "%s is a rules reading: the game "
+            "turn always follows one of its readings, so it cannot offer '"
+            NX_UNRESOLVED "'", what);
 }
 
 static int same_gate(const nx_ruling_gate *g, const char *panel, const char *path)
@@ -296,9 +370,20 @@ static void parse_one_gate(loader *L, const nx_ynode *g, const char *what,
     r->gates[r->ngates++] = (nx_ruling_gate){ panel, path, NULL, g->line, g->col };
 }
 
+/* `gates` is required of the kinds that gate and refused on a rules reading;
+ * with an unknown kind (already reported) it is checked if present. */
 static void parse_gates(loader *L, const nx_ynode *map, const char *what,
-                        nx_ruling *r)
+                        int kind_ok, nx_ruling *r)
 {
+    const nx_ynode *key = nx_ymap_key(map, "gates");
+    if (kind_ok && !nx_ruling_kind_gates(r->kind)) {
+        if (key)
+            nx_yerr(L->d, key, "%s is a rules reading: it applies to the game turn "
+                    "and gates nothing, so it must not have 'gates'", what);
+        return;
+    }
+    if (kind_ok && !key)
+        nx_yerr(L->d, map, "missing key 'gates' in %s", what);
     const nx_ynode *gates = nx_ymember(L->d, map, "gates", NX_Y_SEQ, what);
     if (!gates) return;
     if (gates->n == 0)
@@ -331,7 +416,8 @@ static void parse_ruling(loader *L, const nx_ynode *item)
     parse_source(L, item, what, &r);
     parse_settings(L, item, what, &r);
     parse_default(L, item, what, kind_ok, &r);
-    parse_gates(L, item, what, &r);
+    if (kind_ok) refuse_unresolved_reading(L, item, what, &r);
+    parse_gates(L, item, what, kind_ok, &r);
     r.notes = nx_ytext(L->d, item, "notes", what);
     free(what);
     /* Without a valid, unique id nothing can refer to the ruling. */

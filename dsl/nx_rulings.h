@@ -2,11 +2,17 @@
  * nx_rulings: the rulings registry and the settings an auditor or host
  * chooses.
  *
- * A ruling is an open question the rules sources leave unresolved, or a
- * provisional product choice they make, as data (rulings/ *.yaml).  Each
- * names the panel, or the path of a panel, it gates.  The setting
- * "unresolved" keeps the gate shut: that panel or path is unavailable and
- * its reason names the ruling.  Any other setting opens it.
+ * A ruling is a point the rules sources leave open, written as data
+ * (rulings/ *.yaml).  Three kinds:
+ *   - an open question the Nexus card contracts leave unresolved, and
+ *   - a provisional product choice they make: both name the panel, the
+ *     path of a panel or the lifecycle part they gate.  The setting
+ *     "unresolved" keeps the gate shut: that panel or path is unavailable
+ *     and its reason names the ruling.  Any other setting opens it.
+ *   - a rules reading: a base-game rule the sources leave open
+ *     (docs/rules/turn.md section 5).  It gates nothing; the game turn
+ *     follows the chosen reading (interpreter/nx_rules.c maps each to
+ *     nx_rule), so it never offers "unresolved".
  */
 #ifndef NX_RULINGS_H
 #define NX_RULINGS_H
@@ -17,7 +23,19 @@
 
 #define NX_UNRESOLVED "unresolved"
 
-typedef enum { NX_RULING_OPEN_QUESTION, NX_RULING_PROVISIONAL } nx_ruling_kind;
+typedef enum {
+    NX_RULING_OPEN_QUESTION,
+    NX_RULING_PROVISIONAL,
+    NX_RULING_RULES_READING,
+    NX_RULING_KIND_COUNT
+} nx_ruling_kind;
+
+/* "open_question", as written in a rulings file. */
+const char *nx_ruling_kind_id(nx_ruling_kind k);
+/* "open question", for people. */
+const char *nx_ruling_kind_name(nx_ruling_kind k);
+/* Does a ruling of this kind gate panels or lifecycle parts? */
+int nx_ruling_kind_gates(nx_ruling_kind k);
 
 typedef struct nx_ruling_setting {
     char *name;        /* "permit" */
@@ -41,12 +59,15 @@ typedef struct nx_ruling {
     char *id;          /* "bene_gesserit.cunning.storm_stronghold" */
     nx_ruling_kind kind;
     char *question;
-    char *source_file;     /* "000_4cf5a8a221e98e36.txt" */
+    char *source_file;     /* "000_4cf5a8a221e98e36.txt" or "docs/rules/turn.md" */
     char *source_section;  /* "Material boundaries requiring a ruling, 2" */
+    char **source_tags;    /* optional: the original sources as that file tags
+                            * them ("LV 1.01.03", "TO"); NULL when none */
+    size_t nsource_tags;
     nx_ruling_setting *settings;
     size_t nsettings;
     char *default_setting;
-    nx_ruling_gate *gates;
+    nx_ruling_gate *gates;     /* none for a rules reading */
     size_t ngates;
     char *notes;       /* optional */
     char *file;        /* where it was declared */

@@ -209,13 +209,13 @@ static json_t *ruling_json(const nx_ruling *r)
 {
     json_t *o = json_object();
     json_object_set_new(o, "id", json_string(r->id));
-    json_object_set_new(o, "kind", json_string(r->kind == NX_RULING_PROVISIONAL
-                                                   ? "provisional_choice"
-                                                   : "open_question"));
+    json_object_set_new(o, "kind", json_string(nx_ruling_kind_id(r->kind)));
     json_object_set_new(o, "question", json_string(r->question));
     json_t *src = json_object();
     json_object_set_new(src, "file", json_string(r->source_file));
     json_object_set_new(src, "section", json_string(r->source_section));
+    if (r->nsource_tags)
+        json_object_set_new(src, "tags", json_strings(r->source_tags, r->nsource_tags));
     json_object_set_new(o, "source", src);
     json_t *settings = json_object();
     for (size_t i = 0; i < r->nsettings; i++)
@@ -231,20 +231,27 @@ static json_t *ruling_json(const nx_ruling *r)
         json_array_append_new(gates, g);
     }
     json_object_set_new(o, "gates", gates);
+    /* A rules reading gates nothing: the game turn follows it. */
+    if (!nx_ruling_kind_gates(r->kind))
+        json_object_set_new(o, "applies_to", json_string("game_turn"));
     if (r->notes) json_object_set_new(o, "notes", json_string(r->notes));
     return o;
 }
 
-static void print_ruling_long(FILE *out, const nx_ruling *r)
+/* "  source: docs/rules/turn.md, 5.4 (LV 0.16; TO)" */
+static void print_ruling_source(FILE *out, const nx_ruling *r)
 {
-    fprintf(out, "%s (%s)\n", r->id,
-            r->kind == NX_RULING_PROVISIONAL ? "provisional choice" : "open question");
-    print_wrapped(out, r->question, 2);
-    fprintf(out, "  source: %s, %s\n  settings:\n", r->source_file, r->source_section);
-    for (size_t i = 0; i < r->nsettings; i++) {
-        fprintf(out, "    %s%s:\n", r->settings[i].name,
-                strcmp(r->settings[i].name, r->default_setting) ? "" : " (default)");
-        print_wrapped(out, r->settings[i].meaning, 6);
+    fprintf(out, "  source: %s, %s", r->source_file, r->source_section);
+    for (size_t i = 0; i < r->nsource_tags; i++)
+        fprintf(out, "%s%s", i ? "; " : " (", r->source_tags[i]);
+    fprintf(out, "%s\n", r->nsource_tags ? ")" : "");
+}
+
+static void print_ruling_gates(FILE *out, const nx_ruling *r)
+{
+    if (!nx_ruling_kind_gates(r->kind)) {
+        fprintf(out, "  applies to the game turn (gates no panel)\n");
+        return;
     }
     fprintf(out, "  gates:");
     for (size_t i = 0; i < r->ngates; i++)
@@ -252,6 +259,20 @@ static void print_ruling_long(FILE *out, const nx_ruling *r)
                 r->gates[i].lifecycle ? r->gates[i].lifecycle : r->gates[i].panel,
                 r->gates[i].path ? "/" : "", r->gates[i].path ? r->gates[i].path : "");
     fputc('\n', out);
+}
+
+static void print_ruling_long(FILE *out, const nx_ruling *r)
+{
+    fprintf(out, "%s (%s)\n", r->id, nx_ruling_kind_name(r->kind));
+    print_wrapped(out, r->question, 2);
+    print_ruling_source(out, r);
+    fprintf(out, "  settings:\n");
+    for (size_t i = 0; i < r->nsettings; i++) {
+        fprintf(out, "    %s%s:\n", r->settings[i].name,
+                strcmp(r->settings[i].name, r->default_setting) ? "" : " (default)");
+        print_wrapped(out, r->settings[i].meaning, 6);
+    }
+    print_ruling_gates(out, r);
     if (r->notes) {
         fprintf(out, "  notes:\n");
         print_wrapped(out, r->notes, 4);
@@ -310,9 +331,8 @@ static void rulings_list(nx_cli *cli, const nx_pack *pack, pcre2_code *re, int j
         const nx_ruling *r = &pack->rulings.v[i];
         if (!ruling_matches(re, r)) continue;
         if (json) json_array_append_new(arr, ruling_json(r));
-        else fprintf(cli->out, "%-52s %-12s default: %s\n", r->id,
-                     r->kind == NX_RULING_PROVISIONAL ? "provisional" : "open",
-                     r->default_setting);
+        else fprintf(cli->out, "%-52s %-18s default: %s\n", r->id,
+                     nx_ruling_kind_name(r->kind), r->default_setting);
     }
     if (json) print_json(cli, arr);
 }

@@ -46,9 +46,10 @@ void nx_rules_pin(nx_act *a)
         const char *chosen = nx_act_setting(a, readings[r].ruling, readings[r].settings[0]);
         int v = 0;
         while (readings[r].settings[v] && strcmp(readings[r].settings[v], chosen)) v++;
-        /* The registry only accepts declared settings; a pack whose ruling
-         * lists a setting the engine does not know falls back to the
-         * default reading (nx_pack's cross-check reports it). */
+        /* The registry only accepts declared settings.  The built-in pack
+         * declares exactly these (test_rulings compares both ways); a
+         * custom pack whose ruling lists a setting the engine does not
+         * know falls back to the default reading. */
         a->s->play.rule[r] = readings[r].settings[v] ? (uint8_t)v : 0;
     }
 }

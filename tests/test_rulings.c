@@ -1,10 +1,14 @@
-/* dsl/nx_rulings: the rulings registry and settings files. */
+/* dsl/nx_rulings: the rulings registry and settings files; and the rules
+ * readings of the built-in pack against the engine's table (nx_rules). */
 #include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
+#include "nx_avail.h"
+#include "nx_pack.h"
+#include "nx_rules.h"
 #include "nx_rulings.h"
 #include "nx_testutil.h"
 #include "nx_util.h"
@@ -107,7 +111,8 @@ static const bad_case bad_cases[] = {
       1, "ruling id 'a.b.c.d.e' must be" },
     { "kind: open_question", "kind: question", NULL, NULL,
       2, "kind of ruling 'atreides.cunning.sample' must be open_question or "
-         "provisional_choice, not 'question'" },
+         "provisional_choice (rulings that gate panels) or rules_reading (a reading "
+         "of a base-game rule), not 'question'" },
     { "question: Is this a question?", "question: ''", NULL, NULL,
       3, "question of ruling 'atreides.cunning.sample' must be a non-empty string" },
     { "000_4cf5a8a221e98e36.txt", "000_4CF5.txt", NULL, NULL,
@@ -129,6 +134,11 @@ static const bad_case bad_cases[] = {
       5, "is an open question, so it must offer the setting 'unresolved'" },
     { "kind: open_question", "kind: provisional_choice", NULL, NULL,
       8, "is a provisional choice, so its default must not be 'unresolved'" },
+    { "  gates:\n    - panel: atreides.cunning\n", "", NULL, NULL,
+      1, "missing key 'gates' in ruling 'atreides.cunning.sample'" },
+    { "000_4cf5a8a221e98e36.txt", "docs/turn.md", NULL, NULL,
+      4, "source file 'docs/turn.md' of ruling 'atreides.cunning.sample' must look "
+         "like 000_0123456789abcdef.txt (a source text) or docs/rules/<name>.md" },
     { "  gates:\n    - panel: atreides.cunning\n", "  gates: []\n", NULL, NULL,
       9, "ruling 'atreides.cunning.sample' must gate at least one panel" },
     { "  gates:\n    - panel: atreides.cunning\n", "  gates: atreides.cunning\n",
@@ -151,21 +161,66 @@ static const bad_case bad_cases[] = {
     { NULL, "- id: [atreides.cunning.x\n", NULL, NULL, 2, "YAML syntax" },
 };
 
-static char *case_text(const bad_case *c)
+/* A rules reading: no gates, a real default, tagged sources. */
+static const char *const READING =
+    "- id: turn.sample_reading\n"                                      /* 1 */
+    "  kind: rules_reading\n"                                          /* 2 */
+    "  question: Where does the first storm strike?\n"                 /* 3 */
+    "  source:\n"                                                      /* 4 */
+    "    file: docs/rules/turn.md\n"                                   /* 5 */
+    "    section: \"5.4\"\n"                                           /* 6 */
+    "    tags: [LV 0.16, TO]\n"                                        /* 7 */
+    "  settings:\n"                                                    /* 8 */
+    "    landing: Where it lands.\n"                                   /* 9 */
+    "    none: Nowhere.\n"                                             /* 10 */
+    "  default: landing\n";                                            /* 11 */
+
+static const bad_case reading_cases[] = {
+    { "  default: landing\n", "  default: landing\n  gates:\n    - panel: atreides.cunning\n",
+      NULL, NULL, 12, "ruling 'turn.sample_reading' is a rules reading: it applies "
+      "to the game turn and gates nothing, so it must not have 'gates'" },
+    { "  default: landing\n", "  default: landing\n  gates: []\n", NULL, NULL,
+      12, "so it must not have 'gates'" },
+    { "default: landing", "default: unresolved", NULL, NULL,
+      11, "ruling 'turn.sample_reading' is a rules reading, so its default must be "
+          "one of its readings, not 'unresolved'" },
+    { "    none: Nowhere.\n", "    unresolved: Not decided.\n", "default: landing",
+      "default: unresolved", 11, "so its default must be one of its readings" },
+    { "    none: Nowhere.\n", "    none: Nowhere.\n    unresolved: Not decided.\n",
+      NULL, NULL, 11, "ruling 'turn.sample_reading' is a rules reading: the game turn "
+      "always follows one of its readings, so it cannot offer 'unresolved'" },
+    { "    none: Nowhere.\n", "", NULL, NULL,
+      8, "ruling 'turn.sample_reading' must offer at least two settings" },
+    { "  kind: rules_reading\n", "  kind: rules_reading\n  knid: x\n", NULL, NULL,
+      3, "unknown key 'knid' in ruling 'turn.sample_reading'" },
+    { "    tags: [LV 0.16, TO]\n", "    tag: [LV 0.16, TO]\n", NULL, NULL,
+      7, "unknown key 'tag' in source of ruling 'turn.sample_reading'" },
+    { "tags: [LV 0.16, TO]", "tags: LV 0.16", NULL, NULL,
+      7, "tags of source of ruling 'turn.sample_reading' must be a sequence" },
+    { "tags: [LV 0.16, TO]", "tags: []", NULL, NULL,
+      7, "tags of source of ruling 'turn.sample_reading' must name at least one source" },
+    { "tags: [LV 0.16, TO]", "tags: [LV 0.16, '']", NULL, NULL,
+      7, "tag 2 of source of ruling 'turn.sample_reading' must be a non-empty string" },
+    { "docs/rules/turn.md", "docs/rules/Turn.md", NULL, NULL,
+      5, "source file 'docs/rules/Turn.md' of ruling 'turn.sample_reading'" },
+    { "kind: rules_reading", "kind: rules_readings", NULL, NULL,
+      2, "or rules_reading (a reading of a base-game rule), not 'rules_readings'" },
+};
+
+static char *edit_text(const char *base, const bad_case *c)
 {
     if (!c->from) return nx_xstrdup(c->to);
-    char *once = subst(BASE, c->from, c->to);
+    char *once = subst(base, c->from, c->to);
     if (!c->from2) return once;
     char *twice = subst(once, c->from2, c->to2);
     free(once);
     return twice;
 }
 
-START_TEST(test_bad_ruling)
+static void expect_refused(const char *base, const bad_case *c)
 {
-    const bad_case *c = &bad_cases[_i];
     char *dir = make_tmpdir();
-    char *text = case_text(c);
+    char *text = edit_text(base, c);
     write_file(dir, "010_case.yaml", text);
     nx_diags d;
     nx_diags_init(&d);
@@ -176,6 +231,17 @@ START_TEST(test_bad_ruling)
     nx_diags_free(&d);
     free(text);
     remove_dir(dir);
+}
+
+START_TEST(test_bad_ruling)
+{
+    expect_refused(BASE, &bad_cases[_i]);
+}
+END_TEST
+
+START_TEST(test_bad_reading)
+{
+    expect_refused(READING, &reading_cases[_i]);
 }
 END_TEST
 
@@ -194,6 +260,73 @@ START_TEST(test_base_is_valid)
     nx_rulings_free(&r);
     nx_diags_free(&d);
     remove_dir(dir);
+}
+END_TEST
+
+/* Load `text` as the only rulings file; fails on any diagnostic. */
+static void load_text(const char *text, nx_rulings *r)
+{
+    char *dir = make_tmpdir();
+    write_file(dir, "010_case.yaml", text);
+    nx_diags d;
+    nx_diags_init(&d);
+    int rc = nx_rulings_load_dir(dir, r, &d);
+    nx_diags_print(&d, stderr);
+    ck_assert_int_eq(rc, 0);
+    ck_assert_uint_eq(d.n, 0);
+    nx_diags_free(&d);
+    remove_dir(dir);
+}
+
+START_TEST(test_reading_is_valid)
+{
+    nx_rulings r;
+    load_text(READING, &r);
+    ck_assert_uint_eq(r.n, 1);
+    const nx_ruling *ru = &r.v[0];
+    ck_assert_int_eq(ru->kind, NX_RULING_RULES_READING);
+    ck_assert_str_eq(nx_ruling_kind_id(ru->kind), "rules_reading");
+    ck_assert(!nx_ruling_kind_gates(ru->kind));
+    ck_assert_str_eq(ru->source_file, "docs/rules/turn.md");
+    ck_assert_str_eq(ru->source_section, "5.4");
+    ck_assert_uint_eq(ru->nsource_tags, 2);
+    ck_assert_str_eq(ru->source_tags[0], "LV 0.16");
+    ck_assert_str_eq(ru->source_tags[1], "TO");
+    ck_assert_uint_eq(ru->ngates, 0);
+    ck_assert_str_eq(ru->default_setting, "landing");
+    /* Chosen like any ruling; a reading never blocks the Nexus card module. */
+    nx_settings s;
+    nx_settings_init(&s);
+    nx_diags d;
+    nx_diags_init(&d);
+    ck_assert_int_eq(nx_settings_set(&s, &r, "turn.sample_reading", "none", &d), 0);
+    ck_assert_str_eq(nx_settings_get(&s, ru), "none");
+    ck_assert_int_eq(nx_settings_set(&s, &r, "turn.sample_reading", NX_UNRESOLVED, &d), -1);
+    expect_diag(&d, "--set", 0, "has no setting 'unresolved' (its settings: landing, none)");
+    ck_assert_ptr_null(nx_rulings_lifecycle_blocker(&r, &s));
+    nx_settings_free(&s);
+    nx_diags_free(&d);
+    nx_rulings_free(&r);
+}
+END_TEST
+
+START_TEST(test_gating_ruling_may_cite_digest)
+{
+    /* The gating kinds may cite a rules digest too; tags are optional. */
+    char *text = subst(BASE, "{ file: 000_4cf5a8a221e98e36.txt, section: \"s\" }",
+                       "{ file: docs/rules/emperor.md, section: \"2\", tags: [base p.13] }");
+    nx_rulings r;
+    load_text(text, &r);
+    ck_assert_int_eq(r.v[0].kind, NX_RULING_OPEN_QUESTION);
+    ck_assert(nx_ruling_kind_gates(r.v[0].kind));
+    ck_assert_str_eq(r.v[0].source_file, "docs/rules/emperor.md");
+    ck_assert_str_eq(r.v[0].source_tags[0], "base p.13");
+    nx_rulings_free(&r);
+    free(text);
+    load_text(BASE, &r);
+    ck_assert_ptr_null(r.v[0].source_tags);
+    ck_assert_uint_eq(r.v[0].nsource_tags, 0);
+    nx_rulings_free(&r);
 }
 END_TEST
 
@@ -458,13 +591,191 @@ START_TEST(test_settings_set)
 }
 END_TEST
 
+/* ---- the built-in pack's rules readings ------------------------------- */
+
+static void load_builtin(nx_pack *p)
+{
+    char *path = nx_source_path("cards/pack.yaml");
+    nx_diags d;
+    nx_diags_init(&d);
+    int rc = nx_pack_load(path, p, &d);
+    nx_diags_print(&d, stderr);
+    ck_assert_int_eq(rc, 0);
+    nx_diags_free(&d);
+    free(path);
+}
+
+static int rule_of(const char *ruling_id)
+{
+    for (int r = 0; r < NX_RULE_COUNT; r++)
+        if (!strcmp(nx_rules_ruling_id((nx_rule)r), ruling_id)) return r;
+    return -1;
+}
+
+START_TEST(test_readings_match_engine)
+{
+    /* Every reading the engine follows is a ruling with the same settings in
+     * the same order, defaulting to the first (setup pins the index). */
+    nx_pack p;
+    load_builtin(&p);
+    for (int r = 0; r < NX_RULE_COUNT; r++) {
+        const char *id = nx_rules_ruling_id((nx_rule)r);
+        const nx_ruling *ru = nx_rulings_find(&p.rulings, id);
+        ck_assert_msg(ru != NULL, "nx_rule %d: no ruling '%s' in the pack", r, id);
+        ck_assert_msg(ru->kind == NX_RULING_RULES_READING, "%s is not a rules_reading", id);
+        size_t n = 0;
+        for (const char *name; (name = nx_rules_setting_name((nx_rule)r, (int)n)); n++) {
+            ck_assert_msg(n < ru->nsettings, "%s lacks the engine's setting '%s'", id, name);
+            ck_assert_msg(!strcmp(ru->settings[n].name, name), "%s: setting %zu is '%s', "
+                          "the engine's is '%s'", id, n + 1, ru->settings[n].name, name);
+        }
+        ck_assert_msg(n == ru->nsettings, "%s offers %zu settings, the engine %zu", id,
+                      ru->nsettings, n);
+        ck_assert_str_eq(ru->default_setting, nx_rules_setting_name((nx_rule)r, 0));
+    }
+    /* ... and every rules reading of the pack is one the engine follows. */
+    size_t readings = 0;
+    for (size_t i = 0; i < p.rulings.n; i++) {
+        if (p.rulings.v[i].kind != NX_RULING_RULES_READING) continue;
+        ck_assert_msg(rule_of(p.rulings.v[i].id) >= 0, "rules reading '%s' is not in "
+                      "interpreter/nx_rules.c", p.rulings.v[i].id);
+        readings++;
+    }
+    ck_assert_uint_eq(readings, NX_RULE_COUNT);
+    nx_pack_free(&p);
+}
+END_TEST
+
+/* The text of numbered item `n` of docs/rules/turn.md section 5 (from its
+ * number to the next item or the section's end); caller frees. */
+static char *open_point(const char *turn_md, int n)
+{
+    const char *sec = strstr(turn_md, "\n## 5. ");
+    ck_assert_ptr_nonnull(sec);
+    const char *end = strstr(sec, "\n---");
+    ck_assert_ptr_nonnull(end);
+    char *head = nx_asprintf("\n%d. ", n), *next = nx_asprintf("\n%d. ", n + 1);
+    const char *at = strstr(sec, head), *stop = strstr(sec, next);
+    free(head);
+    free(next);
+    if (!at || at > end) return NULL;
+    if (!stop || stop > end) stop = end;
+    return nx_xstrndup(at, (size_t)(stop - at));
+}
+
+/* Is `tag` (its first word: "LV" of "LV 1.01.03") listed under Sources? */
+static int tag_defined(const char *turn_md, const char *tag)
+{
+    size_t w = strcspn(tag, " ");
+    char *entry = nx_asprintf("- **[%.*s]**", (int)w, tag);
+    int found = strstr(turn_md, entry) != NULL;
+    free(entry);
+    return found;
+}
+
+START_TEST(test_readings_cite_turn_md)
+{
+    /* Each reading cites its open point of turn.md section 5 ("5.N"), the
+     * point names the ruling back, and every tag is one turn.md defines. */
+    char *path = nx_source_path("docs/rules/turn.md");
+    const char *err;
+    char *md = nx_read_file(path, NULL, &err);
+    ck_assert_msg(md != NULL, "%s: %s", path, err);
+    nx_pack p;
+    load_builtin(&p);
+    for (size_t i = 0; i < p.rulings.n; i++) {
+        const nx_ruling *ru = &p.rulings.v[i];
+        if (ru->kind != NX_RULING_RULES_READING) continue;
+        ck_assert_str_eq(ru->source_file, "docs/rules/turn.md");
+        int n = 0, used = 0;
+        ck_assert_msg(sscanf(ru->source_section, "5.%d%n", &n, &used) == 1 &&
+                      !ru->source_section[used], "%s: section '%s' is not 5.N", ru->id,
+                      ru->source_section);
+        char *point = open_point(md, n);
+        ck_assert_msg(point != NULL, "%s: turn.md has no open point %d", ru->id, n);
+        char *link = nx_asprintf("`%s`", ru->id);
+        ck_assert_msg(strstr(point, link) != NULL, "turn.md 5.%d does not name %s", n, ru->id);
+        free(link);
+        free(point);
+        ck_assert_msg(ru->nsource_tags > 0, "%s cites no original source", ru->id);
+        for (size_t t = 0; t < ru->nsource_tags; t++)
+            ck_assert_msg(tag_defined(md, ru->source_tags[t]), "%s: tag '%s' is not "
+                          "among turn.md's sources", ru->id, ru->source_tags[t]);
+    }
+    /* Every open point says which ruling settles it, or why none does. */
+    char *point;
+    int n = 1;
+    for (; (point = open_point(md, n)) != NULL; n++) {
+        ck_assert_msg(strstr(point, "`turn.") || strstr(point, "No ruling"),
+                      "turn.md 5.%d names no ruling and does not say why", n);
+        free(point);
+    }
+    ck_assert_int_gt(n, NX_RULE_COUNT);
+    nx_pack_free(&p);
+    free(md);
+    free(path);
+}
+END_TEST
+
+static int same_avail(const nx_avail *a, const nx_avail *b)
+{
+    if (a->available != b->available) return 0;
+    for (size_t i = 0; i < NX_FACTION_COUNT * NX_MODE_COUNT; i++) {
+        const nx_panel_avail *x = &a->panels[i], *y = &b->panels[i];
+        if (x->available != y->available || x->nreasons != y->nreasons) return 0;
+        for (size_t k = 0; k < x->npaths; k++)
+            if (x->paths[k].available != y->paths[k].available ||
+                x->paths[k].nreasons != y->paths[k].nreasons)
+                return 0;
+    }
+    return 1;
+}
+
+START_TEST(test_readings_gate_nothing)
+{
+    /* Choosing any reading changes neither availability nor whether the
+     * Nexus card module may start. */
+    nx_pack p;
+    load_builtin(&p);
+    nx_settings base, chosen;
+    nx_settings_init(&base);
+    nx_settings_init(&chosen);
+    nx_diags d;
+    nx_diags_init(&d);
+    for (size_t i = 0; i < p.rulings.n; i++) {
+        const nx_ruling *ru = &p.rulings.v[i];
+        if (ru->kind != NX_RULING_RULES_READING) continue;
+        ck_assert_uint_eq(ru->ngates, 0);
+        const char *last = ru->settings[ru->nsettings - 1].name;
+        ck_assert_int_eq(nx_settings_set(&chosen, &p.rulings, ru->id, last, &d), 0);
+    }
+    ck_assert_uint_eq(chosen.n, NX_RULE_COUNT);
+    nx_avail a, b;
+    nx_avail_compute(&p, &base, &a);
+    nx_avail_compute(&p, &chosen, &b);
+    ck_assert(same_avail(&a, &b));
+    ck_assert_ptr_eq(nx_rulings_lifecycle_blocker(&p.rulings, &base),
+                     nx_rulings_lifecycle_blocker(&p.rulings, &chosen));
+    nx_avail_free(&a);
+    nx_avail_free(&b);
+    nx_settings_free(&base);
+    nx_settings_free(&chosen);
+    nx_diags_free(&d);
+    nx_pack_free(&p);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("rulings");
     TCase *tc = tcase_create("registry");
     tcase_add_loop_test(tc, test_bad_ruling, 0,
                         (int)(sizeof bad_cases / sizeof bad_cases[0]));
+    tcase_add_loop_test(tc, test_bad_reading, 0,
+                        (int)(sizeof reading_cases / sizeof reading_cases[0]));
     tcase_add_test(tc, test_base_is_valid);
+    tcase_add_test(tc, test_reading_is_valid);
+    tcase_add_test(tc, test_gating_ruling_may_cite_digest);
     tcase_add_test(tc, test_every_problem_reported);
     tcase_add_test(tc, test_duplicate_across_files);
     tcase_add_test(tc, test_unparsable_file_does_not_stop_others);
@@ -478,5 +789,10 @@ int main(void)
                         (int)(sizeof settings_cases / sizeof settings_cases[0]));
     tcase_add_test(ts, test_settings_set);
     suite_add_tcase(s, ts);
+    TCase *tr = tcase_create("readings");
+    tcase_add_test(tr, test_readings_match_engine);
+    tcase_add_test(tr, test_readings_cite_turn_md);
+    tcase_add_test(tr, test_readings_gate_nothing);
+    suite_add_tcase(s, tr);
     return nx_run_suite(s);
 }
