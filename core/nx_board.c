@@ -94,10 +94,15 @@ void nx_board_update_first_seat(nx_state *s)
 {
     /* Circles sit on the sector lines closing sectors 3, 6, .., 18; the
      * storm in sector k reaches next the circle at the first such sector
-     * >= k (wrapping).  Ties cannot happen: one seat per circle. */
+     * >= k (wrapping).  Ties cannot happen: one seat per circle.  Before
+     * the first storm the marker stands on the Storm Start.  The "last"
+     * reading of turn.storm_on_circle counts a circle in the storm's own
+     * sector as already passed (docs/rules/turn.md 1.4, section 5.2). */
+    int storm = s->play.storm_sector ? s->play.storm_sector : NX_STORM_START_SECTOR;
+    int passed = s->play.rule[NX_RULE_STORM_ON_CIRCLE] == 1;
     int best = -1, best_dist = 99;
     for (int i = 0; i < s->nseats; i++) {
-        int dist = ((int)s->play.circle[i] - (int)s->play.storm_sector + NX_MAP_SECTORS) % NX_MAP_SECTORS;
+        int dist = ((int)s->play.circle[i] - storm - passed + 2 * NX_MAP_SECTORS) % NX_MAP_SECTORS;
         if (dist < best_dist) {
             best_dist = dist;
             best = i;
@@ -105,4 +110,79 @@ void nx_board_update_first_seat(nx_state *s)
     }
     assert(best >= 0);
     s->first_seat = (uint8_t)best;
+}
+
+int nx_board_spice_card_section(int card)
+{
+    if (nx_spice_deck_is_worm(card)) return -1;
+    int t = nx_map_territory_parse(nx_spice_deck_territory(card));
+    return t < 0 ? -1 : nx_map_section_in(t, nx_spice_deck_sector(card));
+}
+
+/* ---- leaders in the Tanks --------------------------------------------------- */
+
+/* The in-game leaders of a faction; returns how many. */
+static int faction_leaders(const nx_state *s, nx_faction f, int out[NX_LEADER_COUNT])
+{
+    int n = 0;
+    for (int l = 0; l < NX_LEADER_COUNT; l++)
+        if (nx_leader_get(l)->faction == f && s->custody.zone[nx_comp_leader_disc(l)] != NX_Z_OUT) out[n++] = l;
+    return n;
+}
+
+static int leader_in(const nx_state *s, int leader, nx_zone z) { return s->custody.zone[nx_comp_leader_disc(leader)] == z; }
+
+static int all_bits(const uint8_t *bits, const int *ls, int n)
+{
+    for (int i = 0; i < n; i++)
+        if (!nx_play_bit(bits, ls[i])) return 0;
+    return 1;
+}
+
+static int count_in(const nx_state *s, const int *ls, int n, nx_zone z)
+{
+    int k = 0;
+    for (int i = 0; i < n; i++) k += leader_in(s, ls[i], z);
+    return k;
+}
+
+/*
+ * The bits describe a revival cycle.  leader_died: the leader has died in
+ * this cycle; leader_again: it died once more after being revived, so it
+ * lies face down and waits for the next cycle (LV 1.05 "Dead again").
+ *   all_died_once (LV 1.05): every death sets leader_died; the cycle
+ *   turns (face-down leaders come up) once every leader has died twice.
+ *   all_in_tanks (2011 aid): deaths count only once all the faction's
+ *   leaders lie in the Tanks together; that moment opens the cycle.
+ */
+void nx_board_leader_killed(nx_state *s, int leader)
+{
+    nx_custody_move(&s->custody, nx_comp_leader_disc(leader), NX_Z_TANKS);
+    nx_play *p = &s->play;
+    int ls[NX_LEADER_COUNT], n = faction_leaders(s, nx_leader_get(leader)->faction, ls);
+    if (nx_play_bit(p->leader_died, leader)) nx_play_set_bit(p->leader_again, leader, 1);
+    int turns;
+    if (p->rule[NX_RULE_LEADER_REVIVAL] == 0) {
+        nx_play_set_bit(p->leader_died, leader, 1);
+        turns = all_bits(p->leader_again, ls, n);
+    } else {
+        turns = count_in(s, ls, n, NX_Z_TANKS) == n;
+    }
+    if (!turns) return;
+    for (int i = 0; i < n; i++) {
+        nx_play_set_bit(p->leader_died, ls[i], 1);
+        nx_play_set_bit(p->leader_again, ls[i], 0);
+    }
+}
+
+int nx_board_leader_revivable(const nx_state *s, int leader)
+{
+    if (!leader_in(s, leader, NX_Z_TANKS) || nx_play_bit(s->play.leader_again, leader)) return 0;
+    nx_faction f = nx_leader_get(leader)->faction;
+    uint8_t seat = nx_state_seat_of(s, f);
+    if (seat == NX_NO_SEAT) return 0;
+    if (s->play.rule[NX_RULE_LEADER_REVIVAL] != 0) return nx_play_bit(s->play.leader_died, leader);
+    /* LV 1.05: no active leader left, or all have died at least once. */
+    int ls[NX_LEADER_COUNT], n = faction_leaders(s, f, ls);
+    return all_bits(s->play.leader_died, ls, n) || count_in(s, ls, n, NX_Z_SEAT(seat, NX_ZS_LEADERS)) == 0;
 }

@@ -49,4 +49,22 @@ void nx_board_update_first_seat(nx_state *s);
 /* Free forces of the seat's faction on the planet and in reserve. */
 int nx_board_reserves(const nx_state *s, uint8_t seat, int kind);
 
+/* The sector the storm starts from on turn 1 (docs/rules/turn.md 1.4). */
+#define NX_STORM_START_SECTOR 18
+
+/* The board section a Spice Deck territory card blows onto: its
+ * territory's section in the card's sector; -1 for a Shai-Hulud. */
+int nx_board_spice_card_section(int card);
+
+/*
+ * Leaders in the Tanks (docs/rules/phase-revival.md).  A killed leader's
+ * disc goes to the Tanks and the revival bookkeeping records the death
+ * (play.leader_died / leader_again); the battle module calls this for
+ * every leader that dies.  nx_board_leader_revivable says whether the
+ * disc, lying in the Tanks, may be revived now under the game's reading
+ * of the leader revival condition (NX_RULE_LEADER_REVIVAL).
+ */
+void nx_board_leader_killed(nx_state *s, int leader);
+int nx_board_leader_revivable(const nx_state *s, int leader);
+
 #endif

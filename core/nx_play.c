@@ -12,10 +12,13 @@ void nx_play_init(nx_play *p)
     p->dialers[0] = p->dialers[1] = NX_NO_SEAT;
     p->dials[0] = p->dials[1] = NX_NO_DIAL;
     p->ride_territory = 0xff;
+    p->worm_at = 0xff;
     p->prediction_faction = 0xff;
     p->bid_winner = NX_NO_SEAT;
     p->bid_opener = NX_NO_SEAT;
     p->bid_turn = NX_NO_SEAT;
+    p->mover = NX_NO_SEAT;
+    p->advise_section = 0xff;
 }
 
 int nx_play_bit(const uint8_t *bits, int i) { return (bits[i / 8] >> (i % 8)) & 1; }
@@ -60,6 +63,11 @@ static const pf fields[] = {
     F(blow_pile, PF_INT, 1, 1),
     F(ride_territory, PF_INT, 1, 0xff),
     F(nexus_done, PF_MASK, 1, 0),
+    F(nexus_offered, PF_MASK, 1, 0),
+    F(nexus_due, PF_INT, 1, 1),
+    F(blow_worms, PF_INT, 1, 0xff),
+    F(worm_at, PF_INT, 1, 0xff),
+    F(ride_from, PF_BITS, NX_TERRITORY_BYTES, NX_MAP_TERRITORIES),
     F(prediction_faction, PF_INT, 1, 0xff),
     F(prediction_turn, PF_INT, 1, NX_LAST_TURN),
     F(bid_lots, PF_INT, 1, NX_MAX_SEATS),
@@ -70,13 +78,19 @@ static const pf fields[] = {
     F(bid_turn, PF_SEAT, 1, 0),
     F(bid_passed, PF_MASK, 1, 0),
     F(bid_eligible, PF_MASK, 1, 0),
+    F(bid_karama, PF_INT, 1, 1),
     F(revived, PF_MASK, 1, 0),
+    F(revived_elite, PF_MASK, 1, 0),
     F(shipped, PF_MASK, 1, 0),
     F(moved, PF_MASK, 1, 0),
     F(acted, PF_MASK, 1, 0),
     F(guild_delayed, PF_INT, 1, 1),
     F(ornithopters, PF_MASK, 1, 0),
+    F(move_begun, PF_MASK, 1, 0),
+    F(mover, PF_SEAT, 1, 0),
+    F(advise_section, PF_INT, 1, 0xff),
     F(leader_died, PF_BITS, NX_LEADER_BYTES, NX_LEADER_COUNT),
+    F(leader_again, PF_BITS, NX_LEADER_BYTES, NX_LEADER_COUNT),
     F(advisors, PF_BITS, NX_ADVISOR_BYTES, NX_MAP_SECTIONS),
     F(winners, PF_MASK, 1, 0),
     F(over, PF_INT, 1, 1),

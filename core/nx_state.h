@@ -114,7 +114,7 @@ typedef struct nx_pending {
     uint8_t noptions;
     nx_comp options[NX_MAX_OPTIONS];/* components the owner may choose */
     uint8_t words;                  /* nx_word mask, when choosing a word */
-    uint8_t private_options;        /* options are visible to the owner only */
+    uint8_t private_options;        /* options (and min/max) are visible to the owner only */
     int16_t min, max;               /* numeric answers (dials, bids): legal range */
     uint32_t event;                 /* the event it is bound to */
     char prompt[96];
@@ -149,6 +149,7 @@ typedef struct nx_receipt {
 #define NX_LAST_TURN 10
 #define NX_ADVISOR_BYTES ((NX_MAP_SECTIONS + 7) / 8)
 #define NX_LEADER_BYTES ((NX_LEADER_COUNT + 7) / 8)
+#define NX_TERRITORY_BYTES ((NX_MAP_TERRITORIES + 7) / 8)
 
 /*
  * Readings of base-game rules that the sources leave open (docs/rules/
@@ -191,6 +192,11 @@ typedef struct nx_play {
     uint8_t blow_pile;              /* 0: pile A; 1: pile B (Advanced) */
     uint8_t ride_territory;         /* where Fremen may ride the worm from; 0xff none */
     uint8_t nexus_done;             /* seats that have finished this Nexus's talks (mask) */
+    uint8_t nexus_offered;          /* seats that have offered an alliance in this Nexus (mask) */
+    uint8_t nexus_due;              /* a Shai-Hulud came up: a Nexus is owed */
+    uint8_t blow_worms;             /* Shai-Hulud revealed in the current blow */
+    uint8_t worm_at;                /* territory the pending worm strikes; 0xff none */
+    uint8_t ride_from[NX_TERRITORY_BYTES]; /* territories a worm hit since the last rides (bits) */
     /* setup: the Bene Gesserit prediction (secret to BG) */
     uint8_t prediction_faction;     /* nx_faction, 0xff none */
     uint8_t prediction_turn;        /* 1..10, 0 none */
@@ -203,16 +209,22 @@ typedef struct nx_play {
     uint8_t bid_turn;               /* the seat whose turn it is */
     uint8_t bid_passed;             /* seats that passed on this lot (mask) */
     uint8_t bid_eligible;           /* seats that may bid this phase (mask) */
+    uint8_t bid_karama;             /* the high bid is backed by a Karama (not shown in views) */
     /* Revival */
     uint8_t revived;                /* seats that have revived this phase (mask) */
+    uint8_t revived_elite;          /* seats that had an elite force revived this phase (mask) */
     /* Shipment and Movement */
     uint8_t shipped;                /* seats that have shipped this turn (mask) */
     uint8_t moved;                  /* seats that have moved this turn (mask) */
     uint8_t acted;                  /* seats whose whole turn is over (mask) */
     uint8_t guild_delayed;          /* the Guild said "delay" */
     uint8_t ornithopters;           /* seats with ornithopters at the start of their movement */
+    uint8_t move_begun;             /* seats whose movement has begun: no more shipping (mask) */
+    uint8_t mover;                  /* the seat whose shipment-and-movement turn is under way */
+    uint8_t advise_section;         /* a shipment BG may accompany landed here; 0xff none */
     /* leaders */
     uint8_t leader_died[NX_LEADER_BYTES];   /* bit per leader: has died this revival cycle */
+    uint8_t leader_again[NX_LEADER_BYTES];  /* bit per leader: died again this cycle, face down */
     /* Advanced Bene Gesserit: sections where BG's forces are advisors */
     uint8_t advisors[NX_ADVISOR_BYTES];
     /* the end */

@@ -67,7 +67,7 @@ static json_t *pending_view(const nx_pending *p, int viewer)
     json_t *o = json_pack("{s:i, s:s, s:s, s:i, s:I}", "seat", p->seat, "kind",
                           nx_pending_kind_name((nx_pending_kind)p->kind), "prompt", p->prompt,
                           "count", p->count, "event", (json_int_t)p->event);
-    if (p->min || p->max) {
+    if ((p->min || p->max) && (!p->private_options || p->seat == viewer)) {
         json_object_set_new(o, "min", json_integer(p->min));
         json_object_set_new(o, "max", json_integer(p->max));
     }
@@ -131,10 +131,26 @@ static json_t *play_view(const nx_state *s, int viewer)
                                                 p->bid_lot, "high_bid", p->bid_high, "high_bidder",
                                                 seat_or_null(p->bid_winner), "to_bid", seat_or_null(p->bid_turn),
                                                 "passed", seat_mask(p->bid_passed, s->nseats)));
+    json_t *bidding = json_object_get(o, "bidding");
+    json_object_set_new(bidding, "eligible", seat_mask(p->bid_eligible, s->nseats));
+    json_object_set_new(bidding, "opener", seat_or_null(p->bid_opener));
+    json_object_set_new(o, "revived", seat_mask(p->revived, s->nseats));
     json_object_set_new(o, "shipped", seat_mask(p->shipped, s->nseats));
     json_object_set_new(o, "moved", seat_mask(p->moved, s->nseats));
+    /* Shipment and Movement: whose turn is under way, whose is over. */
+    json_object_set_new(o, "shipment", json_pack("{s:o, s:o, s:b}", "acting", seat_or_null(p->mover), "done",
+                                                 seat_mask(p->acted, s->nseats), "guild_delayed", p->guild_delayed));
     json_object_set_new(o, "over", json_boolean(p->over));
     json_object_set_new(o, "winners", seat_mask(p->winners, s->nseats));
+    /* Spice Blow and Nexus: the pile in hand, worms, rides and the talks. */
+    json_t *rides = json_array();
+    for (int t = 0; t < NX_MAP_TERRITORIES; t++)
+        if (nx_play_bit(p->ride_from, t)) json_array_append_new(rides, json_string(nx_map_territory_id(t)));
+    json_object_set_new(o, "spice_blow", json_pack("{s:s, s:i, s:o, s:o, s:o, s:o}", "pile", p->blow_pile ? "B" : "A",
+                                                   "worms", p->blow_worms, "ride_from", rides, "riding_from",
+                                                   p->ride_territory == 0xff ? json_null() : json_string(nx_map_territory_id(p->ride_territory)),
+                                                   "nexus_done", seat_mask(p->nexus_done, s->nseats),
+                                                   "set_aside", zone_ids(s, NX_Z_SET_ASIDE)));
     uint8_t bg = nx_state_seat_of(s, NX_BENE_GESSERIT);
     if (bg != NX_NO_SEAT && viewer == bg && p->prediction_faction != 0xff)
         json_object_set_new(o, "prediction", json_pack("{s:s, s:i}", "faction",

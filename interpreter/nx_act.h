@@ -52,6 +52,10 @@ void nx_setup_run(nx_act *a, const nx_faction *factions, int nseats, uint8_t opt
 /* Called when the last setup decision is answered. */
 void nx_setup_finish(nx_act *a);
 
+/* A Nexus (interpreter/nx_phase_spice_blow.c): `from` offered an alliance
+ * to `to`; a seat that had finished talking gets its decision back. */
+void nx_nexus_offer_made(nx_act *a, uint8_t from, uint8_t to);
+
 /* The Nexus card lifecycle (interpreter/nx_lifecycle.c). */
 void nx_lifecycle_init_deck(nx_state *s);
 /* Phase hooks: entering Spice Blow resets the phase-level fact; leaving it

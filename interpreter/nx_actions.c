@@ -95,6 +95,7 @@ static int act_offer_alliance(nx_act *a)
     char w1[64], w2[64];
     nx_act_log(a, "%s offers an alliance to %s", nx_act_who(a->s, a->seat, w1, sizeof w1),
                nx_act_who(a->s, to, w2, sizeof w2));
+    nx_nexus_offer_made(a, (uint8_t)a->seat, to);
     return 0;
 }
 
