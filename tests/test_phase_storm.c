@@ -1,0 +1,286 @@
+/*
+ * The Storm phase (interpreter/nx_phase_storm.c, docs/rules/phase-storm.md):
+ * the first storm's dialers and movement, later dials, the Advanced storm
+ * deck, what the storm destroys (sand, rock, strongholds, the Polar Sink,
+ * Fremen halves, the start sector) and the storm order afterwards.
+ *
+ * Seats (classic6): circles 3, 6, 9, 12, 15, 18 for Atreides, Bene
+ * Gesserit, Emperor, Fremen, Harkonnen, Guild.
+ */
+#include "phase_helpers.h"
+
+START_TEST(first_storm_dialers_and_movement)
+{
+    nx_game *g = at_first_storm(0);
+    const nx_state *s = nx_game_state(g);
+    /* Nearest the Storm Start on either side: the circles at 18 and 15. */
+    ck_assert_int_eq(s->npending, 2);
+    ck_assert_int_eq(s->play.dialers[0], GLD);
+    ck_assert_int_eq(s->play.dialers[1], HAR);
+    for (int i = 0; i < 2; i++) {
+        ck_assert_int_eq(s->pending[i].kind, NX_PEND_STORM_DIAL);
+        ck_assert_int_eq(s->pending[i].min, 0);
+        ck_assert_int_eq(s->pending[i].max, 20);
+    }
+    ck_assert_int_eq(all_moves_accepted(g, GLD), 21);
+    refused(g, HAR, dial(21), "illegal", "\"value\" must be from 0 to 20");
+    refused(g, HAR, dial(-1), "illegal", "\"value\"");
+    refused(g, HAR, "\"type\":\"dial\",\"value\":\"7\"", "malformed", "integer");
+    refused(g, ATR, dial(3), "illegal", "no storm_dial decision");
+    refused(g, HAR, "\"type\":\"pass\"", "illegal", "cannot be passed");
+    /* The first dial stays secret. */
+    json_t *r = act(g, HAR, dial(7));
+    ck_assert(json_is_true(json_object_get(r, "ok")));
+    ck_assert(log_has(r, "has dialed") && !log_has(r, "7"));
+    json_decref(r);
+    char *v = view_text(g, GLD);
+    ck_assert_ptr_null(strstr(v, "dials\""));
+    free(v);
+    ck_assert_int_eq(nx_game_state(g)->play.storm_sector, 0);
+    refused(g, HAR, dial(2), "illegal", "no storm_dial decision");
+    r = act(g, GLD, dial(3));
+    ck_assert(json_is_true(json_object_get(r, "ok")));
+    ck_assert(log_has(r, "revealed: 3 and 7"));
+    ck_assert(log_has(r, "moves 10 sectors from sector 18 to sector 10"));
+    json_decref(r);
+    s = nx_game_state(g);
+    ck_assert_int_eq(s->play.storm_sector, 10);
+    /* Storm in 10: the circle at 12 is reached next. */
+    ck_assert_int_eq(s->first_seat, FRE);
+    nx_game_free(g);
+}
+END_TEST
+
+START_TEST(storm_on_a_circle)
+{
+    nx_game *g = at_first_storm(0);
+    char *saved = nx_game_save(g);
+    first_storm_to(g, 9);
+    ck_assert_int_eq(nx_game_state(g)->first_seat, EMP);
+    nx_game_free(g);
+    char err[256];
+    g = nx_game_load(&rt, saved, err, sizeof err);
+    mut(g)->play.rule[NX_RULE_STORM_ON_CIRCLE] = 1;  /* "last": the circle at 9 is passed */
+    first_storm_to(g, 9);
+    ck_assert_int_eq(nx_game_state(g)->first_seat, FRE);
+    nx_game_free(g);
+    g = nx_game_load(&rt, saved, err, sizeof err);
+    first_storm_to(g, 1);
+    ck_assert_int_eq(nx_game_state(g)->first_seat, ATR);
+    nx_game_free(g);
+    g = nx_game_load(&rt, saved, err, sizeof err);
+    first_storm_to(g, 16);
+    ck_assert_int_eq(nx_game_state(g)->first_seat, GLD);
+    nx_game_free(g);
+    free(saved);
+}
+END_TEST
+
+/* Harkonnen on sand in sectors 1 and 5, Atreides on sand in 18, spice in 2;
+ * the first storm goes 18 -> 5 under a reading of its damage. */
+static void first_storm_damage(int rule, int start_rule, int har_lost, int atr_lost, int spice_left)
+{
+    nx_game *g = at_first_storm(0);
+    put(g, HAR, "meridian.east", 2, 0);
+    put(g, HAR, "south_mesa.north", 3, 0);
+    put(g, ATR, "cielago_west.south", 1, 0);
+    mut(g)->play.spice[section("cielago_north.east")] = 6;
+    mut(g)->play.rule[NX_RULE_FIRST_STORM_DAMAGE] = (uint8_t)rule;
+    mut(g)->play.rule[NX_RULE_STORM_START_DAMAGE] = (uint8_t)start_rule;
+    first_storm_to(g, 5);
+    ck_assert_int_eq(tanks(g, HAR), har_lost);
+    ck_assert_int_eq(tanks(g, ATR), atr_lost);
+    ck_assert_int_eq(nx_game_state(g)->play.spice[section("cielago_north.east")], spice_left);
+    nx_game_free(g);
+}
+
+START_TEST(first_storm_damage_readings)
+{
+    first_storm_damage(0, 0, 3, 0, 6);  /* landing: only sector 5 */
+    first_storm_damage(1, 0, 0, 0, 6);  /* none */
+    first_storm_damage(2, 0, 5, 0, 0);  /* path: 1..5 */
+    first_storm_damage(2, 1, 5, 1, 0);  /* path and the start sector 18 */
+}
+END_TEST
+
+/*
+ * Turn 2, Basic, storm in sector 1; the Atreides and the Emperor dialed
+ * last.  Staged: Harkonnen on sand in sector 4, Atreides on rock in 4, the
+ * Guild in Tuek's Sietch (4), the Emperor in sector 1 (the start), the
+ * Fremen on sand in 4, spice in sectors 2, 4 and 5.
+ */
+static nx_game *later_storm(int advanced)
+{
+    nx_game *g = at_first_storm(advanced);
+    first_storm_to(g, 18);
+    stage_phase(g, NX_P_STORM, 2);
+    nx_state *s = mut(g);
+    s->play.storm_sector = 1;
+    s->play.dialers[0] = ATR;
+    s->play.dialers[1] = EMP;
+    clear_board(g, FRE);
+    put(g, HAR, "south_mesa.middle", 5, 0);
+    put(g, ATR, "false_wall_south.east", 2, 0);
+    put(g, EMP, "cielago_north.center", 3, 0);
+    put(g, FRE, "harg_pass.east", 3, 2);
+    s->play.spice[section("south_mesa.middle")] = 10;
+    s->play.spice[section("cielago_north.east")] = 8;
+    s->play.spice[section("south_mesa.north")] = 5;
+    /* The Spice Blow that follows touches none of this. */
+    STACK(g, "spice:the_great_flat", "spice:funeral_plain");
+    return g;
+}
+
+START_TEST(later_storm_dials_and_damage)
+{
+    nx_game *g = later_storm(0);
+    int har_before = tanks(g, HAR);
+    json_decref(poke(g));
+    const nx_state *s = nx_game_state(g);
+    ck_assert_int_eq(s->npending, 2);
+    ck_assert_int_eq(s->pending[0].seat, ATR);
+    ck_assert_int_eq(s->pending[1].seat, EMP);
+    ck_assert_int_eq(s->pending[0].min, 1);
+    ck_assert_int_eq(s->pending[0].max, 3);
+    ck_assert_int_eq(all_moves_accepted(g, ATR), 3);
+    refused(g, ATR, dial(0), "illegal", "from 1 to 3");
+    refused(g, ATR, dial(4), "illegal", "from 1 to 3");
+    ok(g, ATR, dial(1));
+    json_t *r = act(g, EMP, dial(2));
+    ck_assert(log_has(r, "moves 3 sectors from sector 1 to sector 4"));
+    ck_assert(log_has(r, "the storm kills 5 forces (0 elite) of seat 4 (Harkonnen) in south_mesa.middle"));
+    ck_assert(log_has(r, "the storm blows 10 spice away from south_mesa.middle"));
+    json_decref(r);
+    s = nx_game_state(g);
+    ck_assert_int_eq(s->play.storm_sector, 4);
+    ck_assert_int_eq(tanks(g, HAR) - har_before, 5);                     /* sand */
+    ck_assert_int_eq(at(g, ATR, "false_wall_south.east", 0), 2);          /* rock */
+    ck_assert_int_eq(at(g, GLD, "tueks_sietch", 0), 5);                   /* stronghold */
+    ck_assert_int_eq(at(g, BG, "polar_sink", 0), 1);                      /* never in storm */
+    ck_assert_int_eq(at(g, EMP, "cielago_north.center", 0), 3);           /* the start sector */
+    ck_assert_int_eq(tanks(g, FRE), 5);                                   /* Basic: no halving */
+    ck_assert_int_eq(s->play.spice[section("cielago_north.east")], 0);
+    ck_assert_int_eq(s->play.spice[section("south_mesa.north")], 5);
+    /* Storm in 4: the circle at 6 is next. */
+    ck_assert_int_eq(s->first_seat, BG);
+    nx_game_free(g);
+}
+END_TEST
+
+START_TEST(start_sector_damage_reading)
+{
+    nx_game *g = later_storm(0);
+    mut(g)->play.rule[NX_RULE_STORM_START_DAMAGE] = 1;
+    json_decref(poke(g));
+    ok(g, ATR, dial(1));
+    ok(g, EMP, dial(2));
+    ck_assert_int_eq(tanks(g, EMP), 3);
+    nx_game_free(g);
+}
+END_TEST
+
+/* Advanced: the storm card moves the storm; the Fremen lose half. */
+static nx_game *advanced_later_storm(int card)
+{
+    nx_game *g = later_storm(1);
+    nx_state *s = mut(g);
+    nx_zone held = NX_Z_SEAT(FRE, NX_ZS_STORM_CARD);
+    nx_comp old = nx_custody_top(&s->custody, held);
+    ck_assert(old != NX_COMP_NONE);
+    nx_custody_move(&s->custody, old, NX_Z_STORM_DECK);
+    nx_custody_move(&s->custody, nx_comp_storm(card), held);
+    return g;
+}
+
+START_TEST(fremen_lose_half_rounded_up)
+{
+    nx_game *g = advanced_later_storm(3);
+    json_t *r = poke(g);
+    ck_assert(log_has(r, "the Fremen reveal storm card 3"));
+    json_decref(r);
+    const nx_state *s = nx_game_state(g);
+    ck_assert_int_eq(s->play.storm_sector, 4);
+    /* 3 ordinary + 2 Fedaykin: 3 lost, ordinary first. */
+    ck_assert_int_eq(at(g, FRE, "harg_pass.east", 0), 0);
+    ck_assert_int_eq(at(g, FRE, "harg_pass.east", 1), 2);
+    ck_assert_int_eq(tanks(g, FRE), 3);
+    ck_assert_int_eq(tanks(g, HAR) >= 5, 1);
+    nx_game_free(g);
+    /* 1 ordinary + 2 Fedaykin: 2 lost. */
+    g = advanced_later_storm(3);
+    nx_state *st = mut(g);
+    nx_state_move_forces(st, FRE, NX_FORCE_NORMAL, NX_PLACE_BOARD(section("harg_pass.east")), NX_PLACE_RESERVES, 2);
+    json_decref(poke(g));
+    ck_assert_int_eq(at(g, FRE, "harg_pass.east", 0), 0);
+    ck_assert_int_eq(at(g, FRE, "harg_pass.east", 1), 1);
+    nx_game_free(g);
+    /* Basic with the ruling "always": halved as well. */
+    g = later_storm(0);
+    mut(g)->play.rule[NX_RULE_FREMEN_HALF_LOSSES] = 1;
+    json_decref(poke(g));
+    ok(g, ATR, dial(1));
+    ok(g, EMP, dial(2));
+    ck_assert_int_eq(tanks(g, FRE), 3);
+    nx_game_free(g);
+}
+END_TEST
+
+START_TEST(fremen_not_halved_twice)
+{
+    nx_game *g = advanced_later_storm(3);
+    mut(g)->play.rule[NX_RULE_STORM_START_DAMAGE] = 1;
+    put(g, FRE, "cielago_north.center", 4, 0);  /* with the Emperor, in the start sector */
+    json_decref(poke(g));
+    ck_assert_int_eq(at(g, FRE, "cielago_north.center", 0), 4);
+    ck_assert_int_eq(at(g, EMP, "cielago_north.center", 0), 0);
+    nx_game_free(g);
+}
+END_TEST
+
+START_TEST(storm_deck)
+{
+    nx_game *g = at_first_storm(1);
+    first_storm_to(g, 18);
+    const nx_state *s = nx_game_state(g);
+    nx_zone held = NX_Z_SEAT(FRE, NX_ZS_STORM_CARD);
+    ck_assert_int_eq(nx_custody_count(&s->custody, held), 1);
+    ck_assert_int_eq(nx_custody_count(&s->custody, NX_Z_STORM_DECK), NX_STORM_CARDS - 1);
+    nx_comp card = nx_custody_top(&s->custody, held);
+    char quoted[32];
+    snprintf(quoted, sizeof quoted, "\"%s\"", nx_comp_id(card));
+    char *fremen = view_text(g, FRE), *other = view_text(g, HAR);
+    ck_assert_ptr_nonnull(strstr(fremen, quoted));
+    ck_assert_ptr_null(strstr(other, quoted));
+    free(fremen), free(other);
+    /* Turn 2: no dials; the card moves the storm and a new one is drawn. */
+    stage_phase(g, NX_P_STORM, 2);
+    mut(g)->play.storm_sector = 18;
+    json_decref(poke(g));
+    s = nx_game_state(g);
+    ck_assert_int_eq(s->play.storm_sector, nx_comp_storm_value(card));
+    ck_assert_int_eq(nx_custody_count(&s->custody, held), 1);
+    ck_assert_int_eq(nx_custody_count(&s->custody, NX_Z_STORM_DECK), NX_STORM_CARDS - 1);
+    ck_assert(s->phase != NX_P_STORM);
+    nx_game_free(g);
+}
+END_TEST
+
+static Suite *suite(void)
+{
+    Suite *s = suite_create("phase_storm");
+    TCase *tc = tcase_create("storm");
+    tcase_add_unchecked_fixture(tc, open_rt, close_rt);
+    tcase_set_timeout(tc, 300);
+    tcase_add_test(tc, first_storm_dialers_and_movement);
+    tcase_add_test(tc, storm_on_a_circle);
+    tcase_add_test(tc, first_storm_damage_readings);
+    tcase_add_test(tc, later_storm_dials_and_damage);
+    tcase_add_test(tc, start_sector_damage_reading);
+    tcase_add_test(tc, fremen_lose_half_rounded_up);
+    tcase_add_test(tc, fremen_not_halved_twice);
+    tcase_add_test(tc, storm_deck);
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+int main(void) { return nx_run_suite(suite()); }
