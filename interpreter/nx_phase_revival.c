@@ -1,12 +1,356 @@
 /*
- * The revival phase: not yet implemented (the procedure does nothing).
+ * Revival (phase 5; docs/rules/phase-revival.md).
+ *
+ * Everyone revives at once (LV 1.05): every seat with something to
+ * revive gets an NX_PEND_REVIVAL decision, all open together, answered
+ * in any order by "revive" or "pass".
+ *
+ *  - Forces: at most 3 a turn, from the Tanks to reserves.  The faction's
+ *    free revivals come first (the cost counts them first), each further
+ *    force costs 2 spice to the bank.  Free revivals are part of the
+ *    decision (min 0): taking them is optional in the rules.
+ *  - Elite forces (Sardaukar, Fedaykin) count as one force each; at most
+ *    one per faction per turn by any route (FAQ-N p.2) when the limit
+ *    applies (NX_RULE_ELITE_REVIVAL: Advanced games, or always).
+ *  - A leader: one a turn, cost = its strength, only while the revival
+ *    condition holds (nx_board_leader_revivable); the disc moves from the
+ *    Tanks to the seat's leader pool.
+ *  - Alliances: the Fremen's ally has 3 free revivals (LV 2.04; we grant
+ *    it without asking the Fremen, as it costs them nothing); the Emperor
+ *    may pay 2 spice each for up to 3 revivals of its ally beyond the
+ *    ally's limit, named in the Emperor's own decision ("ally_forces",
+ *    "ally_elite"; LV 2.03 Alliance).
+ *
+ * Procedure state: step (OPEN, DONE), play.revived (seats that answered
+ * with a revival), play.revived_elite (seats that got an elite back).
  */
+#include <stdio.h>
+#include <string.h>
+
+#include "nx_board.h"
 #include "nx_module.h"
 
-static int revival_procedure(nx_act *a)
+enum { STEP_OPEN, STEP_DONE };
+
+#define REVIVAL_LIMIT 3        /* forces per player per turn (LV 1.05) */
+#define FORCE_COST 2           /* spice per force beyond the free ones */
+#define EMPEROR_EXTRA 3        /* revivals the Emperor may buy its ally */
+#define FREMEN_ALLY_FREE 3     /* the Fremen's ally's free revival */
+
+/* Free revivals per faction: classic six from LV 2.01-2.06 (and both
+ * engines); the expansion factions from the two engines only
+ * (docs/rules/turn.md section 3). */
+static const uint8_t free_revivals[NX_FACTION_COUNT] = {
+    [NX_ATREIDES] = 2, [NX_BENE_GESSERIT] = 1, [NX_EMPEROR] = 1, [NX_FREMEN] = 3,
+    [NX_HARKONNEN] = 2, [NX_SPACING_GUILD] = 1, [NX_IXIANS] = 1, [NX_TLEILAXU] = 2,
+    [NX_CHOAM] = 0, [NX_RICHESE] = 2, [NX_ECAZ] = 2, [NX_MORITANI] = 2,
+};
+
+/* A revival request: what "revive" names. */
+typedef struct plan {
+    int forces, elite;             /* the seat's own, from the Tanks */
+    int leader;                    /* leader index, or -1 */
+    int ally_forces, ally_elite;   /* Emperor only: its ally's, paid by the Emperor */
+} plan;
+
+static uint8_t bit(uint8_t seat) { return (uint8_t)(1u << seat); }
+
+static int in_tanks(const nx_state *s, uint8_t seat, int kind) { return s->seats[seat].forces[NX_PLACE_TANKS][kind]; }
+
+static int spice_of(const nx_state *s, uint8_t seat) { return s->seats[seat].spice > 0 ? s->seats[seat].spice : 0; }
+
+static int free_for(const nx_state *s, uint8_t seat)
 {
-    (void)a;
+    int n = free_revivals[s->seats[seat].faction];
+    uint8_t ally = s->seats[seat].ally;
+    if (ally != NX_NO_SEAT && s->seats[ally].faction == NX_FREMEN && n < FREMEN_ALLY_FREE) n = FREMEN_ALLY_FREE;
+    return n;
+}
+
+/* Elite forces a seat may still get back this turn. */
+static int elite_room(const nx_state *s, uint8_t seat)
+{
+    int limited = s->play.rule[NX_RULE_ELITE_REVIVAL] == 1 || (s->options & NX_OPT_ADVANCED);
+    if (!limited) return REVIVAL_LIMIT + EMPEROR_EXTRA;
+    return (s->play.revived_elite & bit(seat)) ? 0 : 1;
+}
+
+/* The Emperor's ally, when the Emperor may pay for its revivals. */
+static uint8_t emperor_ally(const nx_state *s, uint8_t seat)
+{
+    return s->seats[seat].faction == NX_EMPEROR ? s->seats[seat].ally : NX_NO_SEAT;
+}
+
+/* A leader costs its strength; Zoal's variable strength costs nothing
+ * (expansion, not settled: docs/rules/phase-revival.md). */
+static int leader_cost(int leader)
+{
+    int strength = nx_leader_get(leader)->strength;
+    return strength > 0 ? strength : 0;
+}
+
+static int plan_cost(const nx_state *s, uint8_t seat, const plan *pl)
+{
+    int paid = pl->forces + pl->elite - free_for(s, seat);
+    int cost = (paid > 0 ? paid : 0) * FORCE_COST + (pl->ally_forces + pl->ally_elite) * FORCE_COST;
+    return cost + (pl->leader >= 0 ? leader_cost(pl->leader) : 0);
+}
+
+/* Forces of `who` the plan takes: enough in the Tanks, within the elite room. */
+static int force_problem(const nx_state *s, uint8_t who, int forces, int elite, const char *whose, char *why, size_t len)
+{
+    if (forces > in_tanks(s, who, NX_FORCE_NORMAL) || elite > in_tanks(s, who, NX_FORCE_ELITE)) {
+        snprintf(why, len, "%s Tanks hold %d ordinary and %d elite forces, fewer than asked", whose,
+                 in_tanks(s, who, NX_FORCE_NORMAL), in_tanks(s, who, NX_FORCE_ELITE));
+        return -1;
+    }
+    if (elite > elite_room(s, who)) {
+        snprintf(why, len, "only one elite force (Sardaukar, Fedaykin) of a faction may be revived a turn");
+        return -1;
+    }
     return 0;
 }
 
-const nx_module nx_mod_revival = { "revival", NX_P_REVIVAL, revival_procedure, NULL, NULL };
+/* Why `seat` may not revive `pl` now (0 when it may). */
+static int plan_problem(const nx_state *s, uint8_t seat, const plan *pl, char *why, size_t len)
+{
+    if (pl->forces + pl->elite > REVIVAL_LIMIT) {
+        snprintf(why, len, "at most %d forces may be revived a turn", REVIVAL_LIMIT);
+        return -1;
+    }
+    if (force_problem(s, seat, pl->forces, pl->elite, "its", why, len)) return -1;
+    if (pl->leader >= 0) {
+        if (nx_leader_get(pl->leader)->faction != s->seats[seat].faction) {
+            snprintf(why, len, "%s is not one of seat %d's leaders", nx_leader_get(pl->leader)->name, seat);
+            return -1;
+        }
+        if (!nx_board_leader_revivable(s, pl->leader)) {
+            snprintf(why, len, "%s cannot be revived now (it is not in the Tanks, or the leader revival condition does not hold)",
+                     nx_leader_get(pl->leader)->name);
+            return -1;
+        }
+    }
+    int extra = pl->ally_forces + pl->ally_elite;
+    if (extra) {
+        uint8_t ally = emperor_ally(s, seat);
+        if (ally == NX_NO_SEAT) {
+            snprintf(why, len, "only the Emperor may pay for its ally's revivals, and only with an ally");
+            return -1;
+        }
+        if (extra > EMPEROR_EXTRA) {
+            snprintf(why, len, "the Emperor may pay for at most %d of its ally's revivals", EMPEROR_EXTRA);
+            return -1;
+        }
+        if (force_problem(s, ally, pl->ally_forces, pl->ally_elite, "the ally's", why, len)) return -1;
+    }
+    if (plan_cost(s, seat, pl) > spice_of(s, seat)) {
+        snprintf(why, len, "this revival costs %d spice; seat %d has %d", plan_cost(s, seat, pl), seat, spice_of(s, seat));
+        return -1;
+    }
+    return 0;
+}
+
+static void revive_forces(nx_state *s, uint8_t who, int forces, int elite)
+{
+    nx_state_move_forces(s, who, NX_FORCE_NORMAL, NX_PLACE_TANKS, NX_PLACE_RESERVES, forces);
+    nx_state_move_forces(s, who, NX_FORCE_ELITE, NX_PLACE_TANKS, NX_PLACE_RESERVES, elite);
+    if (elite) s->play.revived_elite |= bit(who);
+}
+
+static void plan_apply(nx_act *a, uint8_t seat, const plan *pl)
+{
+    nx_state *s = a->s;
+    char who[64], ally_who[64];
+    nx_act_who(s, seat, who, sizeof who);
+    int cost = plan_cost(s, seat, pl);
+    s->seats[seat].spice = (int16_t)(s->seats[seat].spice - cost);
+    revive_forces(s, seat, pl->forces, pl->elite);
+    s->play.revived |= bit(seat);
+    int n = pl->forces + pl->elite, paid = n - free_for(s, seat);
+    paid = paid > 0 ? paid : 0;
+    if (n)
+        nx_act_log(a, "%s revives %d force%s (%d elite), %d of them for %d spice", who, n, n == 1 ? "" : "s",
+                   pl->elite, paid, paid * FORCE_COST);
+    if (pl->leader >= 0) {
+        nx_custody_move(&s->custody, nx_comp_leader_disc(pl->leader), NX_Z_SEAT(seat, NX_ZS_LEADERS));
+        nx_act_log(a, "%s revives %s for %d spice", who, nx_leader_get(pl->leader)->name, leader_cost(pl->leader));
+    }
+    int extra = pl->ally_forces + pl->ally_elite;
+    if (extra) {
+        uint8_t ally = s->seats[seat].ally;
+        revive_forces(s, ally, pl->ally_forces, pl->ally_elite);
+        nx_act_log(a, "%s pays %d spice to revive %d of its ally %s's forces (%d elite)", who, extra * FORCE_COST, extra,
+                   nx_act_who(s, ally, ally_who, sizeof ally_who), pl->ally_elite);
+    }
+    if (!n && pl->leader < 0 && !extra) nx_act_log(a, "%s revives nothing", who);
+}
+
+/* ---- the procedure -------------------------------------------------------------- */
+
+static int revivable_leader(const nx_state *s, uint8_t seat)
+{
+    for (int l = 0; l < NX_LEADER_COUNT; l++)
+        if (nx_leader_get(l)->faction == s->seats[seat].faction && nx_board_leader_revivable(s, l)) return l;
+    return -1;
+}
+
+static int tanks_total(const nx_state *s, uint8_t seat)
+{
+    return in_tanks(s, seat, NX_FORCE_NORMAL) + in_tanks(s, seat, NX_FORCE_ELITE);
+}
+
+static int has_something(const nx_state *s, uint8_t seat)
+{
+    uint8_t ally = emperor_ally(s, seat);
+    return tanks_total(s, seat) || revivable_leader(s, seat) >= 0 || (ally != NX_NO_SEAT && tanks_total(s, ally));
+}
+
+/* The most of its own forces a seat may revive now (the decision's max). */
+static int most_forces(const nx_state *s, uint8_t seat)
+{
+    int elite = in_tanks(s, seat, NX_FORCE_ELITE) < elite_room(s, seat) ? in_tanks(s, seat, NX_FORCE_ELITE) : elite_room(s, seat);
+    int n = in_tanks(s, seat, NX_FORCE_NORMAL) + elite, fr = free_for(s, seat);
+    if (n > REVIVAL_LIMIT) n = REVIVAL_LIMIT;
+    if (n > fr && n - fr > spice_of(s, seat) / FORCE_COST) n = fr + spice_of(s, seat) / FORCE_COST;
+    return n;
+}
+
+static void open_revival(nx_state *s, uint8_t seat)
+{
+    nx_pending *p = nx_state_add_pending(s, NX_PEND_REVIVAL, seat);
+    p->event = nx_state_new_event(s);
+    p->min = 0;
+    p->max = (int16_t)most_forces(s, seat);
+    p->private_options = 1;   /* the range shows what the seat can pay */
+    snprintf(p->prompt, sizeof p->prompt, "Revive up to %d forces (%d free, then %d spice each)%s, or pass",
+             REVIVAL_LIMIT, free_for(s, seat), FORCE_COST, revivable_leader(s, seat) >= 0 ? " and a leader" : "");
+}
+
+static int revival_procedure(nx_act *a)
+{
+    nx_state *s = a->s;
+    if (s->play.step != STEP_OPEN) return 0;
+    s->play.step = STEP_DONE;
+    s->play.revived = 0;
+    s->play.revived_elite = 0;
+    for (uint8_t seat = 0; seat < s->nseats; seat++)
+        if (has_something(s, seat)) open_revival(s, seat);
+    return s->npending > 0;
+}
+
+/* ---- actions --------------------------------------------------------------------- */
+
+static int read_leader(nx_act *a, int *out)
+{
+    json_t *j = json_object_get(a->action, "leader");
+    *out = -1;
+    if (!j) return 0;
+    nx_comp c = json_is_string(j) ? nx_comp_parse(json_string_value(j)) : NX_COMP_NONE;
+    if (c == NX_COMP_NONE || nx_comp_kind_of(c) != NX_COMP_LEADER)
+        return nx_act_fail(a, "malformed", "\"leader\" must name a leader disc (\"leader:duncan_idaho\")");
+    *out = nx_comp_leader(c);
+    return 0;
+}
+
+static int act_revive(nx_act *a)
+{
+    if (nx_arg_keys(a, NX_KEYS("forces", "elite", "leader", "ally_forces", "ally_elite"))) return -1;
+    const nx_pending *p = nx_act_need(a, NX_PEND_REVIVAL);
+    if (!p) return -1;
+    plan pl;
+    if (nx_arg_int_opt(a, "forces", 0, REVIVAL_LIMIT, 0, &pl.forces) ||
+        nx_arg_int_opt(a, "elite", 0, REVIVAL_LIMIT, 0, &pl.elite) || read_leader(a, &pl.leader) ||
+        nx_arg_int_opt(a, "ally_forces", 0, EMPEROR_EXTRA, 0, &pl.ally_forces) ||
+        nx_arg_int_opt(a, "ally_elite", 0, EMPEROR_EXTRA, 0, &pl.ally_elite))
+        return -1;
+    char why[200];
+    if (plan_problem(a->s, p->seat, &pl, why, sizeof why)) return nx_act_fail(a, "illegal", "%s", why);
+    uint8_t seat = p->seat;
+    nx_state_remove_pending(a->s, p);
+    plan_apply(a, seat, &pl);
+    return 0;
+}
+
+static int pass_revival(nx_act *a, const nx_pending *p)
+{
+    char who[64];
+    nx_act_log(a, "%s passes on revival", nx_act_who(a->s, p->seat, who, sizeof who));
+    nx_state_remove_pending(a->s, p);
+    return 0;
+}
+
+/* ---- bots -------------------------------------------------------------------------- */
+
+/* Up to n of the seat's own forces, elite first (they are worth more). */
+static plan take_forces(const nx_state *s, uint8_t seat, int n)
+{
+    plan pl = { .leader = -1 };
+    int room = elite_room(s, seat);
+    pl.elite = in_tanks(s, seat, NX_FORCE_ELITE) < room ? in_tanks(s, seat, NX_FORCE_ELITE) : room;
+    if (pl.elite > n) pl.elite = n;
+    pl.forces = in_tanks(s, seat, NX_FORCE_NORMAL) < n - pl.elite ? in_tanks(s, seat, NX_FORCE_NORMAL) : n - pl.elite;
+    return pl;
+}
+
+static json_t *revive_action(const plan *pl)
+{
+    json_t *o = json_pack("{s:s}", "type", "revive");
+    const struct { const char *key; int v; } nums[] = {
+        { "forces", pl->forces }, { "elite", pl->elite }, { "ally_forces", pl->ally_forces }, { "ally_elite", pl->ally_elite },
+    };
+    for (size_t i = 0; i < sizeof nums / sizeof nums[0]; i++)
+        if (nums[i].v) json_object_set_new(o, nums[i].key, json_integer(nums[i].v));
+    if (pl->leader >= 0) json_object_set_new(o, "leader", json_string(nx_comp_id(nx_comp_leader_disc(pl->leader))));
+    return o;
+}
+
+static void add_plan(const nx_state *s, uint8_t seat, const plan *pl, int score, json_t *out)
+{
+    char why[200];
+    if (!plan_problem(s, seat, pl, why, sizeof why)) nx_moves_add(out, score, revive_action(pl));
+}
+
+/*
+ * Free forces always (score 10 and up); all it may revive when spice is
+ * plentiful (10 left after paying); a leader on top when it can afford
+ * it with 5 to spare; the Emperor pays for its ally's forces when rich.
+ */
+static void revival_moves(const nx_state *s, const nx_pending *p, json_t *out)
+{
+    uint8_t seat = p->seat;
+    int spice = spice_of(s, seat);
+    nx_moves_add(out, 1, json_pack("{s:s}", "type", "pass"));
+    plan fr = take_forces(s, seat, free_for(s, seat));
+    if (fr.forces + fr.elite) add_plan(s, seat, &fr, 10 + fr.forces + fr.elite, out);
+    plan all = take_forces(s, seat, most_forces(s, seat));
+    if (all.forces + all.elite > fr.forces + fr.elite)
+        add_plan(s, seat, &all, spice - plan_cost(s, seat, &all) >= 10 ? 15 : 2, out);
+    int leader = revivable_leader(s, seat);
+    if (leader >= 0) {
+        plan with = fr;
+        with.leader = leader;
+        add_plan(s, seat, &with, spice - plan_cost(s, seat, &with) >= 5 ? 20 : 3, out);
+    }
+    uint8_t ally = emperor_ally(s, seat);
+    if (ally != NX_NO_SEAT && tanks_total(s, ally)) {
+        plan help = { .leader = -1 };
+        plan theirs = take_forces(s, ally, EMPEROR_EXTRA);
+        help.ally_forces = theirs.forces;
+        help.ally_elite = theirs.elite;
+        add_plan(s, seat, &help, spice - plan_cost(s, seat, &help) >= 15 ? 8 : 0, out);
+    }
+}
+
+/* ---- the module --------------------------------------------------------------------- */
+
+static const nx_act_entry revival_actions[] = {
+    { "revive", act_revive, 0 },
+    { NULL, NULL, 0 },
+};
+
+static const nx_decision_ops revival_decisions[] = {
+    { NX_PEND_REVIVAL, pass_revival, revival_moves },
+    { 0, NULL, NULL },
+};
+
+const nx_module nx_mod_revival = { "revival", NX_P_REVIVAL, revival_procedure, revival_actions, revival_decisions };
