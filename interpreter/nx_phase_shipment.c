@@ -1,12 +1,640 @@
 /*
- * The shipment phase: not yet implemented (the procedure does nothing).
+ * Shipment and Movement (docs/rules/phase-shipment-movement.md; turn.md
+ * 2.6).  Players act in storm order; each ships, then moves, then its turn
+ * ends, before the next begins.  The procedure walks the storm order with
+ * play.cursor; play.mover is the seat whose turn is under way.
+ *
+ *  - One decision kind, NX_PEND_SHIP_MOVE, answered by "ship" (once),
+ *    "move" (once; a Hajr card gives one more), "pass" (ends the turn)
+ *    and, for the Guild, "delay".  A turn ends by itself after the move.
+ *  - The Guild's free timing (Advanced, or always under turn.guild_timing):
+ *    before each other seat's turn the Guild is offered its own turn
+ *    ("go now"); "delay" lets that seat go first.  At its own place in the
+ *    order "delay" passes the turn on; once everyone else is done it must
+ *    act.
+ *  - A shipment that lets the Bene Gesserit send a spiritual advisor
+ *    (turn.advisor_trigger) opens NX_PEND_ADVISOR; the shipper's turn
+ *    continues after it.
+ *  - At the end of each turn the seat's forces sharing a territory with
+ *    its ally go to the Tanks, and lone advisors become fighters.
  */
-#include "nx_module.h"
+#include <stdio.h>
+#include <string.h>
 
-static int shipment_procedure(nx_act *a)
+#include "nx_board.h"
+#include "nx_module.h"
+#include "nx_movement.h"
+
+#define BIT(seat) ((uint8_t)(1u << (seat)))
+#define RESERVES (-1)      /* a ship_req end that is the seat's reserves */
+#define NO_ADVISOR 0xff
+
+enum { STEP_START, STEP_TURNS, STEP_DONE };
+
+static int advanced(const nx_state *s) { return (s->options & NX_OPT_ADVANCED) != 0; }
+
+static uint8_t guild_seat(const nx_state *s) { return nx_state_seat_of(s, NX_SPACING_GUILD); }
+
+/* Ahead of Schedule / Holding Pattern: Advanced (LV 2.06.12), or always
+ * under the "always" reading of turn.guild_timing. */
+static int guild_free_timing(const nx_state *s)
 {
-    (void)a;
+    return guild_seat(s) != NX_NO_SEAT && (advanced(s) || s->play.rule[NX_RULE_GUILD_TIMING] == 1);
+}
+
+/* The Guild and its ally ship at half price and may cross-ship (LV 2.06). */
+static int guild_rates(const nx_state *s, uint8_t seat)
+{
+    uint8_t g = guild_seat(s);
+    return g != NX_NO_SEAT && (seat == g || s->seats[seat].ally == g);
+}
+
+static int polar_sink_section(void) { return nx_map_section_parse("polar_sink"); }
+
+static int has_reserves(const nx_state *s, uint8_t seat)
+{
+    return nx_board_reserves(s, seat, NX_FORCE_NORMAL) + nx_board_reserves(s, seat, NX_FORCE_ELITE) > 0;
+}
+
+/* ---- shipping ----------------------------------------------------------------- */
+
+typedef struct ship_req {
+    uint8_t seat;
+    int from;               /* a board section (cross-ship, ship back) or RESERVES */
+    int to;                 /* a board section, or RESERVES (the Guild ships back) */
+    int normal, elite;
+    int karama;             /* a Karama card buys it at Guild rates, paid to the bank */
+} ship_req;
+
+typedef struct ship_plan {
+    int cost;
+    uint8_t payee;          /* the Guild's seat, or NX_NO_SEAT for the bank */
+    int sends;              /* Fremen sending: free, within range of the Great Flat */
+    int lost[NX_FORCE_KINDS];   /* Fremen sent into the storm lose half, rounded up */
+    nx_comp karama_card;
+} ship_plan;
+
+static int check_origin(const nx_state *s, const ship_req *r, char *why, size_t len)
+{
+    const nx_seat *st = &s->seats[r->seat];
+    char from[64];
+    if (r->from == RESERVES) {
+        if (st->forces[NX_PLACE_RESERVES][NX_FORCE_NORMAL] < r->normal || st->forces[NX_PLACE_RESERVES][NX_FORCE_ELITE] < r->elite)
+            return nx_move_refuse(why, len, "you have only %d ordinary and %d elite forces in reserve",
+                                  st->forces[NX_PLACE_RESERVES][NX_FORCE_NORMAL], st->forces[NX_PLACE_RESERVES][NX_FORCE_ELITE]);
+        return 0;
+    }
+    nx_move_section_label(r->from, from, sizeof from);
+    if (r->to == RESERVES && st->faction != NX_SPACING_GUILD)
+        return nx_move_refuse(why, len, "only the Spacing Guild ships forces back to its reserves");
+    if (!guild_rates(s, r->seat))
+        return nx_move_refuse(why, len, "only the Spacing Guild and its ally may ship forces from one territory to another");
+    if (r->karama) return nx_move_refuse(why, len, "a Karama card buys a shipment from reserves only");
+    if (st->forces[NX_PLACE_BOARD(r->from)][NX_FORCE_NORMAL] < r->normal || st->forces[NX_PLACE_BOARD(r->from)][NX_FORCE_ELITE] < r->elite)
+        return nx_move_refuse(why, len, "you have only %d ordinary and %d elite forces in %s",
+                              st->forces[NX_PLACE_BOARD(r->from)][NX_FORCE_NORMAL],
+                              st->forces[NX_PLACE_BOARD(r->from)][NX_FORCE_ELITE], from);
+    if (nx_board_section_in_storm(s, r->from))
+        return nx_move_refuse(why, len, "%s is in the storm: no force may ship out of it", from);
+    if (r->to != RESERVES && nx_map_section_territory(r->to) == nx_map_section_territory(r->from))
+        return nx_move_refuse(why, len, "a cross-shipment goes to another territory");
     return 0;
 }
 
-const nx_module nx_mod_shipment = { "shipment", NX_P_SHIPMENT_MOVEMENT, shipment_procedure, NULL, NULL };
+/* Storm, occupancy and the Bene Gesserit stance rule at the destination. */
+static int check_landing(const nx_state *s, const ship_req *r, ship_plan *plan, char *why, size_t len)
+{
+    char to[64];
+    int t = nx_map_section_territory(r->to), n = r->normal + r->elite;
+    nx_move_section_label(r->to, to, sizeof to);
+    if (plan->sends && !nx_map_in_fremen_range(t))
+        return nx_move_refuse(why, len, "the Fremen send forces only to the Great Flat or a territory within two of it, not %s", to);
+    if (nx_board_section_in_storm(s, r->to)) {
+        /* Storm Migration (Advanced Fremen): into the storm at half loss. */
+        if (!(plan->sends && advanced(s))) return nx_move_refuse(why, len, "%s is in the storm: no force may ship into it", to);
+        if (!nx_board_protected(s, t)) {
+            int half = (n + 1) / 2;
+            plan->lost[NX_FORCE_NORMAL] = half < r->normal ? half : r->normal;
+            plan->lost[NX_FORCE_ELITE] = half - plan->lost[NX_FORCE_NORMAL];
+        }
+    }
+    if (nx_move_stronghold_full(s, r->seat, t))
+        return nx_move_refuse(why, len, "%s is already held by two other factions", to);
+    if (advanced(s) && s->seats[r->seat].faction == NX_BENE_GESSERIT && nx_move_territory_advisors(s, t))
+        return nx_move_refuse(why, len, "Bene Gesserit ship as fighters, and fighters may not ship into %s where your advisors are", to);
+    return 0;
+}
+
+static int check_cost(const nx_state *s, const ship_req *r, ship_plan *plan, char *why, size_t len)
+{
+    int n = r->normal + r->elite;
+    uint8_t g = guild_seat(s);
+    if (plan->sends) return 0;
+    if (r->to == RESERVES) {
+        plan->cost = (n + 1) / 2;       /* 1 spice per 2 forces (Retreat Calculations) */
+    } else {
+        plan->cost = n * (nx_map_is_stronghold(nx_map_section_territory(r->to)) ? 1 : 2);
+        if (r->karama || guild_rates(s, r->seat)) plan->cost = (plan->cost + 1) / 2;
+        if (!r->karama && g != NX_NO_SEAT && g != r->seat) plan->payee = g;
+    }
+    if (r->karama && (plan->karama_card = nx_move_card_in_hand(s, r->seat, NX_TR_KARAMA)) == NX_COMP_NONE)
+        return nx_move_refuse(why, len, "you hold no Karama card");
+    if (s->seats[r->seat].spice < plan->cost)
+        return nx_move_refuse(why, len, "the shipment costs %d spice and you have %d", plan->cost, s->seats[r->seat].spice);
+    return 0;
+}
+
+static int check_ship(const nx_state *s, const ship_req *r, ship_plan *plan, char *why, size_t len)
+{
+    memset(plan, 0, sizeof *plan);
+    plan->payee = NX_NO_SEAT;
+    plan->karama_card = NX_COMP_NONE;
+    if (r->normal < 0 || r->elite < 0 || r->normal + r->elite < 1) return nx_move_refuse(why, len, "ship at least one force");
+    if (r->from == RESERVES && r->to == RESERVES) return nx_move_refuse(why, len, "a shipment goes onto the board");
+    plan->sends = s->seats[r->seat].faction == NX_FREMEN && r->from == RESERVES;
+    if (plan->sends && r->karama) return nx_move_refuse(why, len, "the Fremen send their reserves free; there is nothing to buy with Karama");
+    if (check_origin(s, r, why, len)) return -1;
+    if (r->to != RESERVES && check_landing(s, r, plan, why, len)) return -1;
+    return check_cost(s, r, plan, why, len);
+}
+
+/* May the Bene Gesserit send a spiritual advisor after this shipment? */
+static int advisor_may_follow(const nx_state *s, const ship_req *r, const ship_plan *plan)
+{
+    uint8_t bg = nx_state_seat_of(s, NX_BENE_GESSERIT);
+    if (bg == NX_NO_SEAT || bg == r->seat || r->to == RESERVES || !has_reserves(s, bg)) return 0;
+    int from_off_planet = r->from == RESERVES && !plan->sends;
+    return from_off_planet || s->play.rule[NX_RULE_ADVISOR_TRIGGER] == 1;
+}
+
+static void log_shipment(nx_act *a, const ship_req *r, const ship_plan *plan)
+{
+    const nx_state *s = a->s;
+    char who[64], forces[48], from[64], to[64], paid[96] = "";
+    nx_act_who(s, r->seat, who, sizeof who);
+    nx_move_forces_label(r->normal, r->elite, forces, sizeof forces);
+    if (r->to != RESERVES) nx_move_section_label(r->to, to, sizeof to);
+    if (r->from != RESERVES) nx_move_section_label(r->from, from, sizeof from);
+    if (plan->payee != NX_NO_SEAT) {
+        char g[64];
+        snprintf(paid, sizeof paid, " for %d spice, paid to %s", plan->cost, nx_act_who(s, plan->payee, g, sizeof g));
+    } else if (!plan->sends) {
+        snprintf(paid, sizeof paid, " for %d spice, paid to the bank%s", plan->cost, r->karama ? " with a Karama card" : "");
+    }
+    if (plan->sends) nx_act_log(a, "%s sends %s to %s", who, forces, to);
+    else if (r->from == RESERVES) nx_act_log(a, "%s ships %s to %s%s", who, forces, to, paid);
+    else if (r->to == RESERVES) nx_act_log(a, "%s ships %s from %s back to its reserves%s", who, forces, from, paid);
+    else nx_act_log(a, "%s cross-ships %s from %s to %s%s", who, forces, from, to, paid);
+    if (plan->lost[NX_FORCE_NORMAL] + plan->lost[NX_FORCE_ELITE])
+        nx_act_log(a, "the storm destroys %s of them", nx_move_forces_label(plan->lost[NX_FORCE_NORMAL], plan->lost[NX_FORCE_ELITE], forces, sizeof forces));
+}
+
+static void apply_ship(nx_act *a, const ship_req *r, const ship_plan *plan)
+{
+    nx_state *s = a->s;
+    int from = r->from == RESERVES ? NX_PLACE_RESERVES : NX_PLACE_BOARD(r->from);
+    int to = r->to == RESERVES ? NX_PLACE_RESERVES : NX_PLACE_BOARD(r->to);
+    nx_state_move_forces(s, r->seat, NX_FORCE_NORMAL, from, to, r->normal);
+    nx_state_move_forces(s, r->seat, NX_FORCE_ELITE, from, to, r->elite);
+    s->seats[r->seat].spice = (int16_t)(s->seats[r->seat].spice - plan->cost);
+    if (plan->payee != NX_NO_SEAT) s->seats[plan->payee].spice = (int16_t)(s->seats[plan->payee].spice + plan->cost);
+    if (plan->karama_card != NX_COMP_NONE) nx_custody_move(&s->custody, plan->karama_card, NX_Z_TREACHERY_DISCARD);
+    s->play.shipped |= BIT(r->seat);
+    log_shipment(a, r, plan);
+    if (r->to != RESERVES) nx_board_kill(s, r->seat, r->to, plan->lost[NX_FORCE_NORMAL], plan->lost[NX_FORCE_ELITE]);
+    if (s->seats[r->seat].faction == NX_BENE_GESSERIT) {
+        nx_move_tidy_advisors(s);
+        /* Bene Gesserit ship as fighters (check_landing kept advisors out). */
+        if (r->to != RESERVES) nx_move_set_stance(s, nx_map_section_territory(r->to), 0);
+    }
+    if (advisor_may_follow(s, r, plan)) s->play.advise_section = (uint8_t)r->to;
+}
+
+/* ---- the turn --------------------------------------------------------------------- */
+
+/* Allies may not share a territory (except the Polar Sink): at the end
+ * of a seat's turn its fighters beside its ally's go to the Tanks.
+ * Advisors coexist with everyone, allies included. */
+static void ally_rule(nx_act *a, uint8_t seat)
+{
+    nx_state *s = a->s;
+    uint8_t ally = s->seats[seat].ally;
+    if (ally == NX_NO_SEAT) return;
+    for (int t = 0; t < NX_MAP_TERRITORIES; t++) {
+        if (nx_map_is_polar_sink(t) || !nx_move_fighters_in(s, seat, t) || !nx_move_fighters_in(s, ally, t)) continue;
+        int secs[NX_MAP_MAX_SECTIONS_PER_TERRITORY], killed = 0;
+        int n = nx_map_sections_of(t, secs, NX_MAP_MAX_SECTIONS_PER_TERRITORY);
+        for (int i = 0; i < n; i++)
+            if (nx_move_fighters_at(s, seat, secs[i])) killed += nx_board_kill_section(s, seat, secs[i]);
+        char who[64];
+        nx_act_log(a, "%s shares %s with its ally: its %d force%s there go to the Tanks",
+                   nx_act_who(s, seat, who, sizeof who), nx_map_territory_name(t), killed, killed == 1 ? "" : "s");
+    }
+}
+
+static void end_turn(nx_act *a, uint8_t seat)
+{
+    nx_state *s = a->s;
+    ally_rule(a, seat);
+    nx_move_stewards(a);
+    s->play.acted |= BIT(seat);
+    if (s->play.mover == seat) s->play.mover = NX_NO_SEAT;
+    char who[64];
+    nx_act_log(a, "%s's shipment and movement is over", nx_act_who(s, seat, who, sizeof who));
+}
+
+/* A ship or move starts the seat's turn if it was not under way (the
+ * Guild acting ahead of schedule). */
+static void begin_turn(nx_act *a, uint8_t seat)
+{
+    nx_state *s = a->s;
+    if (s->play.mover == seat) return;
+    s->play.mover = seat;
+    char who[64];
+    nx_act_log(a, "%s takes its turn now, out of storm order", nx_act_who(s, seat, who, sizeof who));
+}
+
+static int others_waiting(const nx_state *s, uint8_t seat)
+{
+    for (int i = 0; i < s->nseats; i++)
+        if (i != seat && !(s->play.acted & BIT(i))) return 1;
+    return 0;
+}
+
+static int delay_refusal(const nx_state *s, uint8_t seat, char *why, size_t len)
+{
+    if (s->seats[seat].faction != NX_SPACING_GUILD) return nx_move_refuse(why, len, "only the Spacing Guild may delay");
+    if (!guild_free_timing(s))
+        return nx_move_refuse(why, len, "the Guild chooses its moment only in the Advanced game here (turn.guild_timing)");
+    if ((s->play.shipped | s->play.move_begun) & BIT(seat))
+        return nx_move_refuse(why, len, "the Guild has begun its turn and must finish it");
+    if (!others_waiting(s, seat)) return nx_move_refuse(why, len, "everyone else has finished: the Guild must act now");
+    return 0;
+}
+
+static int open_decision(nx_act *a, nx_pending_kind kind, uint8_t seat, const char *prompt)
+{
+    nx_pending *p = nx_state_add_pending(a->s, kind, seat);
+    p->event = nx_state_new_event(a->s);
+    snprintf(p->prompt, sizeof p->prompt, "%s", prompt);
+    return 1;
+}
+
+static int open_advisor(nx_act *a)
+{
+    nx_state *s = a->s;
+    char prompt[96], where[64];
+    nx_move_section_label(s->play.advise_section, where, sizeof where);
+    if (advanced(s)) snprintf(prompt, sizeof prompt, "Send a spiritual advisor to the Polar Sink or to %.30s, or pass", where);
+    else snprintf(prompt, sizeof prompt, "Send a spiritual advisor to the Polar Sink, or pass");
+    return open_decision(a, NX_PEND_ADVISOR, nx_state_seat_of(s, NX_BENE_GESSERIT), prompt);
+}
+
+static int open_guild_offer(nx_act *a, uint8_t guild, uint8_t next)
+{
+    char prompt[96], who[64];
+    snprintf(prompt, sizeof prompt, "Ship and move now, before %s, or delay", nx_act_who(a->s, next, who, sizeof who));
+    return open_decision(a, NX_PEND_SHIP_MOVE, guild, prompt);
+}
+
+static int shipment_procedure(nx_act *a)
+{
+    nx_state *s = a->s;
+    nx_play *p = &s->play;
+    if (p->step == STEP_START) {
+        p->shipped = p->moved = p->acted = p->move_begun = p->ornithopters = 0;
+        p->guild_delayed = 0;
+        p->cursor = 0;
+        p->mover = NX_NO_SEAT;
+        p->advise_section = NO_ADVISOR;
+        p->step = STEP_TURNS;
+    }
+    while (p->step == STEP_TURNS) {
+        if (p->mover != NX_NO_SEAT) {
+            if (p->advise_section != NO_ADVISOR) return open_advisor(a);
+            if (p->moved & BIT(p->mover)) {
+                end_turn(a, p->mover);
+                continue;
+            }
+            return open_decision(a, NX_PEND_SHIP_MOVE, p->mover, "Ship, then move; pass ends your turn");
+        }
+        uint8_t order[NX_MAX_SEATS];
+        nx_state_storm_order(s, order);
+        uint8_t guild = guild_free_timing(s) ? guild_seat(s) : NX_NO_SEAT;
+        if (guild != NX_NO_SEAT && (p->acted & BIT(guild))) guild = NX_NO_SEAT;
+        if (p->cursor >= s->nseats) {
+            if (guild != NX_NO_SEAT) p->mover = guild;     /* the Guild held back to the end */
+            else p->step = STEP_DONE;
+            continue;
+        }
+        uint8_t next = order[p->cursor];
+        if (p->acted & BIT(next)) {
+            p->cursor++;
+            p->guild_delayed = 0;      /* a new moment for the Guild to choose */
+            continue;
+        }
+        if (guild != NX_NO_SEAT && guild != next && !p->guild_delayed) return open_guild_offer(a, guild, next);
+        p->mover = next;
+    }
+    return 0;
+}
+
+/* ---- reading the actions ------------------------------------------------------------ */
+
+static int bool_arg(nx_act *a, const char *key, int *out)
+{
+    json_t *j = json_object_get(a->action, key);
+    if (j && !json_is_boolean(j)) return nx_act_fail(a, "malformed", "\"%s\" must be true or false", key);
+    *out = json_is_true(j);
+    return 0;
+}
+
+static int counts_arg(nx_act *a, int *normal, int *elite)
+{
+    return nx_arg_int_opt(a, "count", 0, 20, 0, normal) || nx_arg_int_opt(a, "elite", 0, 20, 0, elite);
+}
+
+/* "reserves" (the Guild shipping back) or a board section. */
+static int ship_end_arg(nx_act *a, const char *key, int *out)
+{
+    const char *v = json_string_value(json_object_get(a->action, key));
+    if (v && !strcmp(v, "reserves")) {
+        *out = RESERVES;
+        return 0;
+    }
+    return nx_arg_section(a, key, out);
+}
+
+/* "from" of a move: a territory (any of its sections that can make the
+ * move) or one section of a territory that spans several. */
+static int move_from_arg(nx_act *a, int *territory, int *section)
+{
+    const char *v = json_string_value(json_object_get(a->action, "from"));
+    int t = v ? nx_map_territory_parse(v) : -1, sec = v ? nx_map_section_parse(v) : -1;
+    if (t < 0 && sec < 0)
+        return nx_act_fail(a, "malformed", "\"from\" must name a territory (\"arrakeen\") or a section (\"false_wall_east.far_north\")");
+    *territory = t >= 0 ? t : nx_map_section_territory(sec);
+    *section = t >= 0 ? -1 : sec;
+    return 0;
+}
+
+static const nx_pending *turn_decision(nx_act *a) { return nx_act_need(a, NX_PEND_SHIP_MOVE); }
+
+static int act_ship(nx_act *a)
+{
+    if (nx_arg_keys(a, NX_KEYS("from", "to", "count", "elite", "karama"))) return -1;
+    const nx_pending *p = turn_decision(a);
+    if (!p) return -1;
+    ship_req r = { .seat = p->seat, .from = RESERVES };
+    if (json_object_get(a->action, "from") && nx_arg_section(a, "from", &r.from)) return -1;
+    if (ship_end_arg(a, "to", &r.to) || counts_arg(a, &r.normal, &r.elite) || bool_arg(a, "karama", &r.karama)) return -1;
+    nx_state *s = a->s;
+    if (s->play.shipped & BIT(r.seat)) return nx_act_fail(a, "illegal", "you have already shipped this turn");
+    if (s->play.move_begun & BIT(r.seat)) return nx_act_fail(a, "illegal", "you have begun moving: the shipment comes first");
+    ship_plan plan;
+    char why[256];
+    if (check_ship(s, &r, &plan, why, sizeof why)) return nx_act_fail(a, "illegal", "%s", why);
+    nx_state_remove_pending(s, p);
+    begin_turn(a, r.seat);
+    apply_ship(a, &r, &plan);
+    return 0;
+}
+
+static int act_move(nx_act *a)
+{
+    if (nx_arg_keys(a, NX_KEYS("from", "to", "count", "elite", "hajr", "fight"))) return -1;
+    const nx_pending *p = turn_decision(a);
+    if (!p) return -1;
+    nx_move_req r = { .seat = p->seat };
+    if (move_from_arg(a, &r.from_t, &r.from_sec) || nx_arg_section(a, "to", &r.to) ||
+        counts_arg(a, &r.normal, &r.elite) || bool_arg(a, "hajr", &r.hajr) || bool_arg(a, "fight", &r.fight))
+        return -1;
+    nx_state *s = a->s;
+    if (!r.hajr && (s->play.moved & BIT(r.seat))) return nx_act_fail(a, "illegal", "you have already moved this turn");
+    nx_move_plan plan;
+    char why[256];
+    if (nx_move_check(s, &r, &plan, why, sizeof why)) return nx_act_fail(a, "illegal", "%s", why);
+    nx_state_remove_pending(s, p);
+    begin_turn(a, r.seat);
+    nx_move_apply(a, &r, &plan);
+    return 0;
+}
+
+static int act_delay(nx_act *a)
+{
+    if (nx_arg_keys(a, NX_NO_KEYS)) return -1;
+    const nx_pending *p = turn_decision(a);
+    if (!p) return -1;
+    nx_state *s = a->s;
+    uint8_t seat = p->seat;
+    char why[160], who[64];
+    if (delay_refusal(s, seat, why, sizeof why)) return nx_act_fail(a, "illegal", "%s", why);
+    nx_state_remove_pending(s, p);
+    if (s->play.mover == seat) {
+        /* Holding Pattern at its own place: the next seat goes first. */
+        s->play.mover = NX_NO_SEAT;
+        s->play.cursor++;
+    }
+    s->play.guild_delayed = 1;
+    nx_act_log(a, "%s delays", nx_act_who(s, seat, who, sizeof who));
+    return 0;
+}
+
+static int pass_ship_move(nx_act *a, const nx_pending *p)
+{
+    uint8_t seat = p->seat;
+    nx_state_remove_pending(a->s, p);
+    end_turn(a, seat);
+    return 0;
+}
+
+/* ---- the spiritual advisor ------------------------------------------------------------- */
+
+static int check_advise(const nx_state *s, int to, char *why, size_t len)
+{
+    int landed = s->play.advise_section;
+    uint8_t bg = nx_state_seat_of(s, NX_BENE_GESSERIT);
+    char where[64];
+    if (!has_reserves(s, bg)) return nx_move_refuse(why, len, "you have no forces in reserve to send");
+    if (to == polar_sink_section()) return 0;
+    nx_move_section_label(landed, where, sizeof where);
+    if (!advanced(s)) return nx_move_refuse(why, len, "in the Basic game the spiritual advisor goes to the Polar Sink");
+    if (to != landed) return nx_move_refuse(why, len, "the advisor goes to the Polar Sink or to %s, where the shipment landed", where);
+    if (nx_board_section_in_storm(s, to)) return nx_move_refuse(why, len, "%s is in the storm", where);
+    if (nx_move_fighters_in(s, bg, nx_map_section_territory(to)))
+        return nx_move_refuse(why, len, "your fighters are already in %s: an advisor may not join them", where);
+    return 0;
+}
+
+static int act_advise(nx_act *a)
+{
+    if (nx_arg_keys(a, NX_KEYS("to"))) return -1;
+    const nx_pending *p = nx_act_need(a, NX_PEND_ADVISOR);
+    if (!p) return -1;
+    nx_state *s = a->s;
+    int to = polar_sink_section();
+    if (json_object_get(a->action, "to") && nx_arg_section(a, "to", &to)) return -1;
+    char why[160], where[64];
+    if (check_advise(s, to, why, sizeof why)) return nx_act_fail(a, "illegal", "%s", why);
+    uint8_t bg = p->seat;
+    int t = nx_map_section_territory(to);
+    /* An advisor with the shipment; a fighter to the Polar Sink, unless
+     * Bene Gesserit there are advisors already (one stance a territory). */
+    int advisors = to != polar_sink_section() || nx_move_territory_advisors(s, t);
+    int kind = nx_board_reserves(s, bg, NX_FORCE_NORMAL) ? NX_FORCE_NORMAL : NX_FORCE_ELITE;
+    nx_state_move_forces(s, bg, kind, NX_PLACE_RESERVES, NX_PLACE_BOARD(to), 1);
+    nx_move_set_stance(s, t, advisors && advanced(s));
+    s->play.advise_section = NO_ADVISOR;
+    nx_state_remove_pending(s, p);
+    nx_move_section_label(to, where, sizeof where);
+    nx_act_log(a, "the Bene Gesserit send a free %s to %s%s (Spiritual Advisors)", advisors && advanced(s) ? "advisor" : "force",
+               to == polar_sink_section() ? "the " : "", where);
+    return 0;
+}
+
+static int pass_advisor(nx_act *a, const nx_pending *p)
+{
+    a->s->play.advise_section = NO_ADVISOR;
+    nx_state_remove_pending(a->s, p);
+    nx_act_log(a, "the Bene Gesserit send no advisor");
+    return 0;
+}
+
+/* ---- bots ------------------------------------------------------------------------------- */
+
+#define MAX_CANDIDATES 200
+
+/* Where a bot looks: the strongholds and the sections with spice. */
+static int targets(const nx_state *s, int out[NX_MAP_SECTIONS])
+{
+    int n = 0;
+    for (int sec = 0; sec < NX_MAP_SECTIONS; sec++)
+        if (s->play.spice[sec] || nx_map_is_stronghold(nx_map_section_territory(sec))) out[n++] = sec;
+    return n;
+}
+
+/* A public-board heuristic: empty strongholds most, spice by amount. */
+static int value(const nx_state *s, uint8_t seat, int sec)
+{
+    int t = nx_map_section_territory(sec);
+    unsigned others = nx_board_occupants(s, t, 1) & ~(unsigned)BIT(seat);
+    int v = s->play.spice[sec] / 2;
+    if (nx_map_is_stronghold(t)) v += others ? 12 : (nx_board_forces_in(s, seat, t) ? 3 : 30);
+    return v;
+}
+
+static json_t *counted(const char *type, int normal, int elite)
+{
+    return json_pack("{s:s, s:i, s:i}", "type", type, "count", normal, "elite", elite);
+}
+
+static void add_ship(const nx_state *s, uint8_t seat, int to, int n, json_t *out)
+{
+    int reserve_normal = nx_board_reserves(s, seat, NX_FORCE_NORMAL);
+    ship_req r = { .seat = seat, .from = RESERVES, .to = to };
+    r.normal = n < reserve_normal ? n : reserve_normal;
+    r.elite = n - r.normal;
+    ship_plan plan;
+    char why[256];
+    if (check_ship(s, &r, &plan, why, sizeof why)) return;
+    json_t *act = counted("ship", r.normal, r.elite);
+    json_object_set_new(act, "to", json_string(nx_map_section_id(to)));
+    nx_moves_add(out, value(s, seat, to) + n - plan.cost / 2, act);
+}
+
+static void ship_candidates(const nx_state *s, uint8_t seat, json_t *out)
+{
+    int secs[NX_MAP_SECTIONS], nt = targets(s, secs);
+    int reserves = nx_board_reserves(s, seat, NX_FORCE_NORMAL) + nx_board_reserves(s, seat, NX_FORCE_ELITE);
+    for (int i = 0; i < nt && json_array_size(out) < MAX_CANDIDATES; i++) {
+        /* The most it can afford, half that, and one. */
+        int most = reserves;
+        ship_plan plan;
+        char why[256];
+        for (; most > 0; most--) {
+            int normal = nx_board_reserves(s, seat, NX_FORCE_NORMAL);
+            ship_req r = { .seat = seat, .from = RESERVES, .to = secs[i], .normal = most < normal ? most : normal };
+            r.elite = most - r.normal;
+            if (!check_ship(s, &r, &plan, why, sizeof why)) break;
+        }
+        if (most <= 0) continue;
+        add_ship(s, seat, secs[i], most, out);
+        if (most / 2 > 1) add_ship(s, seat, secs[i], most / 2, out);
+        if (most > 1) add_ship(s, seat, secs[i], 1, out);
+    }
+}
+
+static void add_move(const nx_state *s, const nx_move_req *r, int score, json_t *out)
+{
+    nx_move_plan plan;
+    char why[256];
+    if (nx_move_check(s, r, &plan, why, sizeof why)) return;
+    json_t *act = counted("move", r->normal, r->elite);
+    json_object_set_new(act, "from", json_string(nx_map_territory_id(r->from_t)));
+    json_object_set_new(act, "to", json_string(nx_map_section_id(r->to)));
+    nx_moves_add(out, score, act);
+}
+
+static void move_candidates(const nx_state *s, uint8_t seat, json_t *out)
+{
+    int secs[NX_MAP_SECTIONS], nt = targets(s, secs);
+    for (int t = 0; t < NX_MAP_TERRITORIES; t++) {
+        if (!nx_board_forces_in(s, seat, t)) continue;
+        /* Leaving a stronghold held alone gives it up. */
+        int stay = nx_map_is_stronghold(t) && nx_board_occupants(s, t, 1) == BIT(seat) ? 25 : 0;
+        for (int i = 0; i < nt && json_array_size(out) < MAX_CANDIDATES; i++) {
+            if (nx_map_section_territory(secs[i]) == t) continue;
+            nx_move_req r = { .seat = seat, .from_t = t, .from_sec = -1, .to = secs[i] };
+            int avail[NX_FORCE_KINDS];
+            nx_move_available(s, &r, avail);
+            if (avail[NX_FORCE_NORMAL] + avail[NX_FORCE_ELITE] == 0) continue;
+            r.normal = avail[NX_FORCE_NORMAL];
+            r.elite = avail[NX_FORCE_ELITE];
+            add_move(s, &r, value(s, seat, secs[i]) - stay, out);
+            if (r.normal >= 2) {
+                r.normal /= 2;
+                r.elite /= 2;
+                add_move(s, &r, value(s, seat, secs[i]) - stay / 2, out);
+            }
+        }
+    }
+}
+
+static void ship_move_moves(const nx_state *s, const nx_pending *p, json_t *out)
+{
+    uint8_t seat = p->seat;
+    char why[160];
+    nx_moves_add(out, 1, json_pack("{s:s}", "type", "pass"));
+    if (!delay_refusal(s, seat, why, sizeof why)) nx_moves_add(out, 4, json_pack("{s:s}", "type", "delay"));
+    if (!((s->play.shipped | s->play.move_begun) & BIT(seat))) ship_candidates(s, seat, out);
+    if (!(s->play.moved & BIT(seat))) move_candidates(s, seat, out);
+}
+
+static void advisor_moves(const nx_state *s, const nx_pending *p, json_t *out)
+{
+    (void)p;
+    char why[160];
+    nx_moves_add(out, 0, json_pack("{s:s}", "type", "pass"));
+    nx_moves_add(out, 2, json_pack("{s:s}", "type", "advise"));
+    if (!check_advise(s, s->play.advise_section, why, sizeof why))
+        nx_moves_add(out, 3, json_pack("{s:s, s:s}", "type", "advise", "to", nx_map_section_id(s->play.advise_section)));
+}
+
+/* ---- the module ------------------------------------------------------------------------------ */
+
+static const nx_act_entry shipment_actions[] = {
+    { "ship", act_ship, 0 },
+    { "move", act_move, 0 },
+    { "delay", act_delay, 0 },
+    { "advise", act_advise, 0 },
+    { NULL, NULL, 0 },
+};
+
+static const nx_decision_ops shipment_decisions[] = {
+    { NX_PEND_SHIP_MOVE, pass_ship_move, ship_move_moves },
+    { NX_PEND_ADVISOR, pass_advisor, advisor_moves },
+    { 0, NULL, NULL },
+};
+
+const nx_module nx_mod_shipment = { "shipment", NX_P_SHIPMENT_MOVEMENT, shipment_procedure, shipment_actions,
+                                    shipment_decisions };
