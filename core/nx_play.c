@@ -64,6 +64,7 @@ static const pf fields[] = {
     F(ride_territory, PF_INT, 1, 0xff),
     F(nexus_done, PF_MASK, 1, 0),
     F(nexus_offered, PF_MASK, 1, 0),
+    F(nexus_allied, PF_MASK, 1, 0),
     F(nexus_due, PF_INT, 1, 1),
     F(blow_worms, PF_INT, 1, 0xff),
     F(worm_at, PF_INT, 1, 0xff),

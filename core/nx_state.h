@@ -193,6 +193,7 @@ typedef struct nx_play {
     uint8_t ride_territory;         /* where Fremen may ride the worm from; 0xff none */
     uint8_t nexus_done;             /* seats that have finished this Nexus's talks (mask) */
     uint8_t nexus_offered;          /* seats that have offered an alliance in this Nexus (mask) */
+    uint8_t nexus_allied;           /* seats that have joined an alliance in this Nexus (mask) */
     uint8_t nexus_due;              /* a Shai-Hulud came up: a Nexus is owed */
     uint8_t blow_worms;             /* Shai-Hulud revealed in the current blow */
     uint8_t worm_at;                /* territory the pending worm strikes; 0xff none */

@@ -83,10 +83,22 @@ static int need_negotiation(nx_act *a)
     return 0;
 }
 
+/* A player may join one alliance per Nexus; one who breaks away may form
+ * a new one at once, if it has not already allied in this Nexus
+ * (docs/rules/turn.md 2.2, LV 1.10). */
+static int may_ally_now(nx_act *a, uint8_t seat)
+{
+    if (a->s->play.nexus_allied & (1u << seat))
+        return nx_act_fail(a, "illegal", "seat %d has already joined an alliance in this Nexus", seat);
+    return 0;
+}
+
 static int act_offer_alliance(nx_act *a)
 {
     uint8_t to = 0;
-    if (check_keys(a, KEYS("to")) || seat_arg(a, "to", &to) || need_negotiation(a)) return -1;
+    if (check_keys(a, KEYS("to")) || seat_arg(a, "to", &to) || need_negotiation(a) ||
+        may_ally_now(a, (uint8_t)a->seat) || may_ally_now(a, to))
+        return -1;
     nx_seat *me = &a->s->seats[a->seat];
     if (to == a->seat) return nx_act_fail(a, "illegal", "a seat cannot ally with itself");
     if (me->ally != NX_NO_SEAT || a->s->seats[to].ally != NX_NO_SEAT)
@@ -117,6 +129,8 @@ static int act_answer_offer(nx_act *a, int accept)
     }
     if (s->seats[from].ally != NX_NO_SEAT || s->seats[a->seat].ally != NX_NO_SEAT)
         return nx_act_fail(a, "illegal", "one of the two players is already allied");
+    if (may_ally_now(a, from) || may_ally_now(a, (uint8_t)a->seat)) return -1;
+    s->play.nexus_allied = (uint8_t)(s->play.nexus_allied | (1u << from) | (1u << a->seat));
     s->seats[from].ally = (uint8_t)a->seat;
     s->seats[a->seat].ally = from;
     s->seats[from].offers = 0;

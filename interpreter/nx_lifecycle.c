@@ -131,6 +131,7 @@ void nx_lifecycle_phase_begin(nx_state *s, int phase)
     if (phase != NX_P_SPICE_BLOW) return;
     s->nexus_occurred = 0;
     s->negotiating = 0;
+    s->play.nexus_allied = 0;
 }
 
 int nx_lifecycle_phase_end(nx_act *a, int phase)

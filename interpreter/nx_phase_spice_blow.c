@@ -221,6 +221,7 @@ static void open_nexus(nx_act *a)
     s->negotiating = 1;
     s->play.nexus_done = 0;
     s->play.nexus_offered = 0;
+    s->play.nexus_allied = 0;
     for (uint8_t seat = 0; seat < s->nseats; seat++) open_nexus_decision(s, seat);
     nx_act_log(a, "Nexus! Alliances may be formed and broken");
 }
@@ -477,10 +478,11 @@ static void nexus_moves(const nx_state *s, const nx_pending *p, json_t *out)
 {
     uint8_t me = p->seat;
     nx_moves_add(out, 1, json_pack("{s:s}", "type", "pass"));
-    if (s->seats[me].ally != NX_NO_SEAT) return;
+    /* One alliance per seat per Nexus (nx_actions.c refuses a second). */
+    if (s->seats[me].ally != NX_NO_SEAT || (s->play.nexus_allied & (1u << me))) return;
     int mine = nx_board_strongholds_held(s, me);
     for (uint8_t j = 0; j < s->nseats; j++) {
-        if (j == me || s->seats[j].ally != NX_NO_SEAT) continue;
+        if (j == me || s->seats[j].ally != NX_NO_SEAT || (s->play.nexus_allied & (1u << j))) continue;
         int together = mine + nx_board_strongholds_held(s, j);
         if (s->seats[j].offers & (1u << me)) {
             nx_moves_add(out, 2 + together, json_pack("{s:s, s:i}", "type", "accept_alliance", "from", j));
