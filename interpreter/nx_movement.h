@@ -54,6 +54,15 @@ void nx_move_tidy_advisors(nx_state *s);
 /* Universal Stewards: advisors alone in a territory (not under storm)
  * become fighters; logged. */
 void nx_move_stewards(nx_act *a);
+/* Why the Bene Gesserit advisors of territory t may not all become
+ * fighters in place now (Wartime): none there, Stormed In, Peacetime, or
+ * a stronghold two other factions' fighters hold (our reading: a flip
+ * obeys the occupancy limit as Take Up Arms does).  0 when they may. */
+int nx_move_flip_refusal(const nx_state *s, int t, char *why, size_t len);
+/* Intrusion: forces of `seat` have just entered territory t; may the
+ * Advanced Bene Gesserit, not allied to it, turn their fighters there
+ * into advisors? */
+int nx_move_intrusion_due(const nx_state *s, uint8_t seat, int t);
 
 /* A movement request, as read from a "move" action. */
 typedef struct nx_move_req {

@@ -145,6 +145,35 @@ static int bg_stormed_in(const nx_state *s, uint8_t bg, int t)
     return 0;
 }
 
+/* The Advanced Bene Gesserit seat, or NX_NO_SEAT. */
+static uint8_t advanced_bg(const nx_state *s)
+{
+    return (s->options & NX_OPT_ADVANCED) ? nx_state_seat_of(s, NX_BENE_GESSERIT) : NX_NO_SEAT;
+}
+
+int nx_move_flip_refusal(const nx_state *s, int t, char *why, size_t len)
+{
+    uint8_t bg = advanced_bg(s);
+    const char *where = nx_map_territory_name(t);
+    if (bg == NX_NO_SEAT || !nx_move_territory_advisors(s, t))
+        return nx_move_refuse(why, len, "the Bene Gesserit have no advisors in %s", where);
+    if (bg_stormed_in(s, bg, t))
+        return nx_move_refuse(why, len, "advisors under the storm cannot become fighters in %s (Stormed In)", where);
+    uint8_t ally = s->seats[bg].ally;
+    if (ally != NX_NO_SEAT && nx_board_forces_in(s, ally, t))
+        return nx_move_refuse(why, len, "advisors cannot become fighters beside your ally in %s (Peacetime)", where);
+    if (nx_move_stronghold_full(s, bg, t))
+        return nx_move_refuse(why, len, "fighters of two other factions already hold %s", where);
+    return 0;
+}
+
+int nx_move_intrusion_due(const nx_state *s, uint8_t seat, int t)
+{
+    uint8_t bg = advanced_bg(s);
+    return bg != NX_NO_SEAT && seat != bg && s->seats[bg].ally != seat && nx_move_fighters_in(s, bg, t) > 0 &&
+           nx_board_forces_in(s, seat, t) > 0;
+}
+
 void nx_move_stewards(nx_act *a)
 {
     nx_state *s = a->s;

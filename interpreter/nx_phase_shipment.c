@@ -15,6 +15,13 @@
  *  - A shipment that lets the Bene Gesserit send a spiritual advisor
  *    (turn.advisor_trigger) opens NX_PEND_ADVISOR; the shipper's turn
  *    continues after it.
+ *  - Advanced Bene Gesserit: before the first turn, NX_PEND_WARTIME lets
+ *    them turn advisors into fighters, territory by territory; when
+ *    another faction's forces enter a territory where they have fighters,
+ *    NX_PEND_INTRUSION (before the advisor's) lets them turn those into
+ *    advisors.  play.intrusion_at holds the territory until answered.
+ *  - Allies pay for each other's shipments: the shipper pays what it
+ *    can, its ally the rest, as for Treachery Cards (LV 1.10).
  *  - At the end of each turn the seat's forces sharing a territory with
  *    its ally go to the Tanks, and lone advisors become fighters.
  */
@@ -28,6 +35,7 @@
 #define BIT(seat) ((uint8_t)(1u << (seat)))
 #define RESERVES (-1)      /* a ship_req end that is the seat's reserves */
 #define NO_ADVISOR 0xff
+#define NO_INTRUSION 0xff
 
 enum { STEP_START, STEP_TURNS, STEP_DONE };
 
@@ -72,7 +80,18 @@ typedef struct ship_plan {
     int sends;              /* Fremen sending: free, within range of the Great Flat */
     int lost[NX_FORCE_KINDS];   /* Fremen sent into the storm lose half, rounded up */
     nx_comp karama_card;
+    int from_ally;          /* the part of the cost the shipper's ally pays */
 } ship_plan;
+
+static int spice_of(const nx_state *s, uint8_t seat) { return s->seats[seat].spice > 0 ? s->seats[seat].spice : 0; }
+
+/* The spice a seat may spend on a shipment: its own and its ally's, since
+ * allies may pay for each other's shipments (LV 1.10). */
+static int purse(const nx_state *s, uint8_t seat)
+{
+    uint8_t ally = s->seats[seat].ally;
+    return spice_of(s, seat) + (ally != NX_NO_SEAT ? spice_of(s, ally) : 0);
+}
 
 static int check_origin(const nx_state *s, const ship_req *r, char *why, size_t len)
 {
@@ -139,8 +158,11 @@ static int check_cost(const nx_state *s, const ship_req *r, ship_plan *plan, cha
     }
     if (r->karama && (plan->karama_card = nx_move_card_in_hand(s, r->seat, NX_TR_KARAMA)) == NX_COMP_NONE)
         return nx_move_refuse(why, len, "you hold no Karama card");
-    if (s->seats[r->seat].spice < plan->cost)
-        return nx_move_refuse(why, len, "the shipment costs %d spice and you have %d", plan->cost, s->seats[r->seat].spice);
+    if (purse(s, r->seat) < plan->cost)
+        return nx_move_refuse(why, len, "the shipment costs %d spice and you have %d%s", plan->cost, purse(s, r->seat),
+                              s->seats[r->seat].ally != NX_NO_SEAT ? " with your ally's" : "");
+    /* The shipper pays what it can, its ally the rest (as in Bidding). */
+    if (plan->cost > spice_of(s, r->seat)) plan->from_ally = plan->cost - spice_of(s, r->seat);
     return 0;
 }
 
@@ -185,8 +207,19 @@ static void log_shipment(nx_act *a, const ship_req *r, const ship_plan *plan)
     else if (r->from == RESERVES) nx_act_log(a, "%s ships %s to %s%s", who, forces, to, paid);
     else if (r->to == RESERVES) nx_act_log(a, "%s ships %s from %s back to its reserves%s", who, forces, from, paid);
     else nx_act_log(a, "%s cross-ships %s from %s to %s%s", who, forces, from, to, paid);
+    if (plan->from_ally) {
+        char ally[64];
+        nx_act_log(a, "%s's ally %s pays %d of it", who, nx_act_who(s, s->seats[r->seat].ally, ally, sizeof ally), plan->from_ally);
+    }
     if (plan->lost[NX_FORCE_NORMAL] + plan->lost[NX_FORCE_ELITE])
         nx_act_log(a, "the storm destroys %s of them", nx_move_forces_label(plan->lost[NX_FORCE_NORMAL], plan->lost[NX_FORCE_ELITE], forces, sizeof forces));
+}
+
+/* Forces of `seat` entered territory t: the Bene Gesserit may answer with
+ * Intrusion before anything else happens (the procedure asks). */
+static void note_entry(nx_state *s, uint8_t seat, int t)
+{
+    if (nx_move_intrusion_due(s, seat, t)) s->play.intrusion_at = (uint8_t)t;
 }
 
 static void apply_ship(nx_act *a, const ship_req *r, const ship_plan *plan)
@@ -196,7 +229,12 @@ static void apply_ship(nx_act *a, const ship_req *r, const ship_plan *plan)
     int to = r->to == RESERVES ? NX_PLACE_RESERVES : NX_PLACE_BOARD(r->to);
     nx_state_move_forces(s, r->seat, NX_FORCE_NORMAL, from, to, r->normal);
     nx_state_move_forces(s, r->seat, NX_FORCE_ELITE, from, to, r->elite);
-    s->seats[r->seat].spice = (int16_t)(s->seats[r->seat].spice - plan->cost);
+    s->seats[r->seat].spice = (int16_t)(s->seats[r->seat].spice - (plan->cost - plan->from_ally));
+    if (plan->from_ally) {
+        nx_seat *ally = &s->seats[s->seats[r->seat].ally];
+        ally->spice = (int16_t)(ally->spice - plan->from_ally);
+    }
+    /* An ally that is the payee pays itself its share. */
     if (plan->payee != NX_NO_SEAT) s->seats[plan->payee].spice = (int16_t)(s->seats[plan->payee].spice + plan->cost);
     if (plan->karama_card != NX_COMP_NONE) nx_custody_move(&s->custody, plan->karama_card, NX_Z_TREACHERY_DISCARD);
     s->play.shipped |= BIT(r->seat);
@@ -207,6 +245,7 @@ static void apply_ship(nx_act *a, const ship_req *r, const ship_plan *plan)
         /* Bene Gesserit ship as fighters (check_landing kept advisors out). */
         if (r->to != RESERVES) nx_move_set_stance(s, nx_map_section_territory(r->to), 0);
     }
+    if (r->to != RESERVES) note_entry(s, r->seat, nx_map_section_territory(r->to));
     if (advisor_may_follow(s, r, plan)) s->play.advise_section = (uint8_t)r->to;
 }
 
@@ -290,6 +329,36 @@ static int open_advisor(nx_act *a)
     return open_decision(a, NX_PEND_ADVISOR, nx_state_seat_of(s, NX_BENE_GESSERIT), prompt);
 }
 
+/* Territories where Wartime may turn the advisors into fighters now. */
+static int wartime_choices(const nx_state *s, int out[NX_MAP_TERRITORIES])
+{
+    int n = 0;
+    char why[160];
+    for (int t = 0; t < NX_MAP_TERRITORIES; t++)
+        if (!nx_move_flip_refusal(s, t, why, sizeof why)) out[n++] = t;
+    return n;
+}
+
+/* Wartime: before Shipment and Movement, the Advanced Bene Gesserit may
+ * flip advisors to fighters (LV 2.02 Wartime).  Asked only when some
+ * flip is possible: the board is public, so asking reveals nothing. */
+static int open_wartime(nx_act *a)
+{
+    int choices[NX_MAP_TERRITORIES], n = wartime_choices(a->s, choices);
+    if (!n) return 0;
+    char prompt[96];
+    snprintf(prompt, sizeof prompt, "Wartime: advisors in %d territories may become fighters; name them, or pass", n);
+    return open_decision(a, NX_PEND_WARTIME, nx_state_seat_of(a->s, NX_BENE_GESSERIT), prompt);
+}
+
+static int open_intrusion(nx_act *a)
+{
+    char prompt[96];
+    snprintf(prompt, sizeof prompt, "Intrusion: make your fighters in %.40s advisors, or pass",
+             nx_map_territory_name(a->s->play.intrusion_at));
+    return open_decision(a, NX_PEND_INTRUSION, nx_state_seat_of(a->s, NX_BENE_GESSERIT), prompt);
+}
+
 static int open_guild_offer(nx_act *a, uint8_t guild, uint8_t next)
 {
     char prompt[96], who[64];
@@ -307,10 +376,14 @@ static int shipment_procedure(nx_act *a)
         p->cursor = 0;
         p->mover = NX_NO_SEAT;
         p->advise_section = NO_ADVISOR;
+        p->intrusion_at = NO_INTRUSION;
         p->step = STEP_TURNS;
+        if (open_wartime(a)) return 1;
     }
     while (p->step == STEP_TURNS) {
         if (p->mover != NX_NO_SEAT) {
+            /* Intrusion first: advisors may then accompany the shipment. */
+            if (p->intrusion_at != NO_INTRUSION) return open_intrusion(a);
             if (p->advise_section != NO_ADVISOR) return open_advisor(a);
             if (p->moved & BIT(p->mover)) {
                 end_turn(a, p->mover);
@@ -417,6 +490,8 @@ static int act_move(nx_act *a)
     nx_state_remove_pending(s, p);
     begin_turn(a, r.seat);
     nx_move_apply(a, &r, &plan);
+    int to_t = nx_map_section_territory(r.to);
+    if (to_t != r.from_t) note_entry(s, r.seat, to_t);
     return 0;
 }
 
@@ -500,6 +575,77 @@ static int pass_advisor(nx_act *a, const nx_pending *p)
     return 0;
 }
 
+/* ---- Advanced Bene Gesserit flips -------------------------------------------------------- */
+
+/* "territories": distinct territory ids, at least one. */
+static int territories_arg(nx_act *a, int out[NX_MAP_TERRITORIES], int *n)
+{
+    json_t *arr = json_object_get(a->action, "territories");
+    if (!json_is_array(arr) || !json_array_size(arr) || json_array_size(arr) > NX_MAP_TERRITORIES)
+        return nx_act_fail(a, "malformed", "\"territories\" must list one or more territory ids (\"arrakeen\"); pass flips none");
+    *n = 0;
+    size_t i;
+    json_t *v;
+    json_array_foreach(arr, i, v) {
+        const char *id = json_string_value(v);
+        int t = id ? nx_map_territory_parse(id) : -1;
+        if (t < 0) return nx_act_fail(a, "malformed", "territories[%zu] must name a territory (\"arrakeen\")", i);
+        for (int k = 0; k < *n; k++)
+            if (out[k] == t) return nx_act_fail(a, "malformed", "territories[%zu] repeats %s", i, id);
+        out[(*n)++] = t;
+    }
+    return 0;
+}
+
+static int act_wartime(nx_act *a)
+{
+    if (nx_arg_keys(a, NX_KEYS("territories"))) return -1;
+    const nx_pending *p = nx_act_need(a, NX_PEND_WARTIME);
+    int ts[NX_MAP_TERRITORIES], n;
+    if (!p || territories_arg(a, ts, &n)) return -1;
+    nx_state *s = a->s;
+    char why[160];
+    for (int i = 0; i < n; i++)
+        if (nx_move_flip_refusal(s, ts[i], why, sizeof why)) return nx_act_fail(a, "illegal", "%s", why);
+    nx_state_remove_pending(s, p);
+    /* Publicly announced (LV 2.02 Wartime). */
+    for (int i = 0; i < n; i++) {
+        nx_move_set_stance(s, ts[i], 0);
+        nx_act_log(a, "Wartime: the Bene Gesserit advisors in %s become fighters", nx_map_territory_name(ts[i]));
+    }
+    return 0;
+}
+
+static int pass_wartime(nx_act *a, const nx_pending *p)
+{
+    nx_state_remove_pending(a->s, p);
+    nx_act_log(a, "Wartime: the Bene Gesserit keep their advisors");
+    return 0;
+}
+
+static int act_intrusion(nx_act *a)
+{
+    if (nx_arg_keys(a, NX_NO_KEYS)) return -1;
+    const nx_pending *p = nx_act_need(a, NX_PEND_INTRUSION);
+    if (!p) return -1;
+    nx_state *s = a->s;
+    int t = s->play.intrusion_at;
+    nx_move_set_stance(s, t, 1);
+    s->play.intrusion_at = NO_INTRUSION;
+    nx_state_remove_pending(s, p);
+    nx_act_log(a, "Intrusion: the Bene Gesserit fighters in %s become advisors", nx_map_territory_name(t));
+    return 0;
+}
+
+static int pass_intrusion(nx_act *a, const nx_pending *p)
+{
+    nx_state *s = a->s;
+    nx_act_log(a, "the Bene Gesserit fighters in %s stay fighters", nx_map_territory_name(s->play.intrusion_at));
+    s->play.intrusion_at = NO_INTRUSION;
+    nx_state_remove_pending(s, p);
+    return 0;
+}
+
 /* ---- bots ------------------------------------------------------------------------------- */
 
 #define MAX_CANDIDATES 200
@@ -539,7 +685,8 @@ static void add_ship(const nx_state *s, uint8_t seat, int to, int n, json_t *out
     if (check_ship(s, &r, &plan, why, sizeof why)) return;
     json_t *act = counted("ship", r.normal, r.elite);
     json_object_set_new(act, "to", json_string(nx_map_section_id(to)));
-    nx_moves_add(out, value(s, seat, to) + n - plan.cost / 2, act);
+    /* The ally's spice is the alliance's too, and a little dearer. */
+    nx_moves_add(out, value(s, seat, to) + n - plan.cost / 2 - plan.from_ally / 2, act);
 }
 
 static void ship_candidates(const nx_state *s, uint8_t seat, json_t *out)
@@ -620,6 +767,58 @@ static void advisor_moves(const nx_state *s, const nx_pending *p, json_t *out)
         nx_moves_add(out, 3, json_pack("{s:s, s:s}", "type", "advise", "to", nx_map_section_id(s->play.advise_section)));
 }
 
+/* The most fighters any faction but the Bene Gesserit has in t. */
+static int strongest_other(const nx_state *s, uint8_t bg, int t)
+{
+    int most = 0;
+    for (uint8_t i = 0; i < s->nseats; i++) {
+        int n = i == bg ? 0 : nx_move_fighters_in(s, i, t);
+        if (n > most) most = n;
+    }
+    return most;
+}
+
+/* Wartime, for bots: fighters that outnumber everyone there are worth
+ * having, most in a stronghold or on spice; outnumbered ones would only
+ * lose a battle. */
+static int wartime_value(const nx_state *s, uint8_t bg, int t)
+{
+    if (nx_board_forces_in(s, bg, t) <= strongest_other(s, bg, t)) return -5;
+    return nx_map_is_stronghold(t) ? 20 : 2 + nx_board_spice_in(s, t) / 2;
+}
+
+static json_t *wartime_action(const int *ts, int n)
+{
+    json_t *list = json_array();
+    for (int i = 0; i < n; i++) json_array_append_new(list, json_string(nx_map_territory_id(ts[i])));
+    return json_pack("{s:s, s:o}", "type", "wartime", "territories", list);
+}
+
+/* Pass, each territory alone, and every territory worth it together. */
+static void wartime_moves(const nx_state *s, const nx_pending *p, json_t *out)
+{
+    int choices[NX_MAP_TERRITORIES], n = wartime_choices(s, choices), good[NX_MAP_TERRITORIES], ngood = 0, sum = 0;
+    nx_moves_add(out, 0, json_pack("{s:s}", "type", "pass"));
+    for (int i = 0; i < n; i++) {
+        int v = wartime_value(s, p->seat, choices[i]);
+        nx_moves_add(out, v, wartime_action(&choices[i], 1));
+        if (v > 0) {
+            good[ngood++] = choices[i];
+            sum += v;
+        }
+    }
+    if (ngood > 1) nx_moves_add(out, sum, wartime_action(good, ngood));
+}
+
+/* Intrusion, for bots: outnumbered fighters had better become advisors. */
+static void intrusion_moves(const nx_state *s, const nx_pending *p, json_t *out)
+{
+    int t = s->play.intrusion_at;
+    int outnumbered = nx_move_fighters_in(s, p->seat, t) < strongest_other(s, p->seat, t);
+    nx_moves_add(out, 3, json_pack("{s:s}", "type", "pass"));
+    nx_moves_add(out, outnumbered ? 5 : 1, json_pack("{s:s}", "type", "intrusion"));
+}
+
 /* ---- the module ------------------------------------------------------------------------------ */
 
 static const nx_act_entry shipment_actions[] = {
@@ -627,12 +826,16 @@ static const nx_act_entry shipment_actions[] = {
     { "move", act_move, 0 },
     { "delay", act_delay, 0 },
     { "advise", act_advise, 0 },
+    { "wartime", act_wartime, 0 },
+    { "intrusion", act_intrusion, 0 },
     { NULL, NULL, 0 },
 };
 
 static const nx_decision_ops shipment_decisions[] = {
     { NX_PEND_SHIP_MOVE, pass_ship_move, ship_move_moves },
     { NX_PEND_ADVISOR, pass_advisor, advisor_moves },
+    { NX_PEND_WARTIME, pass_wartime, wartime_moves },
+    { NX_PEND_INTRUSION, pass_intrusion, intrusion_moves },
     { 0, NULL, NULL },
 };
 

@@ -284,11 +284,14 @@ START_TEST(test_spiritual_advisor_advanced)
     ck_assert(nx_board_is_advisor(nx_game_state(g), fx_section("old_gap.middle")));
     nx_game_free(g);
 
-    /* Not beside Bene Gesserit fighters; the Polar Sink is still open. */
+    /* Not beside Bene Gesserit fighters (kept by passing on Intrusion);
+     * the Polar Sink is still open. */
     g = shipment(ATR_BG, 2, 1, 2);
     fx_put(g, 1, "old_gap.east", 1, 0);
     fx_settle(g);
     FX_OK(g, 0, "{\"type\":\"ship\",\"to\":\"old_gap.middle\",\"count\":2}");
+    assert_turn_of(g, 1, NX_PEND_INTRUSION);
+    FX_OK(g, 1, "{\"type\":\"pass\"}");
     FX_REFUSED(g, 1, "illegal", "fighters are already", "{\"type\":\"advise\",\"to\":\"old_gap.middle\"}");
     FX_OK(g, 1, "{\"type\":\"advise\",\"to\":\"polar_sink\"}");
     ck_assert(!nx_board_is_advisor(nx_game_state(g), fx_section("polar_sink")));
@@ -296,13 +299,21 @@ START_TEST(test_spiritual_advisor_advanced)
 }
 END_TEST
 
+/* Run the procedure; the Bene Gesserit (seat 1) decline Wartime. */
+static void settle_keeping_advisors(nx_game *g)
+{
+    fx_settle(g);
+    assert_turn_of(g, 1, NX_PEND_WARTIME);
+    FX_OK(g, 1, "{\"type\":\"pass\"}");
+}
+
 START_TEST(test_bene_gesserit_stances)
 {
     nx_game *g = shipment(ATR_BG, 2, 1, 2);
     fx_put(g, 0, "old_gap.middle", 2, 0);
     fx_put(g, 1, "old_gap.middle", 1, 0);
     nx_board_set_advisor(nx_game_state_mut(g), fx_section("old_gap.middle"), 1);
-    fx_settle(g);
+    settle_keeping_advisors(g);
     fx_put(g, 1, "carthag", 1, 0);
     FX_OK(g, 0, "{\"type\":\"pass\"}");
     /* Advisors cannot use the ornithopters their fighters in Carthag give. */
@@ -322,7 +333,7 @@ START_TEST(test_bene_gesserit_stances)
     fx_put(g, 0, "old_gap.east", 1, 0);
     fx_put(g, 1, "old_gap.middle", 1, 0);
     nx_board_set_advisor(nx_game_state_mut(g), fx_section("old_gap.middle"), 1);
-    fx_settle(g);
+    settle_keeping_advisors(g);
     FX_OK(g, 0, "{\"type\":\"pass\"}");
     FX_OK(g, 1, "{\"type\":\"move\",\"from\":\"old_gap\",\"to\":\"basin\",\"count\":1,\"fight\":true}");
     ck_assert(!nx_board_is_advisor(nx_game_state(g), fx_section("basin")));
@@ -337,7 +348,7 @@ START_TEST(test_bene_gesserit_stances)
     fx_put(g, 1, "red_chasm", 1, 0);
     nx_board_set_advisor(nx_game_state_mut(g), fx_section("old_gap.middle"), 1);
     nx_board_set_advisor(nx_game_state_mut(g), fx_section("red_chasm"), 1);
-    fx_settle(g);
+    settle_keeping_advisors(g);
     ck_assert(nx_board_is_advisor(nx_game_state(g), fx_section("red_chasm")));
     FX_OK(g, 0, "{\"type\":\"pass\"}");
     ck_assert(!nx_board_is_advisor(nx_game_state(g), fx_section("red_chasm")));
@@ -456,6 +467,255 @@ START_TEST(test_hajr_and_karama)
 END_TEST
 
 /* Every candidate the bots see is accepted by the handlers. */
+static void assert_moves_legal(nx_game *g, int seat);
+
+/* Does the last result's log contain the text? */
+static void assert_result_logs(nx_game *g, int seat, const char *text, const char *action)
+{
+    char *r = fx_apply(g, seat, "%s", action);
+    ck_assert_msg(fx_ok(r) && strstr(r, text), "%s should log \"%s\": %s", action, text, r);
+    free(r);
+}
+
+START_TEST(test_ally_pays_for_shipment)
+{
+    /* The shipper pays what it can, its ally the rest; the Guild is paid all. */
+    nx_game *g = shipment(ATR_HAR_GUILD, 3, 0, 2);
+    fx_ally(g, 0, 1);
+    nx_game_state_mut(g)->seats[0].spice = 3;
+    fx_settle(g);
+    FX_REFUSED(g, 0, "illegal", "costs 24 spice and you have 23 with your ally's",
+               "{\"type\":\"ship\",\"to\":\"the_great_flat\",\"count\":12}");
+    assert_result_logs(g, 0, "seat 0 (Atreides)'s ally seat 1 (Harkonnen) pays 7 of it",
+                       "{\"type\":\"ship\",\"to\":\"the_great_flat\",\"count\":5}");
+    ck_assert_int_eq(spice_of(g, 0), 0);
+    ck_assert_int_eq(spice_of(g, 1), 13);
+    ck_assert_int_eq(spice_of(g, 2), 30);
+    nx_game_free(g);
+
+    /* Enough of its own: the ally pays nothing. */
+    g = shipment(ATR_HAR_GUILD, 3, 0, 2);
+    fx_ally(g, 0, 1);
+    fx_settle(g);
+    char *r = fx_apply(g, 0, "{\"type\":\"ship\",\"to\":\"arrakeen\",\"count\":5}");
+    ck_assert_msg(fx_ok(r) && !strstr(r, "pays 0"), "%s", r);
+    free(r);
+    ck_assert_int_eq(spice_of(g, 0), 15);
+    ck_assert_int_eq(spice_of(g, 1), 20);
+    nx_game_free(g);
+
+    /* The Guild helping its own ally pays itself its share: half price, 5,
+     * of which the ally pays 1. */
+    g = shipment(ATR_HAR_GUILD, 3, 0, 2);
+    fx_ally(g, 0, 2);
+    nx_game_state_mut(g)->seats[0].spice = 1;
+    fx_settle(g);
+    FX_OK(g, 0, "{\"type\":\"ship\",\"to\":\"the_great_flat\",\"count\":5}");
+    ck_assert_int_eq(spice_of(g, 0), 0);
+    ck_assert_int_eq(spice_of(g, 2), 21);
+    nx_game_free(g);
+
+    /* A Karama shipment may be helped too (paid to the bank); no help
+     * without an alliance. */
+    g = shipment(ATR_HAR_GUILD, 3, 0, 2);
+    fx_ally(g, 0, 1);
+    give_card(g, 0, NX_TR_KARAMA);
+    nx_game_state_mut(g)->seats[0].spice = 0;
+    fx_settle(g);
+    FX_OK(g, 0, "{\"type\":\"ship\",\"to\":\"the_great_flat\",\"count\":4,\"karama\":true}");
+    ck_assert_int_eq(spice_of(g, 1), 16);
+    ck_assert_int_eq(spice_of(g, 2), 20);
+    nx_game_free(g);
+    g = shipment(ATR_HAR_GUILD, 3, 0, 2);
+    nx_game_state_mut(g)->seats[0].spice = 3;
+    fx_settle(g);
+    FX_REFUSED(g, 0, "illegal", "costs 4 spice and you have 3", "{\"type\":\"ship\",\"to\":\"arrakeen\",\"count\":4}");
+    nx_game_free(g);
+}
+END_TEST
+
+START_TEST(test_bots_ship_with_ally_help)
+{
+    nx_game *g = shipment(ATR_HAR_GUILD, 3, 0, 2);
+    fx_ally(g, 0, 1);
+    nx_game_state_mut(g)->seats[0].spice = 0;
+    fx_settle(g);
+    json_t *moves = nx_game_moves(g, 0);
+    int ships = 0;
+    size_t i;
+    json_t *m;
+    json_array_foreach(moves, i, m)
+        ships += !strcmp(json_string_value(json_object_get(json_object_get(m, "action"), "type")), "ship");
+    json_decref(moves);
+    ck_assert_int_gt(ships, 0);
+    assert_moves_legal(g, 0);
+    nx_game_free(g);
+
+    /* Unallied and penniless: no shipment to offer. */
+    g = shipment(ATR_HAR_GUILD, 3, 0, 2);
+    nx_game_state_mut(g)->seats[0].spice = 0;
+    fx_settle(g);
+    moves = nx_game_moves(g, 0);
+    json_array_foreach(moves, i, m)
+        ck_assert_str_ne(json_string_value(json_object_get(json_object_get(m, "action"), "type")), "ship");
+    json_decref(moves);
+    nx_game_free(g);
+}
+END_TEST
+
+static const nx_faction ATR_BG_HAR_GUILD[] = { NX_ATREIDES, NX_BENE_GESSERIT, NX_HARKONNEN, NX_SPACING_GUILD };
+
+static void put_advisors(nx_game *g, int bg, const char *section, int n)
+{
+    fx_put(g, bg, section, n, 0);
+    nx_board_set_advisor(nx_game_state_mut(g), fx_section(section), 1);
+}
+
+static int advisors_at(const nx_game *g, const char *section)
+{
+    return nx_board_is_advisor(nx_game_state(g), fx_section(section));
+}
+
+/* Wartime: advisors in Red Chasm (beside Atreides) may fight; those
+ * under the storm, beside the ally or in a full stronghold may not. */
+static nx_game *wartime_board(void)
+{
+    /* The storm on Old Gap (middle). */
+    nx_game *g = shipment(ATR_BG_HAR_GUILD, 4, 1, nx_map_section_sector(fx_section("old_gap.middle")));
+    fx_ally(g, 1, 2);
+    fx_put(g, 0, "red_chasm", 1, 0);
+    put_advisors(g, 1, "red_chasm", 3);
+    fx_put(g, 0, "old_gap.east", 1, 0);
+    put_advisors(g, 1, "old_gap.middle", 2);
+    fx_put(g, 2, "basin", 1, 0);
+    put_advisors(g, 1, "basin", 1);
+    fx_put(g, 0, "carthag", 1, 0);
+    fx_put(g, 3, "carthag", 1, 0);
+    put_advisors(g, 1, "carthag", 1);
+    return g;
+}
+
+START_TEST(test_wartime)
+{
+    nx_game *g = wartime_board();
+    fx_settle(g);
+    /* Before anyone ships, the Guild's offer included. */
+    assert_turn_of(g, 1, NX_PEND_WARTIME);
+    ck_assert_ptr_null(fx_pending(g, 0));
+    ck_assert_ptr_null(fx_pending(g, 3));
+    FX_REFUSED(g, 1, "illegal", "Stormed In", "{\"type\":\"wartime\",\"territories\":[\"red_chasm\",\"old_gap\"]}");
+    FX_REFUSED(g, 1, "illegal", "Peacetime", "{\"type\":\"wartime\",\"territories\":[\"basin\"]}");
+    FX_REFUSED(g, 1, "illegal", "two other factions", "{\"type\":\"wartime\",\"territories\":[\"carthag\"]}");
+    FX_REFUSED(g, 1, "illegal", "no advisors", "{\"type\":\"wartime\",\"territories\":[\"arrakeen\"]}");
+    FX_REFUSED(g, 1, "malformed", "repeats", "{\"type\":\"wartime\",\"territories\":[\"red_chasm\",\"red_chasm\"]}");
+    FX_REFUSED(g, 1, "malformed", "one or more", "{\"type\":\"wartime\",\"territories\":[]}");
+    FX_REFUSED(g, 1, "malformed", "must name a territory", "{\"type\":\"wartime\",\"territories\":[\"atlantis\"]}");
+    FX_REFUSED(g, 0, "illegal", "no wartime decision", "{\"type\":\"wartime\",\"territories\":[\"red_chasm\"]}");
+    assert_moves_legal(g, 1);
+    assert_result_logs(g, 1, "Wartime: the Bene Gesserit advisors in Red Chasm become fighters",
+                       "{\"type\":\"wartime\",\"territories\":[\"red_chasm\"]}");
+    ck_assert(!advisors_at(g, "red_chasm"));
+    ck_assert(advisors_at(g, "old_gap.middle") && advisors_at(g, "basin") && advisors_at(g, "carthag"));
+    ck_assert_int_eq(fx_at(g, 1, "red_chasm"), 3);
+    assert_turn_of(g, 3, NX_PEND_SHIP_MOVE);        /* then the Guild's first offer */
+    nx_game_free(g);
+
+    /* Passing keeps them all; the decision is not asked again. */
+    g = wartime_board();
+    fx_settle(g);
+    assert_result_logs(g, 1, "keep their advisors", "{\"type\":\"pass\"}");
+    ck_assert(advisors_at(g, "red_chasm"));
+    FX_OK(g, 3, "{\"type\":\"delay\"}");
+    FX_OK(g, 0, "{\"type\":\"pass\"}");
+    FX_OK(g, 3, "{\"type\":\"delay\"}");
+    assert_turn_of(g, 1, NX_PEND_SHIP_MOVE);
+    nx_game_free(g);
+
+    /* Nothing to flip, or the Basic game: no decision. */
+    g = shipment(ATR_BG_HAR_GUILD, 4, 1, 2);
+    fx_put(g, 1, "red_chasm", 2, 0);
+    fx_put(g, 0, "red_chasm", 1, 0);
+    fx_settle(g);
+    assert_turn_of(g, 3, NX_PEND_SHIP_MOVE);
+    ck_assert_ptr_null(fx_pending(g, 1));
+    nx_game_free(g);
+    g = shipment(ATR_BG_HAR_GUILD, 4, 0, 2);
+    fx_put(g, 0, "red_chasm", 1, 0);
+    put_advisors(g, 1, "red_chasm", 3);
+    fx_settle(g);
+    assert_turn_of(g, 0, NX_PEND_SHIP_MOVE);
+    ck_assert_ptr_null(fx_pending(g, 1));
+    nx_game_free(g);
+}
+END_TEST
+
+/* Bene Gesserit fighters in Old Gap (east); Atreides to move. */
+static nx_game *intrusion_board(int advanced)
+{
+    nx_game *g = shipment(ATR_BG, 2, advanced, 2);
+    fx_put(g, 1, "old_gap.east", 2, 0);
+    fx_put(g, 0, "basin", 3, 0);
+    return g;
+}
+
+START_TEST(test_intrusion)
+{
+    /* A shipment enters: Intrusion comes before the spiritual advisor, so
+     * flipped advisors may be joined by the advisor sent with it. */
+    nx_game *g = intrusion_board(1);
+    fx_settle(g);
+    FX_OK(g, 0, "{\"type\":\"ship\",\"to\":\"old_gap.middle\",\"count\":4}");
+    assert_turn_of(g, 1, NX_PEND_INTRUSION);
+    ck_assert_ptr_null(fx_pending(g, 0));
+    ck_assert_int_eq(nx_game_state(g)->play.intrusion_at, nx_map_territory_parse("old_gap"));
+    FX_REFUSED(g, 0, "illegal", "no intrusion decision", "{\"type\":\"intrusion\"}");
+    FX_REFUSED(g, 1, "malformed", "unknown key", "{\"type\":\"intrusion\",\"to\":\"old_gap\"}");
+    assert_moves_legal(g, 1);
+    assert_result_logs(g, 1, "Intrusion: the Bene Gesserit fighters in Old Gap become advisors", "{\"type\":\"intrusion\"}");
+    ck_assert(advisors_at(g, "old_gap.east"));
+    ck_assert_int_eq(nx_game_state(g)->play.intrusion_at, 0xff);
+    assert_turn_of(g, 1, NX_PEND_ADVISOR);
+    FX_OK(g, 1, "{\"type\":\"advise\",\"to\":\"old_gap.middle\"}");
+    ck_assert(advisors_at(g, "old_gap.middle"));
+    assert_turn_of(g, 0, NX_PEND_SHIP_MOVE);
+    /* Advisors do not stop Atreides moving on into Old Gap either. */
+    FX_OK(g, 0, "{\"type\":\"move\",\"from\":\"basin\",\"to\":\"old_gap.west\",\"count\":3}");
+    assert_turn_of(g, 1, NX_PEND_SHIP_MOVE);        /* no fighters there now: no Intrusion */
+    nx_game_free(g);
+
+    /* A move enters: passing keeps the fighters, and the turn ends. */
+    g = intrusion_board(1);
+    fx_settle(g);
+    FX_OK(g, 0, "{\"type\":\"move\",\"from\":\"basin\",\"to\":\"old_gap.west\",\"count\":3}");
+    assert_turn_of(g, 1, NX_PEND_INTRUSION);
+    assert_result_logs(g, 1, "fighters in Old Gap stay fighters", "{\"type\":\"pass\"}");
+    ck_assert(!advisors_at(g, "old_gap.east"));
+    assert_turn_of(g, 1, NX_PEND_SHIP_MOVE);        /* Atreides' turn is over */
+    nx_game_free(g);
+
+    /* Moving within the territory is no entry. */
+    g = intrusion_board(1);
+    fx_put(g, 0, "old_gap.west", 2, 0);
+    fx_settle(g);
+    FX_OK(g, 0, "{\"type\":\"move\",\"from\":\"old_gap.west\",\"to\":\"old_gap.middle\",\"count\":2}");
+    assert_turn_of(g, 1, NX_PEND_SHIP_MOVE);
+    nx_game_free(g);
+
+    /* Not against the ally, nor in the Basic game. */
+    g = intrusion_board(1);
+    fx_ally(g, 0, 1);
+    fx_settle(g);
+    FX_OK(g, 0, "{\"type\":\"ship\",\"to\":\"old_gap.middle\",\"count\":1}");
+    assert_turn_of(g, 1, NX_PEND_ADVISOR);          /* the spiritual advisor only */
+    nx_game_free(g);
+    g = intrusion_board(0);
+    fx_settle(g);
+    FX_OK(g, 0, "{\"type\":\"move\",\"from\":\"basin\",\"to\":\"old_gap.west\",\"count\":3}");
+    assert_turn_of(g, 1, NX_PEND_SHIP_MOVE);
+    nx_game_free(g);
+}
+END_TEST
+
 static void assert_moves_legal(nx_game *g, int seat)
 {
     json_t *moves = nx_game_moves(g, seat);
@@ -527,6 +787,10 @@ static Suite *suite(void)
     tcase_add_test(tc, test_guild_timing);
     tcase_add_test(tc, test_cross_ship_and_ship_back);
     tcase_add_test(tc, test_hajr_and_karama);
+    tcase_add_test(tc, test_ally_pays_for_shipment);
+    tcase_add_test(tc, test_bots_ship_with_ally_help);
+    tcase_add_test(tc, test_wartime);
+    tcase_add_test(tc, test_intrusion);
     tcase_add_test(tc, test_bot_candidates_are_legal);
     suite_add_tcase(s, tc);
     return s;

@@ -1,0 +1,50 @@
+/*
+ * Alliance powers that answer no decision (docs/rules/alliances.md).
+ *
+ * The Emperor may give its ally spice at any time, for any reason; the
+ * spice goes behind the ally's shield and is the ally's (LV 2.03
+ * Alliance; turn.md 2.2, 2.4).  "At any time" is read literally: in every
+ * phase, whoever's decision is pending, until the game is over (nx_game
+ * refuses every action then).  No procedure runs for it, so this module
+ * has none; the settle loop after the action finds the same decisions
+ * pending as before.
+ *
+ * The gift is logged with its amount: handing spice across the table is
+ * a visible act, the ability carries no "secretly", and every other
+ * movement of spice between players (payments for cards and shipments,
+ * bribes in front of a shield) is public too.
+ *
+ * The other alliance powers live with the decision they change: ally
+ * payments in Bidding and Shipment, the Emperor's extra revivals in
+ * Revival, the ally rule at the end of a Shipment and Movement turn.
+ */
+#include <stdint.h>
+
+#include "nx_module.h"
+
+static int act_give_spice(nx_act *a)
+{
+    int amount;
+    if (nx_arg_keys(a, NX_KEYS("amount")) || nx_arg_int(a, "amount", 1, INT16_MAX, &amount)) return -1;
+    nx_state *s = a->s;
+    const nx_seat *me = &s->seats[a->seat];
+    if (me->faction != NX_EMPEROR)
+        return nx_act_fail(a, "illegal", "only the Emperor may give spice to its ally (allies may not otherwise give each other spice)");
+    if (me->ally == NX_NO_SEAT) return nx_act_fail(a, "illegal", "the Emperor has no ally to give spice to");
+    if (amount > me->spice) return nx_act_fail(a, "illegal", "the Emperor has only %d spice", me->spice);
+    nx_seat *ally = &s->seats[me->ally];
+    if (ally->spice > INT16_MAX - amount) return nx_act_fail(a, "illegal", "the ally cannot hold %d more spice", amount);
+    s->seats[a->seat].spice = (int16_t)(me->spice - amount);
+    ally->spice = (int16_t)(ally->spice + amount);
+    char who[64], to[64];
+    nx_act_log(a, "%s gives %d spice to its ally %s", nx_act_who(s, a->seat, who, sizeof who), amount,
+               nx_act_who(s, me->ally, to, sizeof to));
+    return 0;
+}
+
+static const nx_act_entry ally_actions[] = {
+    { "give_spice", act_give_spice, 0 },
+    { NULL, NULL, 0 },
+};
+
+const nx_module nx_mod_ally = { "ally", -1, NULL, ally_actions, NULL };
