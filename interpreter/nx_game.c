@@ -68,6 +68,12 @@ static int check_config(const nx_game_config *cfg, char *err, size_t len)
                 return -1;
             }
     }
+    /* A designer's table runs no procedure, so there is nothing to stage
+     * a phase for: it sets positions up with "place" and "advance". */
+    if (cfg->designer && cfg->staging) {
+        snprintf(err, len, "a game is a designer's table or a staging table, not both");
+        return -1;
+    }
     return 0;
 }
 
@@ -111,7 +117,8 @@ nx_game *nx_game_new(const nx_runtime *rt, const nx_settings *settings,
     }
     uint8_t options = (uint8_t)((cfg->nexus_cards ? NX_OPT_NEXUS_CARDS : 0) |
                                 (cfg->advanced ? NX_OPT_ADVANCED : 0) |
-                                (cfg->designer ? NX_OPT_DESIGNER : 0));
+                                (cfg->designer ? NX_OPT_DESIGNER : 0) |
+                                (cfg->staging ? NX_OPT_STAGING : 0));
     nx_state_init(&g->state, cfg->seed, options);
     nx_act a = { .s = &g->state, .rt = rt, .settings = &g->settings, .seat = -1, .log = json_array() };
     nx_setup_run(&a, cfg->factions, cfg->nseats, options);
@@ -361,9 +368,9 @@ static json_t *config_json(const nx_game_config *cfg)
     json_t *factions = json_array();
     for (int i = 0; i < cfg->nseats; i++)
         json_array_append_new(factions, json_string(nx_faction_id(cfg->factions[i])));
-    return json_pack("{s:s, s:o, s:b, s:b, s:b}", "seed", seed, "factions", factions,
+    return json_pack("{s:s, s:o, s:b, s:b, s:b, s:b}", "seed", seed, "factions", factions,
                      "nexus_cards", cfg->nexus_cards, "advanced", cfg->advanced,
-                     "designer", cfg->designer);
+                     "designer", cfg->designer, "staging", cfg->staging);
 }
 
 char *nx_game_save(const nx_game *g)
@@ -404,9 +411,12 @@ static int load_config(const json_t *j, nx_game_config *cfg, char *err, size_t l
     const char *seed = json_string_value(json_object_get(j, "seed"));
     json_t *nexus = json_object_get(j, "nexus_cards"), *adv = json_object_get(j, "advanced");
     json_t *designer = json_object_get(j, "designer");
+    /* "staging" came later: a save without it is not a staging table. */
+    json_t *staging = json_object_get(j, "staging");
     if (!json_is_object(j) || !seed || !json_is_array(factions) || !json_is_boolean(nexus) ||
-        !json_is_boolean(adv) || !json_is_boolean(designer) || json_object_size(j) != 5)
-        return load_fail(err, len, "config: expected seed, factions, nexus_cards, advanced, designer");
+        !json_is_boolean(adv) || !json_is_boolean(designer) || (staging && !json_is_boolean(staging)) ||
+        json_object_size(j) != (staging ? 6u : 5u))
+        return load_fail(err, len, "config: expected seed, factions, nexus_cards, advanced, designer, staging");
     char *end;
     cfg->seed = strtoull(seed, &end, 10);
     if (!*seed || *end) return load_fail(err, len, "config.seed: not a decimal number");
@@ -422,6 +432,7 @@ static int load_config(const json_t *j, nx_game_config *cfg, char *err, size_t l
     cfg->nexus_cards = json_is_true(nexus);
     cfg->advanced = json_is_true(adv);
     cfg->designer = json_is_true(designer);
+    cfg->staging = json_is_true(staging);
     return 0;
 }
 

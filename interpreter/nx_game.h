@@ -35,6 +35,8 @@ typedef struct nx_game_config {
     int advanced;                        /* Advanced rules */
     int designer;                        /* designer's table: allows the host's
                                             "place" action (scenario set-ups) */
+    int staging;                         /* staging table: a rules game that allows
+                                            the host's "stage" action (nx_stage.c) */
 } nx_game_config;
 
 /* Choose `k` (2..6) of the six classic factions from a seed, into
@@ -67,7 +69,9 @@ nx_game *nx_game_load(const nx_runtime *rt, const char *json, char *err, size_t 
 const nx_state *nx_game_state(const nx_game *g);
 /* Tests only: the live state, to stage a situation (forces, spice, storm,
  * phase) before applying actions.  A staged game no longer matches its
- * log, so saving and reloading it is refused by replay verification. */
+ * log, so saving and reloading it is refused by replay verification.
+ * (A staging table stages with the logged "stage" action instead, which
+ * keeps replay exact: docs/scenarios.md.) */
 nx_state *nx_game_state_mut(nx_game *g);
 /* Is a panel available under this game's pinned rulings?  (Public: the
  * pack and the settings are known to every seat.) */

@@ -50,7 +50,7 @@ static json_t *yaml_json(const nx_ynode *n)
 static int setup_config(scen *sc, const nx_ynode *setup, nx_game_config *cfg, nx_settings *s)
 {
     static const char *const req[] = { "factions", NULL };
-    static const char *const opt[] = { "seed", "nexus_cards", "advanced", "designer", "rulings", NULL };
+    static const char *const opt[] = { "seed", "nexus_cards", "advanced", "designer", "staging", "rulings", NULL };
     if (nx_ycheck_keys(setup, "setup", req, opt, sc->d)) return -1;
     memset(cfg, 0, sizeof *cfg);
     long long seed = 1;
@@ -71,8 +71,8 @@ static int setup_config(scen *sc, const nx_ynode *setup, nx_game_config *cfg, nx
             return -1;
         }
     }
-    int *flags[] = { &cfg->nexus_cards, &cfg->advanced, &cfg->designer };
-    for (int i = 0; i < 3; i++)
+    int *flags[] = { &cfg->nexus_cards, &cfg->advanced, &cfg->designer, &cfg->staging };
+    for (int i = 0; i < 4; i++)
         if ((n = nx_ymap_get(setup, opt[i + 1])) && !nx_ybool(n, opt[i + 1], flags[i], sc->d)) return -1;
     const nx_ynode *r = nx_ymap_get(setup, "rulings");
     if (!r) return 0;
@@ -275,15 +275,40 @@ static void step_answer_setup(scen *sc, const nx_ynode *n)
 
 /* ---- checks ------------------------------------------------------------------------- */
 
-/* Follow a dotted path ("seats.0.nexus_card") into a JSON value. */
+/* The element an array index names; a negative index counts from the end
+ * ("receipts.-1": the newest). */
+static json_t *array_step(json_t *arr, const char *t)
+{
+    char *end;
+    long idx = strtol(t, &end, 10);
+    if (*end || !*t) return NULL;
+    if (idx < 0) idx += (long)json_array_size(arr);
+    return idx < 0 ? NULL : json_array_get(arr, (size_t)idx);
+}
+
+/* Follow a dotted path ("seats.0.nexus_card") into a JSON value.  Keys
+ * may contain dots themselves (section ids: "board.false_wall_east.far_north"):
+ * in an object, the shortest run of segments that is a key is taken. */
 static json_t *json_path(json_t *root, const char *path)
 {
-    char *copy = nx_xstrdup(path), *save = NULL;
+    char *copy = nx_xstrdup(path);
     json_t *cur = root;
-    for (char *t = strtok_r(copy, ".", &save); t && cur; t = strtok_r(NULL, ".", &save)) {
-        char *end;
-        long idx = strtol(t, &end, 10);
-        cur = json_is_array(cur) && !*end ? json_array_get(cur, (size_t)idx) : json_object_get(cur, t);
+    for (char *t = copy; cur && t;) {
+        char *dot = strchr(t, '.');
+        if (json_is_array(cur)) {
+            if (dot) *dot = '\0';
+            cur = array_step(cur, t);
+        } else {
+            json_t *next = NULL;
+            for (;; dot = strchr(dot + 1, '.')) {
+                if (dot) *dot = '\0';
+                next = json_object_get(cur, t);
+                if (next || !dot) break;
+                *dot = '.';
+            }
+            cur = next;
+        }
+        t = dot ? dot + 1 : NULL;
     }
     free(copy);
     return cur;
