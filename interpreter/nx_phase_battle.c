@@ -1,156 +1,352 @@
 /*
- * Battle: a PROVISIONAL rule until the battle issue brings battle plans
- * (docs/rules/phase-battle-provisional.md).
+ * Battle (phase 7; docs/rules/phase-battle.md, researched in
+ * docs/rules/battle.md).
  *
- * A battle happens wherever fighters of two or more sides (a seat and its
- * ally are one side) share a territory and the storm does not separate
- * them (turn.md 2.7): the clear sections of a territory joined without
- * crossing the storm form one battlefield, a stormed section is one by
- * itself, the Polar Sink and a stronghold under storm have none (FAQ).
- * Aggressors in storm order settle their battles territory by territory.
+ * Where: a battle is owed wherever fighters of two factions that are not
+ * allies share a battlefield: the sections of one territory the storm
+ * does not separate (nx_move_same_group), never the Polar Sink (battle.md
+ * 1).  Whether forces inside the stormed sector fight is
+ * turn.battle_in_storm_sector (default: never, as GF9's Q&A rules for a
+ * stronghold under storm); whether forces cut off by the storm fight
+ * along is turn.battle_split_army (default: only those in contact).
+ * Advanced Bene Gesserit advisors do not fight.
  *
- * The provisional rule, with no decisions: the side with the greatest
- * strength wins (a force counts 1; in the Advanced game Sardaukar and
- * Fedaykin count 2, Sardaukar only 1 against Fremen); a tie goes to the
- * side first in storm order, which is always the aggressor's.  Every
- * loser's fighters there go to the Tanks; the winner loses nothing.  The
- * aggressor and its strongest opponent of the last battle dial the next
- * storm.
+ * Order: the seats in storm order are aggressor in turn; an aggressor
+ * fights every battle it has, choosing the next one (territory and, with
+ * three factions there, opponent) when it has a choice (battle.md 2).
+ * A seat that lost its forces simply has no battle left; the cursor only
+ * moves forward, since battles never create battles.
+ *
+ * Each battle: plans (both combatants at once, secret), reveal, traitor
+ * calls (collected before any is shown), resolution, the winner's
+ * cards, Harkonnen capture (Advanced).  The procedure below is that
+ * sequence; the hook points for Voice, Prescience, Karama and the
+ * Nexus response windows are marked where they belong (battle.md 12).
+ *
+ * Procedure state: step, cursor (storm-order position of the
+ * aggressor), play.battle_* (the battle in hand), play.leader_fought.
  */
 #include <stdio.h>
 #include <string.h>
 
+#include "nx_battle.h"
 #include "nx_board.h"
-#include "nx_module.h"
 #include "nx_movement.h"
 
-/* A battlefield: sections of one territory the storm does not separate. */
-typedef struct field {
-    int t;
-    int n;
-    int secs[NX_MAP_MAX_SECTIONS_PER_TERRITORY];
-} field;
+enum {
+    STEP_START,     /* phase start: free for a pre-battle hook */
+    STEP_PREPARE,   /* Universal Stewards, the phase's bookkeeping */
+    STEP_NEXT,      /* the aggressor's next battle */
+    STEP_CHOSEN,    /* a battle is fixed */
+    STEP_PLANS,     /* the plans are asked for */
+    STEP_REVEAL,    /* both plans are in */
+    STEP_CALLS,     /* traitor calls */
+    STEP_RESOLVE,   /* the calls are in */
+    STEP_CAPTURE,   /* the winner's cards are settled */
+    STEP_AFTER,     /* the battle is over */
+    STEP_END
+};
 
-static int side_of(const nx_state *s, uint8_t seat)
+#define MAX_BATTLES 64   /* an aggressor's battles at once: territories x opponents */
+
+/* ---- where battles happen ----------------------------------------------------- */
+
+/* Can forces on this section be in a battle?  A stormed section only under
+ * the same_sector reading, and never in a stronghold (FAQ). */
+static int battle_capable(const nx_state *s, int sec)
 {
-    uint8_t ally = s->seats[seat].ally;
-    return ally != NX_NO_SEAT && ally < seat ? ally : seat;
+    if (nx_map_is_polar_sink(nx_map_section_territory(sec))) return 0;
+    if (!nx_board_section_in_storm(s, sec)) return 1;
+    return s->play.rule[NX_RULE_BATTLE_IN_STORM] == 1 && !nx_map_is_stronghold(nx_map_section_territory(sec));
 }
 
-static int fighters_on(const nx_state *s, uint8_t seat, const field *f)
+int nx_battle_field(const nx_state *s, int sec, int out[NX_MAP_MAX_SECTIONS_PER_TERRITORY])
 {
-    int n = 0;
-    for (int i = 0; i < f->n; i++) n += nx_move_fighters_at(s, seat, f->secs[i]);
+    if (!battle_capable(s, sec)) return 0;
+    int secs[NX_MAP_MAX_SECTIONS_PER_TERRITORY], n = 0;
+    int k = nx_map_sections_of(nx_map_section_territory(sec), secs, NX_MAP_MAX_SECTIONS_PER_TERRITORY);
+    for (int i = 0; i < k; i++)
+        if (battle_capable(s, secs[i]) && nx_move_same_group(s, sec, secs[i])) out[n++] = secs[i];
     return n;
 }
 
-static int fremen_fight(const nx_state *s, const field *f)
+int nx_battle_region(const nx_state *s, int sec, int out[NX_MAP_MAX_SECTIONS_PER_TERRITORY])
 {
-    uint8_t fremen = nx_state_seat_of(s, NX_FREMEN);
-    return fremen != NX_NO_SEAT && fighters_on(s, fremen, f) > 0;
+    if (s->play.rule[NX_RULE_BATTLE_SPLIT_ARMY] == 1)
+        return nx_map_sections_of(nx_map_section_territory(sec), out, NX_MAP_MAX_SECTIONS_PER_TERRITORY);
+    return nx_battle_field(s, sec, out);
 }
 
-static int strength(const nx_state *s, uint8_t seat, const field *f)
+static void fighters_on(const nx_state *s, uint8_t seat, const int *secs, int n, int counts[NX_FORCE_KINDS])
 {
-    int elite_worth = 1;
-    if (s->options & NX_OPT_ADVANCED)
-        elite_worth = s->seats[seat].faction == NX_EMPEROR && fremen_fight(s, f) ? 1 : 2;
-    int total = 0;
-    for (int i = 0; i < f->n; i++) {
-        if (!nx_move_fighters_at(s, seat, f->secs[i])) continue;
-        const uint8_t *c = s->seats[seat].forces[NX_PLACE_BOARD(f->secs[i])];
-        total += c[NX_FORCE_NORMAL] + elite_worth * c[NX_FORCE_ELITE];
+    counts[NX_FORCE_NORMAL] = counts[NX_FORCE_ELITE] = 0;
+    for (int i = 0; i < n; i++) {
+        if (!nx_move_fighters_at(s, seat, secs[i])) continue;
+        for (int k = 0; k < NX_FORCE_KINDS; k++) counts[k] += s->seats[seat].forces[NX_PLACE_BOARD(secs[i])][k];
     }
-    return total;
 }
 
-/* Does the aggressor have a battle here: its fighters and another side's? */
-static int battle_here(const nx_state *s, uint8_t aggressor, const field *f)
+void nx_battle_fighters(const nx_state *s, uint8_t seat, int counts[NX_FORCE_KINDS])
 {
-    if (!fighters_on(s, aggressor, f)) return 0;
-    for (uint8_t seat = 0; seat < s->nseats; seat++)
-        if (side_of(s, seat) != side_of(s, aggressor) && fighters_on(s, seat, f)) return 1;
+    int secs[NX_MAP_MAX_SECTIONS_PER_TERRITORY];
+    fighters_on(s, seat, secs, nx_battle_region(s, s->play.battle_sec, secs), counts);
+}
+
+static int fighters_in_field(const nx_state *s, uint8_t seat, const int *secs, int n)
+{
+    int c[NX_FORCE_KINDS];
+    fighters_on(s, seat, secs, n, c);
+    return c[NX_FORCE_NORMAL] + c[NX_FORCE_ELITE];
+}
+
+static int allied(const nx_state *s, uint8_t a, uint8_t b) { return s->seats[a].ally == b; }
+
+/* The aggressor's battles: each battlefield it shares with a non-allied
+ * faction, once per opponent, in territory then seat order.  A
+ * battlefield is named by its first section. */
+typedef struct battle_ref {
+    uint8_t sec, opponent;
+} battle_ref;
+
+static int list_battles(const nx_state *s, uint8_t aggressor, battle_ref out[MAX_BATTLES])
+{
+    int n = 0;
+    for (int t = 0; t < NX_MAP_TERRITORIES; t++) {
+        int secs[NX_MAP_MAX_SECTIONS_PER_TERRITORY];
+        int k = nx_map_sections_of(t, secs, NX_MAP_MAX_SECTIONS_PER_TERRITORY);
+        for (int i = 0; i < k; i++) {
+            int field[NX_MAP_MAX_SECTIONS_PER_TERRITORY], nf = nx_battle_field(s, secs[i], field);
+            /* Visit each battlefield once, from its first section. */
+            if (!nf || field[0] != secs[i] || !fighters_in_field(s, aggressor, field, nf)) continue;
+            for (uint8_t seat = 0; seat < s->nseats && n < MAX_BATTLES; seat++)
+                if (seat != aggressor && !allied(s, aggressor, seat) && fighters_in_field(s, seat, field, nf))
+                    out[n++] = (battle_ref){ (uint8_t)secs[i], seat };
+        }
+    }
+    return n;
+}
+
+/* ---- sides ------------------------------------------------------------------------- */
+
+int nx_battle_side(const nx_state *s, uint8_t seat)
+{
+    if (s->play.battle_t == 0xff) return -1;
+    for (int i = 0; i < NX_BATTLE_SIDES; i++)
+        if (s->play.battle_seats[i] == seat) return i;
+    return -1;
+}
+
+int nx_battle_call_side(const nx_state *s, uint8_t seat)
+{
+    int side = nx_battle_side(s, seat);
+    if (side >= 0) return side;
+    uint8_t ally = s->seats[seat].ally;
+    if (s->seats[seat].faction != NX_HARKONNEN || ally == NX_NO_SEAT) return -1;
+    return nx_battle_side(s, ally);
+}
+
+/* ---- the procedure --------------------------------------------------------------------- */
+
+static void clear_battle(nx_state *s)
+{
+    nx_play *p = &s->play;
+    p->battle_t = p->battle_sec = p->battle_captive = 0xff;
+    p->battle_seats[0] = p->battle_seats[1] = p->battle_winner = NX_NO_SEAT;
+    memset(p->battle_leader, NX_COMP_NONE, sizeof p->battle_leader);
+    memset(p->battle_weapon, NX_COMP_NONE, sizeof p->battle_weapon);
+    memset(p->battle_defence, NX_COMP_NONE, sizeof p->battle_defence);
+    memset(p->battle_dial, 0, sizeof p->battle_dial);
+    memset(p->battle_support, 0, sizeof p->battle_support);
+    memset(p->battle_lose, 0, sizeof p->battle_lose);
+    p->battle_planned = p->battle_shown = p->battle_callers = 0;
+}
+
+static void fix_battle(nx_state *s, uint8_t aggressor, const battle_ref *b)
+{
+    clear_battle(s);
+    s->play.battle_t = (uint8_t)nx_map_section_territory(b->sec);
+    s->play.battle_sec = b->sec;
+    s->play.battle_seats[0] = aggressor;
+    s->play.battle_seats[1] = b->opponent;
+}
+
+/* The first seat from the cursor on in storm order with a battle left
+ * becomes (or stays) aggressor; returns its battles, 0 when none is left. */
+static int next_aggressor(nx_state *s, battle_ref out[MAX_BATTLES])
+{
+    uint8_t order[NX_MAX_SEATS];
+    nx_state_storm_order(s, order);
+    for (; s->play.cursor < s->nseats; s->play.cursor++) {
+        int n = list_battles(s, order[s->play.cursor], out);
+        if (n) return n;
+    }
     return 0;
 }
 
-/* Appends "seat 1 (Atreides) 5" to a line of the log. */
-static void describe(const nx_state *s, uint8_t seat, int str, char *line, size_t len)
+static void open_choice(nx_act *a, uint8_t aggressor)
 {
-    char who[64];
-    size_t used = strlen(line);
-    snprintf(line + used, len - used, "%s%s %d", used ? ", " : "", nx_act_who(s, seat, who, sizeof who), str);
+    nx_pending *p = nx_state_add_pending(a->s, NX_PEND_BATTLE_CHOICE, aggressor);
+    p->event = nx_state_new_event(a->s);
+    snprintf(p->prompt, sizeof p->prompt, "Choose your next battle: a territory and an opponent there");
 }
 
-static void settle(nx_act *a, uint8_t aggressor, const field *f, const uint8_t order[NX_MAX_SEATS])
+static void announce(nx_act *a)
 {
     nx_state *s = a->s;
-    int side_strength[NX_MAX_SEATS] = { 0 }, seat_strength[NX_MAX_SEATS] = { 0 };
-    char line[256] = "";
-    for (int i = 0; i < s->nseats; i++) {
-        uint8_t seat = order[i];
-        if (!fighters_on(s, seat, f)) continue;
-        seat_strength[seat] = strength(s, seat, f);
-        side_strength[side_of(s, seat)] += seat_strength[seat];
-        describe(s, seat, seat_strength[seat], line, sizeof line);
-    }
-    /* Storm order breaks ties: the first side reached keeps a tie. */
-    int winner = -1, rival = -1;
-    for (int i = 0; i < s->nseats; i++) {
-        uint8_t seat = order[i];
-        if (!fighters_on(s, seat, f)) continue;
-        int side = side_of(s, seat);
-        if (winner < 0 || side_strength[side] > side_strength[winner]) winner = side;
-        if (side != side_of(s, aggressor) && (rival < 0 || seat_strength[seat] > seat_strength[rival])) rival = seat;
-    }
-    char who[64];
-    nx_act_log(a, "battle in %s (provisional rule: the greater strength wins): %s", nx_map_territory_name(f->t), line);
-    for (uint8_t seat = 0; seat < s->nseats; seat++) {
-        if (side_of(s, seat) == winner || !fighters_on(s, seat, f)) continue;
-        int killed = 0;
-        for (int i = 0; i < f->n; i++)
-            if (nx_move_fighters_at(s, seat, f->secs[i])) killed += nx_board_kill_section(s, seat, f->secs[i]);
-        nx_act_log(a, "%s loses: %d force%s to the Tanks", nx_act_who(s, seat, who, sizeof who), killed, killed == 1 ? "" : "s");
-    }
-    s->play.dialers[0] = aggressor;
-    s->play.dialers[1] = (uint8_t)rival;
+    char agg[64], opp[64];
+    nx_act_log(a, "battle in %s: %s, aggressor, against %s", nx_map_territory_name(s->play.battle_t),
+               nx_act_who(s, s->play.battle_seats[0], agg, sizeof agg),
+               nx_act_who(s, s->play.battle_seats[1], opp, sizeof opp));
+    /* Only the inability is announced (battle.md 3): whether a seat holds
+     * a Cheap Hero stays its secret otherwise. */
+    for (int i = 0; i < NX_BATTLE_SIDES; i++)
+        if (!nx_battle_can_lead(s, s->play.battle_seats[i]))
+            nx_act_log(a, "%s has no leader or Cheap Hero to play: it fights with its dial alone",
+                       nx_act_who(s, s->play.battle_seats[i], agg, sizeof agg));
 }
 
-/* The battlefields of territory t (none in the Polar Sink or in a
- * stronghold under storm). */
-static int fields_of(const nx_state *s, int t, field out[NX_MAP_MAX_SECTIONS_PER_TERRITORY])
+static void open_plans(nx_act *a)
 {
-    if (nx_map_is_polar_sink(t) || (nx_map_is_stronghold(t) && nx_board_territory_in_storm(s, t))) return 0;
-    int secs[NX_MAP_MAX_SECTIONS_PER_TERRITORY], placed[NX_MAP_MAX_SECTIONS_PER_TERRITORY] = { 0 }, nf = 0;
-    int n = nx_map_sections_of(t, secs, NX_MAP_MAX_SECTIONS_PER_TERRITORY);
-    for (int i = 0; i < n; i++) {
-        if (placed[i]) continue;
-        field *f = &out[nf++];
-        f->t = t;
-        f->n = 0;
-        for (int j = i; j < n; j++)
-            if (!placed[j] && nx_move_same_group(s, secs[i], secs[j])) {
-                placed[j] = 1;
-                f->secs[f->n++] = secs[j];
-            }
+    nx_state *s = a->s;
+    uint32_t event = nx_state_new_event(s);
+    for (int i = 0; i < NX_BATTLE_SIDES; i++) {
+        nx_pending *p = nx_state_add_pending(s, NX_PEND_BATTLE_PLAN, s->play.battle_seats[i]);
+        p->event = event;
+        p->private_options = 1;
+        snprintf(p->prompt, sizeof p->prompt, "Make your battle plan for %s (secret until both are in)",
+                 nx_map_territory_name(s->play.battle_t));
     }
-    return nf;
 }
 
 static int battle_procedure(nx_act *a)
 {
     nx_state *s = a->s;
-    uint8_t order[NX_MAX_SEATS];
-    nx_state_storm_order(s, order);
-    /* Universal Stewards: lone advisors are fighters before battles. */
-    nx_move_stewards(a);
-    for (int i = 0; i < s->nseats; i++)
-        for (int t = 0; t < NX_MAP_TERRITORIES; t++) {
-            field fields[NX_MAP_MAX_SECTIONS_PER_TERRITORY];
-            int nf = fields_of(s, t, fields);
-            for (int k = 0; k < nf; k++)
-                if (battle_here(s, order[i], &fields[k])) settle(a, order[i], &fields[k], order);
+    battle_ref battles[MAX_BATTLES];
+    for (;;) switch (s->play.step) {
+    case STEP_START:
+        /* Pre-battle hook: Advanced Bene Gesserit "Wartime" flips go here. */
+        s->play.step = STEP_PREPARE;
+        break;
+    case STEP_PREPARE:
+        nx_move_stewards(a);   /* Universal Stewards: lone advisors fight (battle.md 1) */
+        memset(s->play.leader_fought, 0, sizeof s->play.leader_fought);
+        memset(s->play.captive_fought, 0, sizeof s->play.captive_fought);
+        clear_battle(s);
+        s->play.cursor = 0;
+        s->play.step = STEP_NEXT;
+        break;
+    case STEP_NEXT: {
+        int n = next_aggressor(s, battles);
+        if (!n) {
+            s->play.step = STEP_END;
+            break;
         }
-    return 0;
+        uint8_t order[NX_MAX_SEATS];
+        nx_state_storm_order(s, order);
+        s->play.step = STEP_CHOSEN;
+        if (n > 1) {
+            open_choice(a, order[s->play.cursor]);
+            return 1;
+        }
+        fix_battle(s, order[s->play.cursor], &battles[0]);
+        break;
+    }
+    case STEP_CHOSEN:
+        announce(a);
+        /* Hook: Voice (Bene Gesserit) and then Prescience (Atreides) open
+         * their decisions here, before any plan (battle.md 5, 6, 12). */
+        s->play.step = STEP_PLANS;
+        break;
+    case STEP_PLANS:
+        open_plans(a);
+        s->play.step = STEP_REVEAL;
+        return 1;
+    case STEP_REVEAL:
+        nx_battle_reveal(a);
+        /* Hook: post-reveal card options and Karama / Nexus response
+         * windows (battle.md 12 step 9). */
+        s->play.step = STEP_CALLS;
+        break;
+    case STEP_CALLS:
+        s->play.step = STEP_RESOLVE;
+        if (nx_battle_open_calls(a)) return 1;
+        break;
+    case STEP_RESOLVE:
+        /* Hook: Harkonnen Betrayal may cancel a Harkonnen call here. */
+        s->play.step = STEP_CAPTURE;
+        if (nx_battle_resolve(a)) return 1;
+        break;
+    case STEP_CAPTURE:
+        s->play.step = STEP_AFTER;
+        if (nx_battle_open_capture(a)) return 1;
+        break;
+    case STEP_AFTER:
+        nx_battle_return_captives(a, 0);
+        clear_battle(s);
+        s->play.step = STEP_NEXT;
+        break;
+    case STEP_END:
+        nx_battle_return_captives(a, 1);
+        return 0;
+    default: return 0;
+    }
 }
 
-const nx_module nx_mod_battle = { "battle", NX_P_BATTLE, battle_procedure, NULL, NULL };
+/* ---- the aggressor's choice ------------------------------------------------------------- */
+
+static int act_choose(nx_act *a)
+{
+    const nx_pending *p = nx_act_need(a, NX_PEND_BATTLE_CHOICE);
+    int t, opponent;
+    if (!p || nx_arg_keys(a, NX_KEYS("territory", "opponent")) || nx_arg_territory(a, "territory", &t) ||
+        nx_arg_int(a, "opponent", 0, a->s->nseats - 1, &opponent))
+        return -1;
+    battle_ref battles[MAX_BATTLES];
+    int n = list_battles(a->s, p->seat, battles);
+    /* The same opponent in two battlefields of one territory (the storm
+     * between them): the first is fought now, the other comes next. */
+    for (int i = 0; i < n; i++)
+        if (nx_map_section_territory(battles[i].sec) == t && battles[i].opponent == opponent) {
+            uint8_t seat = p->seat;
+            nx_state_remove_pending(a->s, p);
+            fix_battle(a->s, seat, &battles[i]);
+            return 0;
+        }
+    return nx_act_fail(a, "illegal", "you have no battle against seat %d in %s", opponent, nx_map_territory_name(t));
+}
+
+/* Every battle, scored by the forces on both sides (public). */
+static void choice_moves(const nx_state *s, const nx_pending *p, json_t *out)
+{
+    battle_ref battles[MAX_BATTLES];
+    int n = list_battles(s, p->seat, battles);
+    for (int i = 0; i < n; i++) {
+        int field[NX_MAP_MAX_SECTIONS_PER_TERRITORY], nf = nx_battle_field(s, battles[i].sec, field);
+        int score = fighters_in_field(s, p->seat, field, nf) - fighters_in_field(s, battles[i].opponent, field, nf);
+        int t = nx_map_section_territory(battles[i].sec);
+        nx_moves_add(out, score, json_pack("{s:s, s:s, s:i}", "type", "choose_battle", "territory",
+                                           nx_map_territory_id(t), "opponent", battles[i].opponent));
+    }
+}
+
+/* ---- the module ----------------------------------------------------------------------------- */
+
+static const nx_act_entry battle_actions[] = {
+    { "choose_battle", act_choose, 0 },
+    { "battle_plan", nx_battle_act_plan, 0 },
+    { "call_traitor", nx_battle_act_call, 0 },
+    { "keep_cards", nx_battle_act_keep, 0 },
+    { "capture", nx_battle_act_capture, 0 },
+    { NULL, NULL, 0 },
+};
+
+static const nx_decision_ops battle_decisions[] = {
+    { NX_PEND_BATTLE_CHOICE, NULL, choice_moves },
+    { NX_PEND_BATTLE_PLAN, NULL, nx_battle_plan_moves },
+    { NX_PEND_TRAITOR_CALL, nx_battle_pass_call, nx_battle_call_moves },
+    { NX_PEND_BATTLE_CARDS, nx_battle_pass_keep, nx_battle_keep_moves },
+    { NX_PEND_CAPTURE, nx_battle_pass_capture, nx_battle_capture_moves },
+    { 0, NULL, NULL },
+};
+
+const nx_module nx_mod_battle = { "battle", NX_P_BATTLE, battle_procedure, battle_actions, battle_decisions };

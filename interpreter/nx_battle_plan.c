@@ -1,0 +1,384 @@
+/*
+ * Battle plans (docs/rules/battle.md 3-4; docs/rules/phase-battle.md).
+ *
+ *   {"type":"battle_plan", "leader":"leader:duncan_idaho" | "cheap_hero":"treachery:cheap_hero#1",
+ *    "weapon":"treachery:crysknife", "defense":"treachery:shield#2",
+ *    "dial":3, "spice":2, "elite":1}
+ *
+ * Leader slot: a leader disc of the seat's pool that has not fought in
+ * another territory this phase, or a Cheap Hero from its hand; one of the
+ * two is mandatory when the seat has either, and without one no card may
+ * be played.  Weapon and defence: cards from hand that fit the slot
+ * (nx_treachery: worthless cards fit either; a card fills one slot).
+ *
+ * Dial: Basic, 0 to the fighters present.  Advanced (battle.md 4): each
+ * counter counts full when supported by 1 spice, half when not; elite
+ * counters (Sardaukar, Fedaykin) count 2, Sardaukar 1 against Fremen;
+ * Fremen count full without spice.  The dial (halves allowed: 2.5) and the
+ * support must be made up by some counters present; those counters are
+ * what a winner loses.  When several sets fit, the plan's "elite" names
+ * how many elite counters are in it, else the fewest elite, then the
+ * fewest counters, are taken (the composition is fixed in the plan, as
+ * treachery.online does: battle.md 4).
+ */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "nx_battle.h"
+
+#define DIAL_MAX 100          /* a dial can never be this high: 20 counters x 2 */
+#define COUNTERS 20           /* every faction has twenty counters */
+
+nx_treachery_card nx_battle_card(nx_comp c) { return nx_treachery_copy_card(c - NX_COMP_TREACHERY_FIRST); }
+
+int nx_battle_strength(int leader)
+{
+    int st = nx_leader_get(leader)->strength;
+    return st > 0 ? st : 0;
+}
+
+static int advanced(const nx_state *s) { return (s->options & NX_OPT_ADVANCED) != 0; }
+
+static nx_zone hand_of(uint8_t seat) { return NX_Z_SEAT(seat, NX_ZS_TREACHERY); }
+
+static int in_hand(const nx_state *s, uint8_t seat, nx_comp c)
+{
+    return nx_comp_kind_of(c) == NX_COMP_TREACHERY && s->custody.zone[c] == hand_of(seat);
+}
+
+static nx_comp cheap_hero_in_hand(const nx_state *s, uint8_t seat)
+{
+    nx_comp hand[NX_COMP_COUNT];
+    int n = nx_custody_list(&s->custody, hand_of(seat), hand, NX_COMP_COUNT);
+    for (int i = 0; i < n; i++)
+        if (nx_treachery_is_cheap_hero(nx_battle_card(hand[i]))) return hand[i];
+    return NX_COMP_NONE;
+}
+
+int nx_battle_leader_free(const nx_state *s, uint8_t seat, int leader)
+{
+    if (s->custody.zone[nx_comp_leader_disc(leader)] != NX_Z_SEAT(seat, NX_ZS_LEADERS)) return 0;
+    int fought = s->play.leader_fought[leader];
+    /* A leader may fight again in the territory it fought in (LV 1.07.04). */
+    return fought == 0 || fought == s->play.battle_t + 1;
+}
+
+/* The seat's free leaders, strongest first; returns how many. */
+static int free_leaders(const nx_state *s, uint8_t seat, int out[NX_LEADER_COUNT])
+{
+    int n = 0;
+    for (int l = 0; l < NX_LEADER_COUNT; l++) {
+        if (!nx_battle_leader_free(s, seat, l)) continue;
+        int k = n++;
+        for (; k > 0 && nx_battle_strength(out[k - 1]) < nx_battle_strength(l); k--) out[k] = out[k - 1];
+        out[k] = l;
+    }
+    return n;
+}
+
+int nx_battle_can_lead(const nx_state *s, uint8_t seat)
+{
+    int ls[NX_LEADER_COUNT];
+    return free_leaders(s, seat, ls) > 0 || cheap_hero_in_hand(s, seat) != NX_COMP_NONE;
+}
+
+/* ---- strength ------------------------------------------------------------------ */
+
+/* What one counter of each kind is worth, in half points, unsupported [0]
+ * and supported [1]; *free_support when the side needs no spice (the Basic
+ * game, where the starred counters are ordinary forces; Advanced Fremen). */
+static void worths(const nx_state *s, int side, int w[NX_FORCE_KINDS][2], int *free_support)
+{
+    nx_faction me = (nx_faction)s->seats[s->play.battle_seats[side]].faction;
+    nx_faction foe = (nx_faction)s->seats[s->play.battle_seats[1 - side]].faction;
+    int elite = 1;
+    if (advanced(s) && (me == NX_FREMEN || (me == NX_EMPEROR && foe != NX_FREMEN))) elite = 2;
+    *free_support = !advanced(s) || me == NX_FREMEN;
+    w[NX_FORCE_NORMAL][1] = 2;
+    w[NX_FORCE_ELITE][1] = 2 * elite;
+    w[NX_FORCE_NORMAL][0] = *free_support ? 2 : 1;
+    w[NX_FORCE_ELITE][0] = *free_support ? 2 * elite : elite;
+}
+
+/*
+ * The counters that make up dial2 with `spice` of them supported: 0 and
+ * lose[] filled, or -1.  Among the sets that fit (with exactly pl->elite
+ * elite counters when given) the fewest elite, then the fewest counters.
+ */
+static int compose(const int have[NX_FORCE_KINDS], int w[NX_FORCE_KINDS][2], nx_battle_plan *pl)
+{
+    int best_key = -1;
+    for (int es = 0; es <= have[NX_FORCE_ELITE]; es++)
+        for (int eu = 0; es + eu <= have[NX_FORCE_ELITE]; eu++) {
+            int ns = pl->spice - es;
+            int rest = pl->dial2 - ns * w[NX_FORCE_NORMAL][1] - es * w[NX_FORCE_ELITE][1] - eu * w[NX_FORCE_ELITE][0];
+            if (ns < 0 || ns > have[NX_FORCE_NORMAL] || rest < 0 || rest % w[NX_FORCE_NORMAL][0]) continue;
+            int nu = rest / w[NX_FORCE_NORMAL][0];
+            if (ns + nu > have[NX_FORCE_NORMAL] || (pl->elite >= 0 && es + eu != pl->elite)) continue;
+            int key = (es + eu) * 100 + ns + nu + es + eu;   /* fewest elite, then fewest counters */
+            if (best_key < 0 || key < best_key) {
+                best_key = key;
+                pl->lose[NX_FORCE_NORMAL] = ns + nu;
+                pl->lose[NX_FORCE_ELITE] = es + eu;
+            }
+        }
+    return best_key < 0 ? -1 : 0;
+}
+
+static int refuse(char *why, size_t len, const char *text)
+{
+    snprintf(why, len, "%s", text);
+    return -1;
+}
+
+static int dial_problem(const nx_state *s, int side, nx_battle_plan *pl, char *why, size_t len)
+{
+    uint8_t seat = s->play.battle_seats[side];
+    int have[NX_FORCE_KINDS], w[NX_FORCE_KINDS][2], free_support;
+    nx_battle_fighters(s, seat, have);
+    worths(s, side, w, &free_support);
+    if (!advanced(s) && (pl->spice || pl->dial2 % 2))
+        return refuse(why, len, "spice support and half dials are Advanced rules");
+    if (advanced(s) && free_support && pl->spice)
+        return refuse(why, len, "the Fremen need no spice: their forces count at full strength");
+    if (pl->spice > (s->seats[seat].spice > 0 ? s->seats[seat].spice : 0)) {
+        snprintf(why, len, "you have %d spice, less than the %d you would support with", s->seats[seat].spice, pl->spice);
+        return -1;
+    }
+    if (!advanced(s) && pl->elite >= 0) return refuse(why, len, "\"elite\" is for Advanced dials");
+    if (compose(have, w, pl)) {
+        snprintf(why, len, "no %sset of your %d forces (%d elite) here makes a dial of %g with %d supported",
+                 pl->elite >= 0 ? "such " : "", have[NX_FORCE_NORMAL] + have[NX_FORCE_ELITE], have[NX_FORCE_ELITE],
+                 pl->dial2 / 2.0, pl->spice);
+        return -1;
+    }
+    return 0;
+}
+
+/* May card c fill `slot`, the other slot being filled (`partner`) or not? */
+static int fits(nx_treachery_card c, nx_treachery_slot slot, int partner)
+{
+    nx_treachery_slot d = nx_treachery_default_slot(c);
+    if (d == slot || d == NX_TR_SLOT_EITHER) return 1;
+    unsigned other = slot == NX_TR_SLOT_WEAPON ? NX_TRK_WEAPON : NX_TRK_DEFENCE;
+    return (nx_treachery_kind(c) & other) && nx_treachery_get(c)->alt_needs_partner && partner;
+}
+
+static int card_problem(const nx_state *s, uint8_t seat, nx_comp c, nx_treachery_slot slot, int partner,
+                        const char *what, char *why, size_t len)
+{
+    if (c == NX_COMP_NONE) return 0;
+    if (!in_hand(s, seat, c)) {
+        snprintf(why, len, "%s: %s is not in your hand", what, nx_comp_id(c));
+        return -1;
+    }
+    if (!fits(nx_battle_card(c), slot, partner)) {
+        snprintf(why, len, "%s: %s cannot be played as a %s", what, nx_treachery_name(nx_battle_card(c)), what);
+        return -1;
+    }
+    return 0;
+}
+
+static int leader_problem(const nx_state *s, uint8_t seat, nx_comp c, char *why, size_t len)
+{
+    if (c == NX_COMP_NONE) {
+        if (nx_battle_can_lead(s, seat))
+            return refuse(why, len, "you must play a leader or a Cheap Hero when you can");
+        return 0;
+    }
+    if (nx_comp_kind_of(c) == NX_COMP_LEADER) {
+        int l = nx_comp_leader(c);
+        if (nx_battle_leader_free(s, seat, l)) return 0;
+        snprintf(why, len, "%s is not available: it is not in your leader pool, or it fought in another territory this turn",
+                 nx_leader_get(l)->name);
+        return -1;
+    }
+    if (!in_hand(s, seat, c)) {
+        snprintf(why, len, "cheap_hero: %s is not in your hand", nx_comp_id(c));
+        return -1;
+    }
+    return 0;
+}
+
+int nx_battle_plan_check(const nx_state *s, int side, nx_battle_plan *pl, char *why, size_t len)
+{
+    uint8_t seat = s->play.battle_seats[side];
+    if (leader_problem(s, seat, pl->leader, why, len)) return -1;
+    if (pl->leader == NX_COMP_NONE && (pl->weapon != NX_COMP_NONE || pl->defence != NX_COMP_NONE))
+        return refuse(why, len, "without a leader or a Cheap Hero no Treachery Card may be played");
+    if (pl->weapon != NX_COMP_NONE && pl->weapon == pl->defence)
+        return refuse(why, len, "one card cannot fill both the weapon and the defense slot");
+    if (card_problem(s, seat, pl->weapon, NX_TR_SLOT_WEAPON, pl->defence != NX_COMP_NONE, "weapon", why, len) ||
+        card_problem(s, seat, pl->defence, NX_TR_SLOT_DEFENCE, pl->weapon != NX_COMP_NONE, "defense", why, len))
+        return -1;
+    return dial_problem(s, side, pl, why, len);
+}
+
+/* ---- the action --------------------------------------------------------------------- */
+
+static int read_comp(nx_act *a, const char *key, nx_comp_kind kind, nx_comp *out)
+{
+    json_t *j = json_object_get(a->action, key);
+    *out = NX_COMP_NONE;
+    if (!j) return 0;
+    nx_comp c = json_is_string(j) ? nx_comp_parse(json_string_value(j)) : NX_COMP_NONE;
+    if (c == NX_COMP_NONE || nx_comp_kind_of(c) != kind)
+        return nx_act_fail(a, "malformed", "\"%s\" must name a %s", key,
+                           kind == NX_COMP_LEADER ? "leader disc (\"leader:duncan_idaho\")" : "Treachery card (\"treachery:shield#1\")");
+    *out = c;
+    return 0;
+}
+
+/* The dial: a whole number, or (Advanced) one ending in a half. */
+static int read_dial(nx_act *a, int *dial2)
+{
+    json_t *j = json_object_get(a->action, "dial");
+    if (!json_is_number(j)) return nx_act_fail(a, "malformed", "\"dial\" must be a number (3, or 2.5 in the Advanced game)");
+    double twice = json_number_value(j) * 2;
+    if (twice != floor(twice) || twice < 0 || twice > 2 * DIAL_MAX)
+        return nx_act_fail(a, "illegal", "\"dial\" must be 0 to %d in whole or half steps", DIAL_MAX);
+    *dial2 = (int)twice;
+    return 0;
+}
+
+int nx_battle_act_plan(nx_act *a)
+{
+    const nx_pending *p = nx_act_need(a, NX_PEND_BATTLE_PLAN);
+    if (!p || nx_arg_keys(a, NX_KEYS("leader", "cheap_hero", "weapon", "defense", "dial", "spice", "elite"))) return -1;
+    nx_battle_plan pl;
+    nx_comp hero;
+    if (read_comp(a, "leader", NX_COMP_LEADER, &pl.leader) || read_comp(a, "cheap_hero", NX_COMP_TREACHERY, &hero) ||
+        read_comp(a, "weapon", NX_COMP_TREACHERY, &pl.weapon) || read_comp(a, "defense", NX_COMP_TREACHERY, &pl.defence) ||
+        read_dial(a, &pl.dial2) || nx_arg_int_opt(a, "spice", 0, DIAL_MAX, 0, &pl.spice) ||
+        nx_arg_int_opt(a, "elite", 0, COUNTERS, -1, &pl.elite))
+        return -1;
+    if (hero != NX_COMP_NONE) {
+        if (pl.leader != NX_COMP_NONE) return nx_act_fail(a, "illegal", "play a leader or a Cheap Hero, not both");
+        if (!nx_treachery_is_cheap_hero(nx_battle_card(hero)))
+            return nx_act_fail(a, "illegal", "cheap_hero: %s is not a Cheap Hero", nx_treachery_name(nx_battle_card(hero)));
+        pl.leader = hero;
+    }
+    nx_state *s = a->s;
+    int side = nx_battle_side(s, p->seat);
+    char why[256];
+    if (nx_battle_plan_check(s, side, &pl, why, sizeof why)) return nx_act_fail(a, "illegal", "%s", why);
+    nx_play *play = &s->play;
+    play->battle_leader[side] = pl.leader;
+    play->battle_weapon[side] = pl.weapon;
+    play->battle_defence[side] = pl.defence;
+    play->battle_dial[side] = (uint8_t)pl.dial2;
+    play->battle_support[side] = (uint8_t)pl.spice;
+    for (int k = 0; k < NX_FORCE_KINDS; k++) play->battle_lose[side][k] = (uint8_t)pl.lose[k];
+    play->battle_planned |= (uint8_t)(1u << side);
+    uint8_t seat = p->seat;
+    nx_state_remove_pending(s, p);
+    char who[64];
+    nx_act_log(a, "%s has made its battle plan", nx_act_who(s, seat, who, sizeof who));
+    return 0;
+}
+
+/* ---- bots ----------------------------------------------------------------------------- */
+
+/* The first card in hand (catalog order) that fits the slot and is no
+ * worthless card, skipping `avoid` (a Lasgun's partner must be no Shield:
+ * the bot would blow itself up); NX_COMP_NONE when none. */
+static nx_comp pick_card(const nx_state *s, uint8_t seat, nx_treachery_slot slot, nx_comp other)
+{
+    nx_comp hand[NX_COMP_COUNT];
+    int n = nx_custody_list(&s->custody, hand_of(seat), hand, NX_COMP_COUNT);
+    int lasgun = other != NX_COMP_NONE && nx_battle_card(other) == NX_TR_LASGUN;
+    for (int i = 0; i < n; i++) {
+        nx_treachery_card c = nx_battle_card(hand[i]);
+        if (hand[i] == other || nx_treachery_is_worthless(c) || nx_treachery_default_slot(c) != slot) continue;
+        if (lasgun && (nx_treachery_effect(c, slot) & NX_TRE_SHIELD)) continue;
+        return hand[i];
+    }
+    return NX_COMP_NONE;
+}
+
+/* A dial using `count` counters, elite first (they count most), each
+ * supported while spice lasts (Advanced). */
+static void dial_with(const nx_state *s, int side, int count, nx_battle_plan *pl)
+{
+    uint8_t seat = s->play.battle_seats[side];
+    int have[NX_FORCE_KINDS], w[NX_FORCE_KINDS][2], free_support;
+    nx_battle_fighters(s, seat, have);
+    worths(s, side, w, &free_support);
+    int purse = free_support ? 0 : (s->seats[seat].spice > 0 ? s->seats[seat].spice : 0);
+    int take[NX_FORCE_KINDS];
+    take[NX_FORCE_ELITE] = count < have[NX_FORCE_ELITE] ? count : have[NX_FORCE_ELITE];
+    take[NX_FORCE_NORMAL] = count - take[NX_FORCE_ELITE];
+    pl->dial2 = pl->spice = 0;
+    for (int k = NX_FORCE_ELITE; k >= 0; k--) {
+        int paid = take[k] < purse - pl->spice ? take[k] : purse - pl->spice;
+        pl->spice += paid;
+        pl->dial2 += paid * w[k][1] + (take[k] - paid) * w[k][0];
+    }
+    pl->elite = advanced(s) ? take[NX_FORCE_ELITE] : -1;
+}
+
+static json_t *plan_action(const nx_state *s, const nx_battle_plan *pl)
+{
+    json_t *o = json_pack("{s:s}", "type", "battle_plan");
+    if (pl->leader != NX_COMP_NONE)
+        json_object_set_new(o, nx_comp_kind_of(pl->leader) == NX_COMP_LEADER ? "leader" : "cheap_hero",
+                            json_string(nx_comp_id(pl->leader)));
+    if (pl->weapon != NX_COMP_NONE) json_object_set_new(o, "weapon", json_string(nx_comp_id(pl->weapon)));
+    if (pl->defence != NX_COMP_NONE) json_object_set_new(o, "defense", json_string(nx_comp_id(pl->defence)));
+    if (pl->dial2 % 2) json_object_set_new(o, "dial", json_real(pl->dial2 / 2.0));
+    else json_object_set_new(o, "dial", json_integer(pl->dial2 / 2));
+    if (pl->spice) json_object_set_new(o, "spice", json_integer(pl->spice));
+    if (pl->elite >= 0 && advanced(s)) json_object_set_new(o, "elite", json_integer(pl->elite));
+    return o;
+}
+
+/* Strength minus what it costs: counters lost if it wins, spice paid,
+ * cards risked; from the seat's own plan only. */
+static int plan_score(const nx_battle_plan *pl)
+{
+    int leader = pl->leader != NX_COMP_NONE && nx_comp_kind_of(pl->leader) == NX_COMP_LEADER ? nx_battle_strength(nx_comp_leader(pl->leader)) : 0;
+    int cards = (pl->weapon != NX_COMP_NONE) * 3 + (pl->defence != NX_COMP_NONE) * 3;
+    return 3 * (pl->dial2 / 2 + leader) + cards - pl->lose[NX_FORCE_NORMAL] - 2 * pl->lose[NX_FORCE_ELITE] - pl->spice;
+}
+
+static void add_plan(const nx_state *s, int side, nx_battle_plan pl, json_t *out)
+{
+    char why[256];
+    if (nx_battle_plan_check(s, side, &pl, why, sizeof why) == 0) nx_moves_add(out, plan_score(&pl), plan_action(s, &pl));
+}
+
+/*
+ * A handful of plans: the strongest free leader, the weakest one (to
+ * spare the strong), or the Cheap Hero; with no cards, or a weapon and a
+ * defence; dialing every counter, half of them, or none.
+ */
+void nx_battle_plan_moves(const nx_state *s, const nx_pending *p, json_t *out)
+{
+    int side = nx_battle_side(s, p->seat);
+    if (side < 0) return;
+    int ls[NX_LEADER_COUNT], nl = free_leaders(s, p->seat, ls), nslot = 0;
+    nx_comp slot[3];
+    if (nl) slot[nslot++] = nx_comp_leader_disc(ls[0]);
+    if (nl > 1) slot[nslot++] = nx_comp_leader_disc(ls[nl - 1]);
+    if (cheap_hero_in_hand(s, p->seat) != NX_COMP_NONE) slot[nslot++] = cheap_hero_in_hand(s, p->seat);
+    if (!nslot) slot[nslot++] = NX_COMP_NONE;
+    int have[NX_FORCE_KINDS];
+    nx_battle_fighters(s, p->seat, have);
+    int total = have[NX_FORCE_NORMAL] + have[NX_FORCE_ELITE];
+    const int counts[3] = { total, (total + 1) / 2, 0 };
+    for (int i = 0; i < nslot; i++)
+        for (int armed = 0; armed < 2; armed++)
+            for (int d = 0; d < 3; d++) {
+                nx_battle_plan pl = { .leader = slot[i], .weapon = NX_COMP_NONE, .defence = NX_COMP_NONE };
+                if (armed && slot[i] != NX_COMP_NONE) {
+                    pl.weapon = pick_card(s, p->seat, NX_TR_SLOT_WEAPON, NX_COMP_NONE);
+                    pl.defence = pick_card(s, p->seat, NX_TR_SLOT_DEFENCE, pl.weapon);
+                    if (pl.weapon == NX_COMP_NONE && pl.defence == NX_COMP_NONE) continue;
+                } else if (armed) {
+                    continue;
+                }
+                dial_with(s, side, counts[d], &pl);
+                add_plan(s, side, pl, out);
+            }
+}
