@@ -7,17 +7,19 @@ const char *const nx_names_phase[NX_P_COUNT] = {
     "storm", "spice_blow", "choam_charity", "bidding", "revival",
     "shipment_movement", "battle", "spice_collection", "mentat_pause",
 };
-const char *const nx_names_option[3] = { "nexus_cards", "advanced", "designer" };
+const char *const nx_names_option[4] = { "nexus_cards", "advanced", "designer", "staging" };
 const char *const nx_names_policy[NX_POLICY_COUNT] = { "keep", "redraw_once", "redraw_always" };
 const char *const nx_names_pending[NX_PEND_KIND_COUNT] = {
     NULL, "traitor_select", "nexus_draw", "panel", "prediction", "placement", "storm_dial",
     "nexus", "worm_ride", "worm_place", "bid", "revival", "ship_move", "advisor",
+    "wartime", "intrusion", "battle_choice", "battle_plan", "traitor_call", "battle_cards", "capture",
 };
 const char *const nx_names_word[4] = { "draw", "decline", "keep", "replace" };
 const char *const nx_names_receipt[4] = { "drew", "returned", "discarded", "saw" };
 
 /* The tables are indexed by the enums' values and bit positions. */
-_Static_assert(NX_OPT_NEXUS_CARDS == 1 << 0 && NX_OPT_ADVANCED == 1 << 1 && NX_OPT_DESIGNER == 1 << 2,
+_Static_assert(NX_OPT_NEXUS_CARDS == 1 << 0 && NX_OPT_ADVANCED == 1 << 1 && NX_OPT_DESIGNER == 1 << 2 &&
+                   NX_OPT_STAGING == 1 << 3,
                "option bits");
 _Static_assert(NX_WORD_DRAW == 1 && NX_WORD_DECLINE == 2 && NX_WORD_KEEP == 4 && NX_WORD_REPLACE == 8,
                "word bits");

@@ -13,7 +13,7 @@
 #define NX_NAMES_COUNT(a) (sizeof(a) / sizeof((a)[0]))
 
 extern const char *const nx_names_phase[NX_P_COUNT];    /* "mentat_pause" */
-extern const char *const nx_names_option[3];            /* bit i of NX_OPT_* */
+extern const char *const nx_names_option[4];            /* bit i of NX_OPT_* */
 extern const char *const nx_names_policy[NX_POLICY_COUNT];
 extern const char *const nx_names_pending[NX_PEND_KIND_COUNT]; /* [0] NULL: never live */
 extern const char *const nx_names_word[4];              /* bit i of nx_word */

@@ -19,6 +19,12 @@ void nx_play_init(nx_play *p)
     p->bid_turn = NX_NO_SEAT;
     p->mover = NX_NO_SEAT;
     p->advise_section = 0xff;
+    p->intrusion_at = 0xff;
+    p->battle_t = p->battle_sec = p->battle_captive = 0xff;
+    p->battle_seats[0] = p->battle_seats[1] = p->battle_winner = NX_NO_SEAT;
+    memset(p->battle_leader, NX_COMP_NONE, sizeof p->battle_leader);
+    memset(p->battle_weapon, NX_COMP_NONE, sizeof p->battle_weapon);
+    memset(p->battle_defence, NX_COMP_NONE, sizeof p->battle_defence);
 }
 
 int nx_play_bit(const uint8_t *bits, int i) { return (bits[i / 8] >> (i % 8)) & 1; }
@@ -90,6 +96,23 @@ static const pf fields[] = {
     F(move_begun, PF_MASK, 1, 0),
     F(mover, PF_SEAT, 1, 0),
     F(advise_section, PF_INT, 1, 0xff),
+    F(intrusion_at, PF_INT, 1, 0xff),
+    F(battle_t, PF_INT, 1, 0xff),
+    F(battle_sec, PF_INT, 1, 0xff),
+    F(battle_seats, PF_SEAT, 2, 0),
+    F(battle_leader, PF_INT, 2, 0xff),
+    F(battle_weapon, PF_INT, 2, 0xff),
+    F(battle_defence, PF_INT, 2, 0xff),
+    F(battle_dial, PF_INT, 2, 0xff),
+    F(battle_support, PF_INT, 2, 0xff),
+    F(battle_lose, PF_INT, 2 * NX_FORCE_KINDS, 0xff),
+    F(battle_planned, PF_INT, 1, 3),
+    F(battle_shown, PF_INT, 1, 1),
+    F(battle_callers, PF_MASK, 1, 0),
+    F(battle_winner, PF_SEAT, 1, 0),
+    F(battle_captive, PF_INT, 1, 0xff),
+    F(leader_fought, PF_INT, NX_LEADER_COUNT, NX_MAP_TERRITORIES),
+    F(captive_fought, PF_BITS, NX_LEADER_BYTES, NX_LEADER_COUNT),
     F(leader_died, PF_BITS, NX_LEADER_BYTES, NX_LEADER_COUNT),
     F(leader_again, PF_BITS, NX_LEADER_BYTES, NX_LEADER_COUNT),
     F(advisors, PF_BITS, NX_ADVISOR_BYTES, NX_MAP_SECTIONS),

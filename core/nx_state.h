@@ -40,7 +40,8 @@ enum {
 enum {
     NX_OPT_NEXUS_CARDS = 1 << 0,    /* the Nexus card module is in play */
     NX_OPT_ADVANCED = 1 << 1,       /* Advanced rules */
-    NX_OPT_DESIGNER = 1 << 2        /* designer's table: the host may place cards */
+    NX_OPT_DESIGNER = 1 << 2,       /* designer's table: the host may place cards */
+    NX_OPT_STAGING = 1 << 3         /* staging table: a rules game the host may "stage" */
 };
 
 /* The private own-faction Nexus draw policy (lifecycle composition 4). */
@@ -90,6 +91,13 @@ typedef enum {
     NX_PEND_REVIVAL,                /* revival: revive forces and a leader, or pass */
     NX_PEND_SHIP_MOVE,              /* the seat's shipment-and-movement turn */
     NX_PEND_ADVISOR,                /* Bene Gesserit may send a spiritual advisor */
+    NX_PEND_WARTIME,                /* Advanced BG: flip advisors to fighters before Shipment */
+    NX_PEND_INTRUSION,              /* Advanced BG: flip fighters to advisors as others enter */
+    NX_PEND_BATTLE_CHOICE,          /* battle: the aggressor picks its next battle and opponent */
+    NX_PEND_BATTLE_PLAN,            /* battle: a combatant's secret battle plan */
+    NX_PEND_TRAITOR_CALL,           /* battle: call a traitor on the opponent's leader, or pass */
+    NX_PEND_BATTLE_CARDS,           /* battle: the winner keeps or discards the cards it played */
+    NX_PEND_CAPTURE,                /* battle (Advanced): Harkonnen captures or kills a drawn leader */
     NX_PEND_KIND_COUNT
 } nx_pending_kind;
 
@@ -173,6 +181,12 @@ typedef enum {
     NX_RULE_TURN1_WORMS,        /* end_of_phase | between_piles (Advanced double blow) */
     NX_RULE_ENDGAME,            /* guild_then_fremen | fremen_then_guild */
     NX_RULE_ADVISOR_TRIGGER,    /* offplanet_only | any_arrival */
+    NX_RULE_BATTLE_IN_STORM,    /* never | same_sector: forces inside the stormed sector battle */
+    NX_RULE_BATTLE_SPLIT_ARMY,  /* contact_only | whole_territory: forces the storm cuts off fight */
+    NX_RULE_SUPPORT_PAYS,       /* both | winner_only: who pays Advanced support spice */
+    NX_RULE_WORTHLESS_KEEP,     /* keep_or_discard | discard: a winner's played worthless card */
+    NX_RULE_TRAITOR_LEADER,     /* free | spent: a traitor caller's leader after the win */
+    NX_RULE_LASGUN_REACH,       /* territory | battlefield: what a Lasgun-Shield explosion takes */
     NX_RULE_COUNT
 } nx_rule;
 
@@ -223,6 +237,26 @@ typedef struct nx_play {
     uint8_t move_begun;             /* seats whose movement has begun: no more shipping (mask) */
     uint8_t mover;                  /* the seat whose shipment-and-movement turn is under way */
     uint8_t advise_section;         /* a shipment BG may accompany landed here; 0xff none */
+    uint8_t intrusion_at;           /* territory where BG may answer an Intrusion; 0xff none */
+    /* Battle: the battle in hand (interpreter/nx_phase_battle.c); side 0 is
+     * the aggressor, side 1 its opponent.  Plan slots hold nx_comp ids
+     * (NX_COMP_NONE: empty) and stay secret until battle_shown. */
+    uint8_t battle_t;               /* territory; 0xff none */
+    uint8_t battle_sec;             /* a section of its battlefield; 0xff none */
+    uint8_t battle_seats[2];        /* aggressor, opponent */
+    uint8_t battle_leader[2];       /* a leader disc or a Cheap Hero card */
+    uint8_t battle_weapon[2];
+    uint8_t battle_defence[2];
+    uint8_t battle_dial[2];         /* strength dialed, in half points */
+    uint8_t battle_support[2];      /* Advanced: spice supporting the dial */
+    uint8_t battle_lose[2][NX_FORCE_KINDS]; /* counters the dial commits (a winner's losses) */
+    uint8_t battle_planned;         /* sides whose plan is in (bit 0, bit 1) */
+    uint8_t battle_shown;           /* the plans are revealed */
+    uint8_t battle_callers;         /* seats that called a traitor (mask) */
+    uint8_t battle_winner;          /* seat, NX_NO_SEAT none */
+    uint8_t battle_captive;         /* leader drawn for Harkonnen capture; 0xff none */
+    uint8_t leader_fought[NX_LEADER_COUNT]; /* 1 + territory each leader fought in this phase; 0 none */
+    uint8_t captive_fought[NX_LEADER_BYTES]; /* bit per leader: a captive fought for Harkonnen this phase */
     /* leaders */
     uint8_t leader_died[NX_LEADER_BYTES];   /* bit per leader: has died this revival cycle */
     uint8_t leader_again[NX_LEADER_BYTES];  /* bit per leader: died again this cycle, face down */

@@ -113,6 +113,45 @@ static json_t *seat_mask(uint8_t mask, int nseats)
 
 static json_t *seat_or_null(uint8_t seat) { return seat == NX_NO_SEAT ? json_null() : json_integer(seat); }
 
+/* A revealed plan slot: a leader disc by id (leader pools are public); a
+ * Treachery card by its design id only, since it still lies in an
+ * owner-only hand until discarded. */
+static json_t *slot_view(nx_comp c)
+{
+    if (c == NX_COMP_NONE) return json_null();
+    if (nx_comp_kind_of(c) == NX_COMP_LEADER) return json_string(nx_comp_id(c));
+    return json_string(nx_treachery_id(nx_treachery_copy_card(c - NX_COMP_TREACHERY_FIRST)));
+}
+
+/* The battle in hand: who fights where, whose plan is in, and both plans
+ * once revealed; the leaders committed to a territory this phase. */
+static json_t *battle_view(const nx_state *s)
+{
+    const nx_play *p = &s->play;
+    json_t *fought = json_object();
+    for (int l = 0; l < NX_LEADER_COUNT; l++)
+        if (p->leader_fought[l])
+            json_object_set_new(fought, nx_comp_id(nx_comp_leader_disc(l)), json_string(nx_map_territory_id(p->leader_fought[l] - 1)));
+    json_t *o = json_pack("{s:o}", "leaders_fought", fought);
+    if (p->battle_t == 0xff) return o;
+    json_object_set_new(o, "territory", json_string(nx_map_territory_id(p->battle_t)));
+    json_object_set_new(o, "aggressor", seat_or_null(p->battle_seats[0]));
+    json_object_set_new(o, "opponent", seat_or_null(p->battle_seats[1]));
+    json_t *planned = json_array(), *plans = json_array();
+    for (int i = 0; i < 2; i++) {
+        if (p->battle_planned & (1u << i)) json_array_append_new(planned, seat_or_null(p->battle_seats[i]));
+        json_array_append_new(plans, json_pack("{s:o, s:o, s:o, s:o, s:f, s:i}", "seat", seat_or_null(p->battle_seats[i]),
+                                               "leader", slot_view(p->battle_leader[i]), "weapon", slot_view(p->battle_weapon[i]),
+                                               "defense", slot_view(p->battle_defence[i]), "dial", p->battle_dial[i] / 2.0,
+                                               "spice", p->battle_support[i]));
+    }
+    json_object_set_new(o, "planned", planned);
+    if (p->battle_shown) json_object_set_new(o, "plans", plans);
+    else json_decref(plans);
+    json_object_set_new(o, "winner", seat_or_null(p->battle_winner));
+    return o;
+}
+
 /* The board and the phase in hand: public, except the Bene Gesserit
  * prediction (its owner only). */
 static json_t *play_view(const nx_state *s, int viewer)
@@ -142,6 +181,7 @@ static json_t *play_view(const nx_state *s, int viewer)
                                                  seat_mask(p->acted, s->nseats), "guild_delayed", p->guild_delayed));
     json_object_set_new(o, "over", json_boolean(p->over));
     json_object_set_new(o, "winners", seat_mask(p->winners, s->nseats));
+    json_object_set_new(o, "battle", battle_view(s));
     /* Spice Blow and Nexus: the pile in hand, worms, rides and the talks. */
     json_t *rides = json_array();
     for (int t = 0; t < NX_MAP_TERRITORIES; t++)

@@ -26,6 +26,12 @@ static const struct {
     [NX_RULE_TURN1_WORMS] = { "turn.turn_one_worms", { "end_of_phase", "between_piles" } },
     [NX_RULE_ENDGAME] = { "turn.endgame_ranking", { "guild_then_fremen", "fremen_then_guild" } },
     [NX_RULE_ADVISOR_TRIGGER] = { "turn.advisor_trigger", { "offplanet_only", "any_arrival" } },
+    [NX_RULE_BATTLE_IN_STORM] = { "turn.battle_in_storm_sector", { "never", "same_sector" } },
+    [NX_RULE_BATTLE_SPLIT_ARMY] = { "turn.battle_split_army", { "contact_only", "whole_territory" } },
+    [NX_RULE_SUPPORT_PAYS] = { "turn.battle_support_payer", { "both", "winner_only" } },
+    [NX_RULE_WORTHLESS_KEEP] = { "turn.battle_worthless_cards", { "keep_or_discard", "discard" } },
+    [NX_RULE_TRAITOR_LEADER] = { "turn.battle_traitor_leader", { "free", "spent" } },
+    [NX_RULE_LASGUN_REACH] = { "turn.battle_lasgun_reach", { "territory", "battlefield" } },
 };
 
 const char *nx_rules_ruling_id(nx_rule r)
