@@ -63,6 +63,9 @@ int nx_move_flip_refusal(const nx_state *s, int t, char *why, size_t len);
  * Advanced Bene Gesserit, not allied to it, turn their fighters there
  * into advisors? */
 int nx_move_intrusion_due(const nx_state *s, uint8_t seat, int t);
+/* Open the Intrusion decision for s->play.intrusion_at (any phase where
+ * forces arrive: shipment and movement, a worm ride); returns 1. */
+int nx_move_open_intrusion(nx_act *a);
 
 /* A movement request, as read from a "move" action. */
 typedef struct nx_move_req {

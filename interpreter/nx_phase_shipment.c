@@ -351,7 +351,7 @@ static int open_wartime(nx_act *a)
     return open_decision(a, NX_PEND_WARTIME, nx_state_seat_of(a->s, NX_BENE_GESSERIT), prompt);
 }
 
-static int open_intrusion(nx_act *a)
+int nx_move_open_intrusion(nx_act *a)
 {
     char prompt[96];
     snprintf(prompt, sizeof prompt, "Intrusion: make your fighters in %.40s advisors, or pass",
@@ -383,7 +383,7 @@ static int shipment_procedure(nx_act *a)
     while (p->step == STEP_TURNS) {
         if (p->mover != NX_NO_SEAT) {
             /* Intrusion first: advisors may then accompany the shipment. */
-            if (p->intrusion_at != NO_INTRUSION) return open_intrusion(a);
+            if (p->intrusion_at != NO_INTRUSION) return nx_move_open_intrusion(a);
             if (p->advise_section != NO_ADVISOR) return open_advisor(a);
             if (p->moved & BIT(p->mover)) {
                 end_turn(a, p->mover);

@@ -17,6 +17,7 @@
 
 #include "nx_board.h"
 #include "nx_module.h"
+#include "nx_movement.h"
 #include "nx_play.h"
 
 enum {
@@ -348,9 +349,14 @@ static int act_ride(nx_act *a)
                            have[0], have[1], nx_map_territory_name(t));
     const char *why = ride_refusal(s, p->seat, t, to);
     if (why) return nx_act_fail(a, "illegal", "cannot ride to %s: %s", nx_map_section_id(to), why);
-    move_riders(s, p->seat, t, to, want);
+    uint8_t fremen = p->seat;
+    move_riders(s, fremen, t, to, want);
     nx_state_remove_pending(s, p);
     s->play.ride_territory = NO_TERRITORY;
+    /* Riders entering Bene Gesserit fighters' territory: Intrusion (LV 2.02),
+     * asked by the procedure before the next ride. */
+    if (nx_move_intrusion_due(s, fremen, nx_map_section_territory(to)))
+        s->play.intrusion_at = (uint8_t)nx_map_section_territory(to);
     nx_act_log(a, "the Fremen ride Shai-Hulud from %s to %s with %d forces (%d elite)", nx_map_territory_name(t),
                nx_map_section_id(to), want[0] + want[1], want[1]);
     return 0;
@@ -423,6 +429,7 @@ static int spice_blow_procedure(nx_act *a)
             break;
         case STEP_RIDES:
             /* Rides follow the Nexus; with the Nexus still owed they wait for it. */
+            if (s->play.intrusion_at != 0xff) return nx_move_open_intrusion(a);
             if (!s->play.nexus_due && open_next_ride(a)) return 1;
             s->play.step = STEP_NEXT;
             break;
