@@ -15,10 +15,12 @@ build: deps
 	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
 	cmake --build $(BUILD) -j $(JOBS)
 
-# The main job: a bot game of the Nexus card lifecycle kept in the embedded
-# store, then the card reference and the availability matrix of the 36 panels.
+# The main job: a complete six-seat Advanced bot game with the Nexus cards,
+# printed turn by turn and kept in the embedded store (reopened and compared
+# at the end), then the card reference and the availability matrix of the
+# 36 panels.
 run: build
-	./$(BUILD)/nexus demo --seed $(SEED) --store $(BUILD)/nexus-rooms.db
+	./$(BUILD)/nexus play --seed $(SEED) --seats 6 --advanced --nexus-cards --store $(BUILD)/nexus-rooms.db
 	./$(BUILD)/nexus cards
 	./$(BUILD)/nexus availability
 

@@ -1,139 +1,267 @@
 #include "nx_bot.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "nx_act.h"
+#include "nx_names.h"
 
-/* The first pending decision of a seat in its view, or NULL. */
-static json_t *my_decision(json_t *view, int seat)
+/*
+ * What a bot reads of the state is what its seat's view shows: the phase
+ * and turn, who owes which decision, alliances and offers (all public),
+ * and the acting seat's own held Nexus card and draw policy (owner-only
+ * zones of that seat).  Candidate moves come from the phases, which score
+ * them from what the deciding seat may see.
+ */
+
+const char *nx_bot_kind_name(nx_bot_kind k) { return k == NX_BOT_SIMPLE ? "simple" : "random"; }
+
+int nx_bot_kind_parse(const char *name)
 {
-    size_t i;
-    json_t *p;
-    json_array_foreach(json_object_get(view, "pending"), i, p)
-        if (json_integer_value(json_object_get(p, "seat")) == seat) return p;
+    if (!strcmp(name, "random")) return NX_BOT_RANDOM;
+    if (!strcmp(name, "simple")) return NX_BOT_SIMPLE;
+    return -1;
+}
+
+void nx_bot_init(nx_bot *b, const nx_runtime *rt, nx_bot_kind kind, uint64_t seed)
+{
+    memset(b, 0, sizeof *b);
+    b->kind = kind;
+    b->rt = rt;
+    nx_rng_seed(&b->rng, seed);
+    memset(b->panel_open, -1, sizeof b->panel_open);
+}
+
+void nx_bot_move_free(nx_bot_move *m)
+{
+    free(m->action);
+    free(m->result);
+    memset(m, 0, sizeof *m);
+}
+
+static int designer_table(const nx_state *s) { return (s->options & NX_OPT_DESIGNER) != 0; }
+
+int nx_bot_next_seat(const nx_game *g)
+{
+    const nx_state *s = nx_game_state(g);
+    if (s->play.over) return -2;
+    if (s->npending) return s->pending[0].seat;
+    return designer_table(s) ? -1 : -2;
+}
+
+static json_t *typed(const char *type) { return json_pack("{s:s}", "type", type); }
+
+/* ---- applying, reporting ------------------------------------------------------ */
+
+static void report(nx_bot *b, int seat, const char *action, const char *result)
+{
+    if (b->on_refusal) b->on_refusal(b->ctx, seat, action, result);
+    else fprintf(stderr, "nexus bot: BUG: seat %d's move %s was refused: %s\n", seat, action, result);
+}
+
+/* Stamp id, version and seat on `act` (stolen) and apply it.  Returns 1
+ * with *out filled when the game committed it. */
+static int try_apply(nx_bot *b, nx_game *g, json_t *act, int seat, const char *id, int optional,
+                     nx_bot_move *out)
+{
+    json_object_set_new(act, "id", json_string(id));
+    json_object_set_new(act, "version", json_integer((json_int_t)nx_game_state(g)->version));
+    json_object_set_new(act, "seat", seat < 0 ? json_null() : json_integer(seat));
+    char *text = json_dumps(act, JSON_COMPACT | JSON_SORT_KEYS);
+    json_decref(act);
+    size_t before = nx_game_log_length(g);
+    char *res = b->apply ? b->apply(b->ctx, g, text) : nx_game_apply(g, text);
+    if (nx_game_log_length(g) > before) {
+        *out = (nx_bot_move){ .seat = seat, .optional = optional, .action = text, .result = res };
+        b->committed++;
+        return 1;
+    }
+    if (optional) {
+        b->declined++;
+    } else {
+        b->refused++;
+        report(b, seat, text, res);
+    }
+    free(text);
+    free(res);
+    return 0;
+}
+
+/* ---- answering a decision -------------------------------------------------------- */
+
+/* The candidate to try: uniform (random bots) or the best score with ties
+ * broken by the bot's generator (simple bots). */
+static size_t pick(nx_bot *b, json_t *cands)
+{
+    size_t n = json_array_size(cands);
+    if (b->kind == NX_BOT_RANDOM) return nx_rng_below(&b->rng, (uint32_t)n);
+    json_int_t best = 0;
+    size_t ties = 0, chosen = 0;
+    for (size_t i = 0; i < n; i++) {
+        json_int_t sc = json_integer_value(json_object_get(json_array_get(cands, i), "score"));
+        if (ties == 0 || sc > best) {
+            best = sc;
+            ties = 0;
+        }
+        /* Reservoir choice among equal scores: one draw per tie. */
+        if (sc == best && nx_rng_below(&b->rng, (uint32_t)++ties) == 0) chosen = i;
+    }
+    return chosen;
+}
+
+static int is_pass(const json_t *act) { return !strcmp(json_string_value(json_object_get(act, "type")), "pass"); }
+
+/* Answer the seat's first decision: the picked candidate; if the game
+ * refuses it (reported), "pass", then the other candidates. */
+static int answer(nx_bot *b, nx_game *g, int seat, const char *id, nx_bot_move *out)
+{
+    json_t *cands = nx_game_moves(g, seat);
+    int passed = 0, refusals = 0;
+    for (;;) {
+        json_t *act;
+        if (refusals && !passed) {
+            act = typed("pass");
+        } else if (json_array_size(cands)) {
+            size_t i = pick(b, cands);
+            act = json_copy(json_object_get(json_array_get(cands, i), "action"));
+            json_array_remove(cands, i);
+        } else if (!passed) {
+            act = typed("pass");
+        } else {
+            break;
+        }
+        passed |= is_pass(act);
+        if (try_apply(b, g, act, seat, id, 0, out)) {
+            json_decref(cands);
+            return 1;
+        }
+        refusals++;
+    }
+    json_decref(cands);
+    return -1;
+}
+
+/* ---- optional moves ----------------------------------------------------------------- */
+
+static int panel_open(nx_bot *b, const nx_game *g, nx_faction f, int mode)
+{
+    int8_t *open = &b->panel_open[f][mode];
+    if (*open < 0) {
+        char id[64];
+        snprintf(id, sizeof id, "%s.%s", nx_faction_id(f), nx_mode_id((nx_mode)mode));
+        *open = (int8_t)nx_game_panel_available(g, id);
+    }
+    return *open;
+}
+
+/* Does the panel's printed timing fit now?  Event-bound panels are played
+ * when the game offers their event, not on a bot's initiative. */
+static int moment_fits(const nx_bot *b, const nx_state *s, nx_faction f, int mode)
+{
+    const nx_card *card = nx_pack_card(&b->rt->pack, f);
+    const nx_when *w = card ? &card->panels[mode].when : NULL;
+    if (!w || s->phase == NX_P_SETUP) return 0;
+    if (w->anytime) return 1;
+    if (w->event) return 0;
+    return w->phase == NX_PHASE_ANY || (int)w->phase == s->phase;
+}
+
+/* A seat holding a Nexus card whose panel is open and whose moment fits
+ * tries it at most once per phase (simple bots one time in two, random
+ * bots one in four): a panel may still decline (can_play), which is why
+ * the attempt is an optional move. */
+static json_t *card_play(nx_bot *b, const nx_game *g, int *seat_out)
+{
+    const nx_state *s = nx_game_state(g);
+    if (!(s->options & NX_OPT_NEXUS_CARDS)) return NULL;
+    uint16_t now = (uint16_t)(s->turn * 16 + s->phase + 1);
+    for (int seat = 0; seat < s->nseats; seat++) {
+        nx_comp card = nx_custody_top(&s->custody, NX_Z_SEAT(seat, NX_ZS_NEXUS_HELD));
+        if (card == NX_COMP_NONE || b->tried[seat] == now || nx_state_pending_of(s, (uint8_t)seat)) continue;
+        nx_faction f = nx_comp_nexus_faction(card);
+        int mode = nx_lifecycle_mode(s, (uint8_t)seat, card);
+        if (!moment_fits(b, s, f, mode) || !panel_open(b, g, f, mode)) continue;
+        b->tried[seat] = now;
+        if (nx_rng_below(&b->rng, b->kind == NX_BOT_SIMPLE ? 2 : 4)) continue;
+        *seat_out = seat;
+        return typed("play_nexus");
+    }
     return NULL;
 }
 
-static json_t *base_action(const nx_game *g, int seat, const char *id, const char *type)
+/* Now and then a seat changes its private own-faction draw policy. */
+static json_t *policy_change(nx_bot *b, const nx_state *s, int *seat_out)
 {
-    return json_pack("{s:s, s:I, s:o, s:s}", "id", id, "version", (json_int_t)nx_game_state(g)->version,
-                     "seat", seat < 0 ? json_null() : json_integer(seat), "type", type);
-}
-
-static json_t *pick_random(json_t *arr, nx_rng *rng)
-{
-    size_t n = json_array_size(arr);
-    return n ? json_array_get(arr, nx_rng_below(rng, (uint32_t)n)) : NULL;
-}
-
-/* Answer a decision: `count` distinct options, or one word. */
-static json_t *answer(const nx_game *g, int seat, json_t *decision, nx_rng *rng, const char *id)
-{
-    json_t *a = base_action(g, seat, id, "answer");
-    json_t *words = json_object_get(decision, "words");
-    if (words) {
-        json_object_set(a, "word", pick_random(words, rng));
-        return a;
-    }
-    json_t *opts = json_deep_copy(json_object_get(decision, "options"));
-    size_t count = (size_t)json_integer_value(json_object_get(decision, "count"));
-    json_t *choose = json_array();
-    while (json_array_size(choose) < count && json_array_size(opts)) {
-        size_t k = nx_rng_below(rng, (uint32_t)json_array_size(opts));
-        json_array_append(choose, json_array_get(opts, k));
-        json_array_remove(opts, k);
-    }
-    json_decref(opts);
-    json_object_set_new(a, "choose", choose);
+    if (!(s->options & NX_OPT_NEXUS_CARDS) || nx_rng_below(&b->rng, b->kind == NX_BOT_SIMPLE ? 200 : 50)) return NULL;
+    int seat = (int)nx_rng_below(&b->rng, s->nseats);
+    int policy = (s->seats[seat].policy + 1 + (int)nx_rng_below(&b->rng, NX_POLICY_COUNT - 1)) % NX_POLICY_COUNT;
+    *seat_out = seat;
+    json_t *a = typed("set_policy");
+    json_object_set_new(a, "policy", json_string(nx_policy_name((nx_own_policy)policy)));
     return a;
 }
 
-static int holds_card(json_t *view, int seat)
+/* Designer's tables: during a Nexus a seat offers, accepts, refuses or
+ * (rarely) leaves an alliance.  Rules games list these as candidates of
+ * their Nexus decision instead. */
+static json_t *negotiate(nx_bot *b, const nx_state *s, int *seat_out)
 {
-    json_t *held = json_object_get(json_array_get(json_object_get(view, "seats"), (size_t)seat), "nexus_card");
-    return json_is_array(held) && json_array_size(held) > 0;
+    if (!designer_table(s) || !s->negotiating || nx_rng_below(&b->rng, 2)) return NULL;
+    int seat = (int)nx_rng_below(&b->rng, s->nseats);
+    *seat_out = seat;
+    if (s->seats[seat].ally != NX_NO_SEAT) return nx_rng_below(&b->rng, 8) ? NULL : typed("leave_alliance");
+    for (int i = 0; i < s->nseats; i++)
+        if (s->seats[i].offers & (1u << seat)) {
+            json_t *a = typed(nx_rng_below(&b->rng, 3) ? "accept_alliance" : "refuse_alliance");
+            json_object_set_new(a, "from", json_integer(i));
+            return a;
+        }
+    int target = (int)nx_rng_below(&b->rng, s->nseats);
+    if (target == seat || s->seats[target].ally != NX_NO_SEAT) return NULL;
+    json_t *a = typed("offer_alliance");
+    json_object_set_new(a, "to", json_integer(target));
+    return a;
 }
 
-/* The panel the seat's held card would be played as, from public facts:
- * the card's faction against the seated factions. */
-static int held_panel_available(const nx_game *g, json_t *view, int seat)
-{
-    json_t *seats = json_object_get(view, "seats");
-    const char *card = json_string_value(json_array_get(
-        json_object_get(json_array_get(seats, (size_t)seat), "nexus_card"), 0));
-    if (!card || strncmp(card, "nexus:", 6)) return 0;
-    const char *faction = card + 6, *mode = "secret_ally";
-    size_t i;
-    json_t *st;
-    json_array_foreach(seats, i, st)
-        if (!strcmp(json_string_value(json_object_get(st, "faction")), faction))
-            mode = (int)i == seat ? "cunning" : "betrayal";
-    char panel[64];
-    snprintf(panel, sizeof panel, "%s.%s", faction, mode);
-    return nx_game_panel_available(g, panel);
-}
-
-static json_t *host_action(const nx_game *g, nx_rng *rng, const char *id)
+static json_t *optional_move(nx_bot *b, const nx_game *g, int *seat)
 {
     const nx_state *s = nx_game_state(g);
-    if (s->npending) return NULL;
-    /* No Nexus on turn one: the first Shai-Hulud of the game is set aside
-     * (base rules, Spice Blow).  Until the Spice Deck exists the host
-     * declares one on half of the later turns. */
-    if (s->phase == NX_P_SPICE_BLOW && s->turn > 1 && !s->nexus_occurred && nx_rng_below(rng, 2))
-        return base_action(g, -1, id, "nexus");
-    return base_action(g, -1, id, "advance");
-}
-
-/* During a Nexus: offer, accept or leave an alliance. */
-static json_t *negotiate(const nx_game *g, int seat, json_t *view, nx_rng *rng, const char *id)
-{
-    json_t *seats = json_object_get(view, "seats");
-    json_t *me = json_array_get(seats, (size_t)seat);
-    if (!json_is_null(json_object_get(me, "ally")))
-        return nx_rng_below(rng, 8) ? NULL : base_action(g, seat, id, "leave_alliance");
-    size_t i;
-    json_t *other;
-    json_array_foreach(seats, i, other) {
-        json_t *offers = json_object_get(other, "offers");
-        size_t k;
-        json_t *to;
-        json_array_foreach(offers, k, to)
-            if (json_integer_value(to) == seat) {
-                json_t *a = base_action(g, seat, id, nx_rng_below(rng, 3) ? "accept_alliance" : "refuse_alliance");
-                json_object_set_new(a, "from", json_integer((json_int_t)i));
-                return a;
-            }
-    }
-    size_t target = nx_rng_below(rng, (uint32_t)json_array_size(seats));
-    if ((int)target == seat || !json_is_null(json_object_get(json_array_get(seats, target), "ally"))) return NULL;
-    json_t *a = base_action(g, seat, id, "offer_alliance");
-    json_object_set_new(a, "to", json_integer((json_int_t)target));
+    json_t *a = card_play(b, g, seat);
+    if (!a) a = policy_change(b, s, seat);
+    if (!a) a = negotiate(b, s, seat);
     return a;
 }
 
-static json_t *seat_action(const nx_game *g, int seat, nx_bot_kind kind, nx_rng *rng, const char *id)
+/* Designer's tables with nothing pending: the host moves the game on and,
+ * on half of the later Spice Blows, declares a Nexus (no Nexus on turn
+ * one: its first Shai-Hulud is set aside, base rules). */
+static json_t *host_move(nx_bot *b, const nx_state *s)
 {
-    json_t *view = nx_game_view_json(g, seat);
-    json_t *out = NULL;
-    json_t *decision = my_decision(view, seat);
-    if (decision) out = answer(g, seat, decision, rng, id);
-    else if (holds_card(view, seat) && (kind == NX_BOT_RANDOM || held_panel_available(g, view, seat)) &&
-             nx_rng_below(rng, kind == NX_BOT_SIMPLE ? 2 : 4) == 0)
-        out = base_action(g, seat, id, "play_nexus");
-    else if (json_is_true(json_object_get(view, "negotiating")) && nx_rng_below(rng, 2))
-        out = negotiate(g, seat, view, rng, id);
-    else if (kind == NX_BOT_RANDOM && nx_rng_below(rng, 10) == 0) {
-        static const char *const policies[] = { "keep", "redraw_once", "redraw_always" };
-        out = base_action(g, seat, id, "set_policy");
-        json_object_set_new(out, "policy", json_string(policies[nx_rng_below(rng, 3)]));
-    }
-    json_decref(view);
-    return out;
+    if (s->phase == NX_P_SPICE_BLOW && s->turn > 1 && !s->nexus_occurred && nx_rng_below(&b->rng, 2))
+        return typed("nexus");
+    return typed("advance");
 }
 
-json_t *nx_bot_propose(const nx_game *g, int seat, nx_bot_kind kind, nx_rng *rng, const char *id)
+/* ---- one step ------------------------------------------------------------------------- */
+
+int nx_bot_step(nx_bot *b, nx_game *g, const char *id, nx_bot_move *out)
 {
-    return seat < 0 ? host_action(g, rng, id) : seat_action(g, seat, kind, rng, id);
+    memset(out, 0, sizeof *out);
+    const nx_state *s = nx_game_state(g);
+    if (s->play.over) return 0;
+    int seat = -1;
+    json_t *opt = optional_move(b, g, &seat);
+    if (opt && try_apply(b, g, opt, seat, id, 1, out)) return 1;
+    seat = nx_bot_next_seat(g);
+    if (seat >= 0) return answer(b, g, seat, id, out);
+    if (seat == -1) return try_apply(b, g, host_move(b, s), -1, id, 0, out) ? 1 : -1;
+    if (s->play.over) return 0;
+    /* A rules game always waits for someone until it is over
+     * (nx_phases_settle); anything else is an engine bug. */
+    char msg[160];
+    snprintf(msg, sizeof msg, "nothing is pending in %s of turn %d, yet the game is not over",
+             nx_phase_name(s->phase), s->turn);
+    report(b, -1, "(none)", msg);
+    return -1;
 }

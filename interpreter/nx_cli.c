@@ -33,8 +33,9 @@ static const nx_command commands[] = {
       "apply JSON actions (or - for one per line on stdin) to a saved game" },
     { "view", nx_cmd_view, "view FILE [--seat S | --spectator | --all]",
       "print what a seat (or a spectator, or everyone in turn) sees" },
-    { "demo", nx_cmd_demo, "demo [--seed N] [--store DB]",
-      "a bot-driven game of the Nexus card lifecycle, kept in the embedded store" },
+    { "play", nx_cmd_play,
+      "play [--seed N] [--seats K | --factions A,B,..] [--advanced] [--nexus-cards] [--bots random|simple] [--save FILE] [--store DB] [--rulings FILE] [--set ID=SETTING]",
+      "a complete bot game, printed turn by turn, with its result" },
     { "serve", nx_cmd_serve, "serve [--store DB]",
       "the host line protocol: JSON requests on stdin, JSON replies on stdout" },
     { "test", nx_cmd_test, "test SCENARIO...",
@@ -62,7 +63,7 @@ static void print_help(FILE *out)
             "  --version     engine version\n"
             "\n"
             "exit codes: 0 success, 1 invalid input (pack, rulings, settings,\n"
-            "scenario, saved game or action), 2 usage error\n");
+            "scenario, saved game or action; a bot game that stalls), 2 usage error\n");
 }
 
 int nx_cli_usage_error(const nx_cli *cli, const char *cmd, const char *fmt, ...)

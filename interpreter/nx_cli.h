@@ -12,6 +12,7 @@
 
 #include <stdio.h>
 
+#include "nx_game.h"
 #include "nx_pack.h"
 
 enum { NX_EXIT_OK = 0, NX_EXIT_INVALID = 1, NX_EXIT_USAGE = 2 };
@@ -39,6 +40,26 @@ int nx_cli_settings(const nx_cli *cli, const nx_rulings *r, const char *file,
 int nx_cli_usage_error(const nx_cli *cli, const char *cmd, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 
+/* The options of the game commands (new, apply, view, play), parsed by
+ * nx_cli_game_args; each command refuses the ones it does not take. */
+typedef struct nx_game_args {
+    nx_game_config cfg;
+    int have_factions, seats;
+    const char *rulings, *save, *seat, *bots, *store;
+    const char **sets, **rest;
+    size_t nsets, nrest;
+    int all, spectator;
+} nx_game_args;
+
+/* 0, or NX_EXIT_USAGE after printing why. */
+int nx_cli_game_args(nx_cli *cli, nx_game_args *g);
+void nx_cli_game_args_free(nx_game_args *g);
+/* The pack named by cli->pack_path with its panels compiled; diagnostics
+ * printed on failure. */
+int nx_cli_open_runtime(nx_cli *cli, nx_runtime *rt);
+/* Write a file through a temporary and a rename; 0 or -1 (printed). */
+int nx_cli_write_text(nx_cli *cli, const char *path, const char *text);
+
 /* Commands; each gets cli->argv[0] == its own name. */
 int nx_cmd_check(nx_cli *cli);
 int nx_cmd_cards(nx_cli *cli);
@@ -48,7 +69,7 @@ int nx_cmd_new(nx_cli *cli);
 int nx_cmd_apply(nx_cli *cli);
 int nx_cmd_view(nx_cli *cli);
 int nx_cmd_test(nx_cli *cli);
-int nx_cmd_demo(nx_cli *cli);
+int nx_cmd_play(nx_cli *cli);
 int nx_cmd_serve(nx_cli *cli);
 
 #endif

@@ -1,4 +1,4 @@
-/* The game commands: new, apply, view. */
+/* The game commands: new, apply, view (and the options they share with play). */
 #include <jansson.h>
 #include <stdlib.h>
 #include <string.h>
@@ -8,14 +8,6 @@
 #include "nx_scenario.h"
 #include "nx_util.h"
 
-typedef struct game_args {
-    nx_game_config cfg;
-    int have_factions, seats;
-    const char *rulings, *save, *seat;
-    const char **sets, **rest;
-    size_t nsets, nrest;
-    int all, spectator;
-} game_args;
 
 static int parse_factions(nx_cli *cli, const char *list, nx_game_config *cfg)
 {
@@ -40,7 +32,7 @@ static int need_value(nx_cli *cli, int i)
     return nx_cli_usage_error(cli, cli->argv[0], "%s needs a value", cli->argv[i]);
 }
 
-static int parse_game_args(nx_cli *cli, game_args *g)
+int nx_cli_game_args(nx_cli *cli, nx_game_args *g)
 {
     memset(g, 0, sizeof *g);
     g->sets = nx_xcalloc((size_t)cli->argc, sizeof *g->sets);
@@ -49,7 +41,7 @@ static int parse_game_args(nx_cli *cli, game_args *g)
         const char *s = cli->argv[i];
         int value = !strcmp(s, "--seed") || !strcmp(s, "--factions") || !strcmp(s, "--seats") ||
                     !strcmp(s, "--rulings") || !strcmp(s, "--set") || !strcmp(s, "--save") ||
-                    !strcmp(s, "--seat");
+                    !strcmp(s, "--seat") || !strcmp(s, "--bots") || !strcmp(s, "--store");
         if (value && need_value(cli, i)) return NX_EXIT_USAGE;
         char *end = NULL;
         if (!strcmp(s, "--seed")) {
@@ -66,6 +58,8 @@ static int parse_game_args(nx_cli *cli, game_args *g)
         else if (!strcmp(s, "--set")) g->sets[g->nsets++] = cli->argv[++i];
         else if (!strcmp(s, "--save")) g->save = cli->argv[++i];
         else if (!strcmp(s, "--seat")) g->seat = cli->argv[++i];
+        else if (!strcmp(s, "--bots")) g->bots = cli->argv[++i];
+        else if (!strcmp(s, "--store")) g->store = cli->argv[++i];
         else if (!strcmp(s, "--nexus-cards")) g->cfg.nexus_cards = 1;
         else if (!strcmp(s, "--advanced")) g->cfg.advanced = 1;
         else if (!strcmp(s, "--designer")) g->cfg.designer = 1;
@@ -77,13 +71,21 @@ static int parse_game_args(nx_cli *cli, game_args *g)
     return 0;
 }
 
-static void free_game_args(game_args *g)
+/* --bots and --store only make sense for a played game. */
+static int refuse_play_options(nx_cli *cli, const nx_game_args *g)
+{
+    if (g->bots || g->store)
+        return nx_cli_usage_error(cli, cli->argv[0], "%s is an option of \"nexus play\"", g->bots ? "--bots" : "--store");
+    return 0;
+}
+
+void nx_cli_game_args_free(nx_game_args *g)
 {
     free(g->sets);
     free(g->rest);
 }
 
-static int open_runtime(nx_cli *cli, nx_runtime *rt)
+int nx_cli_open_runtime(nx_cli *cli, nx_runtime *rt)
 {
     nx_diags d;
     nx_diags_init(&d);
@@ -93,7 +95,7 @@ static int open_runtime(nx_cli *cli, nx_runtime *rt)
     return rc;
 }
 
-static int write_text(nx_cli *cli, const char *path, const char *text)
+int nx_cli_write_text(nx_cli *cli, const char *path, const char *text)
 {
     /* Write to a temporary and rename, so a crash never leaves half a file. */
     char *tmp = nx_asprintf("%s.tmp", path);
@@ -126,14 +128,15 @@ static nx_game *load_game_file(nx_cli *cli, const nx_runtime *rt, const char *pa
 
 int nx_cmd_new(nx_cli *cli)
 {
-    game_args a;
-    int rc = parse_game_args(cli, &a);
+    nx_game_args a;
+    int rc = nx_cli_game_args(cli, &a);
+    if (!rc) rc = refuse_play_options(cli, &a);
     if (!rc && !a.save) rc = nx_cli_usage_error(cli, "new", "--save FILE is required");
     if (!rc && !a.have_factions && !a.seats) rc = nx_cli_usage_error(cli, "new", "--factions or --seats is required");
     if (!rc && a.nrest) rc = nx_cli_usage_error(cli, "new", "unexpected argument '%s'", a.rest[0]);
     nx_runtime rt;
-    if (rc || open_runtime(cli, &rt)) {
-        free_game_args(&a);
+    if (rc || nx_cli_open_runtime(cli, &rt)) {
+        nx_cli_game_args_free(&a);
         return rc ? rc : NX_EXIT_INVALID;
     }
     if (!a.have_factions) nx_game_classic_factions(&a.cfg, a.seats);
@@ -145,7 +148,7 @@ int nx_cmd_new(nx_cli *cli)
         if (!g) fprintf(cli->err, "nexus new: %s\n", err);
         else {
             char *text = nx_game_save(g);
-            if (!write_text(cli, a.save, text)) {
+            if (!nx_cli_write_text(cli, a.save, text)) {
                 fprintf(cli->out, "created %s (version %u)\n", a.save, nx_game_state(g)->version);
                 rc = NX_EXIT_OK;
             }
@@ -155,7 +158,7 @@ int nx_cmd_new(nx_cli *cli)
     }
     nx_settings_free(&s);
     nx_runtime_close(&rt);
-    free_game_args(&a);
+    nx_cli_game_args_free(&a);
     return rc;
 }
 
@@ -173,7 +176,7 @@ static int apply_one(nx_cli *cli, nx_game *g, const char *action)
     return ok;
 }
 
-static int apply_all(nx_cli *cli, nx_game *g, const game_args *a)
+static int apply_all(nx_cli *cli, nx_game *g, const nx_game_args *a)
 {
     int failures = 0;
     for (size_t i = 1; i < a->nrest; i++) {
@@ -190,12 +193,13 @@ static int apply_all(nx_cli *cli, nx_game *g, const game_args *a)
 
 int nx_cmd_apply(nx_cli *cli)
 {
-    game_args a;
-    int rc = parse_game_args(cli, &a);
+    nx_game_args a;
+    int rc = nx_cli_game_args(cli, &a);
+    if (!rc) rc = refuse_play_options(cli, &a);
     if (!rc && a.nrest < 2) rc = nx_cli_usage_error(cli, "apply", "usage: nexus apply FILE ACTION... [--save OUT]");
     nx_runtime rt;
-    if (rc || open_runtime(cli, &rt)) {
-        free_game_args(&a);
+    if (rc || nx_cli_open_runtime(cli, &rt)) {
+        nx_cli_game_args_free(&a);
         return rc ? rc : NX_EXIT_INVALID;
     }
     rc = NX_EXIT_INVALID;
@@ -203,23 +207,26 @@ int nx_cmd_apply(nx_cli *cli)
     if (g) {
         int failures = apply_all(cli, g, &a);
         char *text = nx_game_save(g);
-        if (!write_text(cli, a.save ? a.save : a.rest[0], text)) rc = failures ? NX_EXIT_INVALID : NX_EXIT_OK;
+        if (!nx_cli_write_text(cli, a.save ? a.save : a.rest[0], text)) rc = failures ? NX_EXIT_INVALID : NX_EXIT_OK;
         free(text);
         nx_game_free(g);
     }
     nx_runtime_close(&rt);
-    free_game_args(&a);
+    nx_cli_game_args_free(&a);
     return rc;
 }
 
 int nx_cmd_view(nx_cli *cli)
 {
-    game_args a;
-    int rc = parse_game_args(cli, &a);
+    nx_game_args a;
+    int rc = nx_cli_game_args(cli, &a);
+    if (!rc) rc = refuse_play_options(cli, &a);
     if (!rc && a.nrest != 1) rc = nx_cli_usage_error(cli, "view", "usage: nexus view FILE [--seat S | --spectator | --all]");
+    if (!rc && (!!a.seat + a.spectator + a.all) > 1)
+        rc = nx_cli_usage_error(cli, "view", "choose one of --seat S, --spectator and --all");
     nx_runtime rt;
-    if (rc || open_runtime(cli, &rt)) {
-        free_game_args(&a);
+    if (rc || nx_cli_open_runtime(cli, &rt)) {
+        nx_cli_game_args_free(&a);
         return rc ? rc : NX_EXIT_INVALID;
     }
     nx_game *g = load_game_file(cli, &rt, a.rest[0]);
@@ -241,7 +248,7 @@ int nx_cmd_view(nx_cli *cli)
         nx_game_free(g);
     }
     nx_runtime_close(&rt);
-    free_game_args(&a);
+    nx_cli_game_args_free(&a);
     return rc;
 }
 
@@ -249,7 +256,7 @@ int nx_cmd_test(nx_cli *cli)
 {
     if (cli->argc < 2) return nx_cli_usage_error(cli, "test", "usage: nexus test SCENARIO...");
     nx_runtime rt;
-    if (open_runtime(cli, &rt)) return NX_EXIT_INVALID;
+    if (nx_cli_open_runtime(cli, &rt)) return NX_EXIT_INVALID;
     int passed = 0, failed = 0;
     for (int i = 1; i < cli->argc; i++) {
         nx_diags d;

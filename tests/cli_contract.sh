@@ -76,6 +76,32 @@ printf '{"nexus_save":1}' >"$TMP/junk.json"
 expect_rc 1 "corrupt save" "$NEXUS" view "$TMP/junk.json"
 expect_grep "$TMP/err" 'refused' "corrupt save is refused"
 
+# A complete bot game: exit 0, the same bytes twice, no refused listed move,
+# a saved file that view reads for a seat and for a spectator, a store room.
+expect_rc 0 "play" "$NEXUS" play --seed 5 --seats 4 --advanced --nexus-cards --save "$TMP/played.json"
+cp "$TMP/out" "$TMP/play1.txt"
+expect_grep "$TMP/out" '^== Turn 1 ==$' "play prints turn headings"
+expect_grep "$TMP/out" '^== Result ==$' "play prints the result"
+if grep -q 'BUG' "$TMP/err"; then fails=$((fails + 1)); echo "FAIL: play reported refused moves:"; cat "$TMP/err"; else passes=$((passes + 1)); fi
+expect_rc 0 "play again" "$NEXUS" play --seed 5 --seats 4 --advanced --nexus-cards --save "$TMP/played.json"
+cmp -s "$TMP/play1.txt" "$TMP/out" && passes=$((passes + 1)) || { fails=$((fails + 1)); echo "FAIL: play is not deterministic"; diff "$TMP/play1.txt" "$TMP/out" | head; }
+expect_rc 0 "view a played game" "$NEXUS" view "$TMP/played.json" --seat 2
+expect_grep "$TMP/out" '"viewer": 2' "played game seat view"
+expect_rc 0 "spectator view of a played game" "$NEXUS" view "$TMP/played.json" --spectator
+expect_grep "$TMP/out" '"viewer": "spectator"' "spectator view"
+expect_rc 2 "view --seat with --spectator" "$NEXUS" view "$TMP/played.json" --seat 1 --spectator
+expect_rc 0 "play random bots in a store" "$NEXUS" play --seed 6 --factions atreides,harkonnen,fremen --bots random --store "$TMP/play.db"
+expect_grep "$TMP/out" 'reopened from the store, identical' "play keeps the game in the store"
+expect_rc 2 "play bad bots" "$NEXUS" play --bots clever
+expect_grep "$TMP/err" 'random or simple' "bad --bots is explained"
+expect_rc 2 "play bad seats" "$NEXUS" play --seats 7
+expect_grep "$TMP/err" '2 to 6' "bad --seats is explained"
+expect_rc 2 "play unknown option" "$NEXUS" play --fast
+expect_grep "$TMP/err" "unknown option '--fast'" "unknown play option is named"
+expect_rc 2 "play --designer" "$NEXUS" play --designer
+expect_rc 2 "play stray argument" "$NEXUS" play extra
+expect_rc 2 "new takes no --bots" "$NEXUS" new --save "$TMP/x.json" --seats 2 --bots simple
+
 # The host line protocol: rooms survive a restart through the store, a retry
 # after the restart changes nothing, bad lines get an error naming the line.
 DB="$TMP/rooms.db"

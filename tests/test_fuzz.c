@@ -1,11 +1,13 @@
 /* Damaged inputs never crash and never half-load: seeded byte-level
- * mutations of a card file, a settings file, a saved game and actions.
+ * mutations of a card file, saved games (a designer's table and rules
+ * games played by bots) and actions.
  * (Sanitizer builds make a memory error fail the test.) */
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "nx_bot.h"
 #include "nx_game.h"
 #include "nx_pack.h"
 #include "nx_testutil.h"
@@ -92,19 +94,15 @@ static void open_rt(void)
 
 static void close_rt(void) { nx_runtime_close(&rt); }
 
-START_TEST(damaged_saves_and_actions_are_refused_cleanly)
+/* Mutated saves of `g` load whole or not at all (with a reason); mutated
+ * copies of `action` are applied or refused, a refusal changing nothing. */
+static void mutate_saves_and_actions(nx_game *g, const char *action, uint64_t seed)
 {
-    nx_game_config cfg = { .seed = 4, .nseats = 3, .nexus_cards = 1, .designer = 1,
-                           .factions = { NX_HARKONNEN, NX_ATREIDES, NX_TLEILAXU } };
-    char err[512];
-    nx_game *g = nx_game_new(&rt, NULL, &cfg, err, sizeof err);
-    ck_assert_ptr_nonnull(g);
-    free(nx_game_apply(g, "{\"id\":\"p\",\"version\":0,\"seat\":null,\"type\":\"place\",\"card\":\"nexus:harkonnen\",\"zone\":\"seat0.nexus_held\"}"));
     char *saved = nx_game_save(g);
     size_t len = strlen(saved);
-    const char *action = "{\"id\":\"x\",\"version\":1,\"seat\":1,\"type\":\"answer\",\"choose\":[\"traitor:caid\"]}";
+    char err[512];
     nx_rng r;
-    nx_rng_seed(&r, 12);
+    nx_rng_seed(&r, seed);
     for (int i = 0; i < ROUNDS; i++) {
         size_t n;
         char *m = mutate(saved, len, &r, &n);
@@ -121,6 +119,54 @@ START_TEST(damaged_saves_and_actions_are_refused_cleanly)
         free(m);
     }
     free(saved);
+}
+
+/* A designer's table with a held card placed by the host. */
+START_TEST(damaged_saves_and_actions_are_refused_cleanly)
+{
+    nx_game_config cfg = { .seed = 4, .nseats = 3, .nexus_cards = 1, .designer = 1,
+                           .factions = { NX_HARKONNEN, NX_ATREIDES, NX_TLEILAXU } };
+    char err[512];
+    nx_game *g = nx_game_new(&rt, NULL, &cfg, err, sizeof err);
+    ck_assert_ptr_nonnull(g);
+    free(nx_game_apply(g, "{\"id\":\"p\",\"version\":0,\"seat\":null,\"type\":\"place\",\"card\":\"nexus:harkonnen\",\"zone\":\"seat0.nexus_held\"}"));
+    mutate_saves_and_actions(g, "{\"id\":\"x\",\"version\":1,\"seat\":1,\"type\":\"answer\",\"choose\":[\"traitor:caid\"]}", 12);
+    nx_game_free(g);
+}
+END_TEST
+
+/* A rules game some way in, played by bots; the action to damage is the
+ * next move a bot would make. */
+START_TEST(damaged_rules_games_are_refused_cleanly)
+{
+    nx_game_config cfg = { .seed = 21 + (uint64_t)_i, .nexus_cards = 1, .advanced = _i };
+    nx_game_classic_factions(&cfg, 4 + _i);
+    char err[512];
+    nx_game *g = nx_game_new(&rt, NULL, &cfg, err, sizeof err);
+    ck_assert_msg(g != NULL, "%s", err);
+    nx_bot bot;
+    nx_bot_init(&bot, &rt, NX_BOT_SIMPLE, 3);
+    char id[16];
+    nx_bot_move m;
+    for (int i = 0; i < 60; i++) {
+        snprintf(id, sizeof id, "b%d", i);
+        if (nx_bot_step(&bot, g, id, &m) <= 0) break;
+        nx_bot_move_free(&m);
+    }
+    ck_assert_uint_eq(bot.refused, 0);
+    const nx_state *s = nx_game_state(g);
+    int seat = s->npending ? s->pending[0].seat : 0;
+    json_t *cands = nx_game_moves(g, seat);
+    json_t *a = json_array_size(cands) ? json_copy(json_object_get(json_array_get(cands, 0), "action"))
+                                       : json_pack("{s:s}", "type", "pass");
+    json_object_set_new(a, "id", json_string("x"));
+    json_object_set_new(a, "version", json_integer((json_int_t)s->version));
+    json_object_set_new(a, "seat", json_integer(seat));
+    char *text = json_dumps(a, JSON_COMPACT);
+    mutate_saves_and_actions(g, text, 13 + (uint64_t)_i);
+    free(text);
+    json_decref(a);
+    json_decref(cands);
     nx_game_free(g);
 }
 END_TEST
@@ -133,6 +179,7 @@ static Suite *suite(void)
     tcase_add_unchecked_fixture(tc, open_rt, close_rt);
     tcase_add_test(tc, damaged_card_files_are_reported);
     tcase_add_test(tc, damaged_saves_and_actions_are_refused_cleanly);
+    tcase_add_loop_test(tc, damaged_rules_games_are_refused_cleanly, 0, 2);
     suite_add_tcase(s, tc);
     return s;
 }
