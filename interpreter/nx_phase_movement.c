@@ -3,6 +3,7 @@
  * checks a "move" passes and the Advanced Bene Gesserit stances that
  * moving forces take (nx_movement.h; docs/rules/phase-shipment-movement.md).
  */
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -50,7 +51,7 @@ static int sector_gap(int a, int b)
 
 /* One step from section a to section b: 0 within a territory, 1 into a
  * neighbouring territory, -1 when they do not touch (nx_movement.h). */
-static int contact(int a, int b)
+static int contact_of(int a, int b)
 {
     if (a == b) return -1;
     int ta = nx_map_section_territory(a), tb = nx_map_section_territory(b);
@@ -58,6 +59,24 @@ static int contact(int a, int b)
     if (ta == tb) return sector_gap(sa, sb) == 1 ? 0 : -1;
     if (sa != NX_MAP_NO_SECTOR && sb != NX_MAP_NO_SECTOR && sector_gap(sa, sb) > 1) return -1;
     return nx_map_adjacent(ta, tb) ? 1 : -1;
+}
+
+/* contact_of depends only on the map: computed once for every pair, since
+ * the bots' path searches ask it thousands of times per decision.
+ * pthread_once: hosts may run rooms on several threads. */
+static int8_t contact_table[NX_MAP_SECTIONS][NX_MAP_SECTIONS];
+static pthread_once_t contact_once = PTHREAD_ONCE_INIT;
+
+static void build_contacts(void)
+{
+    for (int a = 0; a < NX_MAP_SECTIONS; a++)
+        for (int b = 0; b < NX_MAP_SECTIONS; b++) contact_table[a][b] = (int8_t)contact_of(a, b);
+}
+
+static int contact(int a, int b)
+{
+    pthread_once(&contact_once, build_contacts);
+    return contact_table[a][b];
 }
 
 int nx_move_same_group(const nx_state *s, int a, int b)
@@ -213,10 +232,11 @@ int nx_move_range(const nx_state *s, uint8_t seat, int advisors)
  * Dijkstra over 86 nodes: small enough to run per source section. */
 static void distances(const nx_state *s, uint8_t seat, int from, int dist[NX_MAP_SECTIONS])
 {
-    int done[NX_MAP_SECTIONS] = { 0 }, open[NX_MAP_SECTIONS];
+    int done[NX_MAP_SECTIONS] = { 0 }, open[NX_MAP_SECTIONS], full[NX_MAP_TERRITORIES];
+    for (int t = 0; t < NX_MAP_TERRITORIES; t++) full[t] = nx_move_stronghold_full(s, seat, t);
     for (int v = 0; v < NX_MAP_SECTIONS; v++) {
         dist[v] = NO_PATH;
-        open[v] = !nx_board_section_in_storm(s, v) && !nx_move_stronghold_full(s, seat, nx_map_section_territory(v));
+        open[v] = !nx_board_section_in_storm(s, v) && !full[nx_map_section_territory(v)];
     }
     if (nx_board_section_in_storm(s, from)) return;   /* nothing leaves a stormed sector */
     dist[from] = 0;
