@@ -14,13 +14,30 @@
  * movement of spice between players (payments for cards and shipments,
  * bribes in front of a shield) is public too.
  *
+ * One limit: spice the Emperor has committed as support in its own sealed
+ * battle plan is no longer its to give until the battle is resolved
+ * (docs/rules/battle.md 13.13, docs/rules/alliances.md); a gift of more
+ * than the rest is refused.
+ *
  * The other alliance powers live with the decision they change: ally
  * payments in Bidding and Shipment, the Emperor's extra revivals in
  * Revival, the ally rule at the end of a Shipment and Movement turn.
  */
 #include <stdint.h>
 
+#include "nx_battle.h"
 #include "nx_module.h"
+
+/* Support spice `seat` has committed in a sealed battle plan and not yet
+ * paid: its plan is in and the battle in hand has no winner yet (the
+ * resolution pays support and names the winner in the same step; a
+ * battle that ends with no winner is cleared before anyone acts again). */
+static int committed_support(const nx_state *s, uint8_t seat)
+{
+    int side = nx_battle_side(s, seat);
+    if (side < 0 || !(s->play.battle_planned & (1u << side)) || s->play.battle_winner != NX_NO_SEAT) return 0;
+    return s->play.battle_support[side];
+}
 
 static int act_give_spice(nx_act *a)
 {
@@ -32,6 +49,10 @@ static int act_give_spice(nx_act *a)
         return nx_act_fail(a, "illegal", "only the Emperor may give spice to its ally (allies may not otherwise give each other spice)");
     if (me->ally == NX_NO_SEAT) return nx_act_fail(a, "illegal", "the Emperor has no ally to give spice to");
     if (amount > me->spice) return nx_act_fail(a, "illegal", "the Emperor has only %d spice", me->spice);
+    int committed = committed_support(s, (uint8_t)a->seat);
+    if (committed && amount > me->spice - committed)
+        return nx_act_fail(a, "illegal", "the Emperor has committed %d of its %d spice as support in its battle plan; it may give at most %d",
+                           committed, me->spice, me->spice - committed > 0 ? me->spice - committed : 0);
     nx_seat *ally = &s->seats[me->ally];
     if (ally->spice > INT16_MAX - amount) return nx_act_fail(a, "illegal", "the ally cannot hold %d more spice", amount);
     s->seats[a->seat].spice = (int16_t)(me->spice - amount);

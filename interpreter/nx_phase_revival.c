@@ -21,14 +21,21 @@
  *    ally's limit, named in the Emperor's own decision ("ally_forces",
  *    "ally_elite"; LV 2.03 Alliance).
  *
+ * Tleilaxu Ghola (LV 3.01.20): at any time its holder revives one of its
+ * leaders in the Tanks, or up to 5 of its forces, free and on top of
+ * everything above; the one-elite-a-turn limit still applies (FAQ-N p.2).
+ * It answers no decision ("ghola"), like the Emperor's gift.
+ *
  * Procedure state: step (OPEN, DONE), play.revived (seats that answered
- * with a revival), play.revived_elite (seats that got an elite back).
+ * with a revival this phase), play.revived_elite (seats that got an elite
+ * back this turn, by any route; the Storm phase clears it).
  */
 #include <stdio.h>
 #include <string.h>
 
 #include "nx_board.h"
 #include "nx_module.h"
+#include "nx_movement.h"
 
 enum { STEP_OPEN, STEP_DONE };
 
@@ -36,6 +43,7 @@ enum { STEP_OPEN, STEP_DONE };
 #define FORCE_COST 2           /* spice per force beyond the free ones */
 #define EMPEROR_EXTRA 3        /* revivals the Emperor may buy its ally */
 #define FREMEN_ALLY_FREE 3     /* the Fremen's ally's free revival */
+#define GHOLA_FORCES 5         /* Tleilaxu Ghola: up to 5 forces */
 
 /* Free revivals per faction: classic six from LV 2.01-2.06 (and both
  * engines); the expansion factions from the two engines only
@@ -232,7 +240,6 @@ static int revival_procedure(nx_act *a)
     if (s->play.step != STEP_OPEN) return 0;
     s->play.step = STEP_DONE;
     s->play.revived = 0;
-    s->play.revived_elite = 0;
     for (uint8_t seat = 0; seat < s->nseats; seat++)
         if (has_something(s, seat)) open_revival(s, seat);
     return s->npending > 0;
@@ -279,6 +286,62 @@ static int pass_revival(nx_act *a, const nx_pending *p)
     return 0;
 }
 
+/* ---- Tleilaxu Ghola ------------------------------------------------------------------ */
+
+/* A Ghola revival: one leader (-1: none) or forces, never both. */
+typedef struct ghola {
+    int leader, forces, elite;
+} ghola;
+
+static int in_tanks_disc(const nx_state *s, int leader)
+{
+    return s->custody.zone[nx_comp_leader_disc(leader)] == NX_Z_TANKS;
+}
+
+/* Why `seat` may not play this Ghola now (0 when it may).  A leader comes
+ * back whatever the leader revival condition ("regardless of how many
+ * leaders you have in the Tanks", LV 3.01.20). */
+static int ghola_problem(const nx_state *s, uint8_t seat, const ghola *g, char *why, size_t len)
+{
+    if (nx_move_card_in_hand(s, seat, NX_TR_TLEILAXU_GHOLA) == NX_COMP_NONE)
+        return nx_move_refuse(why, len, "you hold no Tleilaxu Ghola card");
+    if (s->phase == NX_P_SETUP) return nx_move_refuse(why, len, "the game has not begun");
+    int n = g->forces + g->elite;
+    if ((g->leader >= 0) == (n > 0))
+        return nx_move_refuse(why, len, "Tleilaxu Ghola revives one leader or 1 to %d forces, not both", GHOLA_FORCES);
+    if (n > GHOLA_FORCES) return nx_move_refuse(why, len, "Tleilaxu Ghola revives at most %d forces", GHOLA_FORCES);
+    if (g->leader < 0) return force_problem(s, seat, g->forces, g->elite, "its", why, len);
+    if (nx_leader_get(g->leader)->faction != s->seats[seat].faction)
+        return nx_move_refuse(why, len, "%s is not one of your leaders", nx_leader_get(g->leader)->name);
+    if (!in_tanks_disc(s, g->leader))
+        return nx_move_refuse(why, len, "%s is not in the Tleilaxu Tanks", nx_leader_get(g->leader)->name);
+    return 0;
+}
+
+static int act_ghola(nx_act *a)
+{
+    ghola g;
+    char why[200];
+    if (nx_arg_keys(a, NX_KEYS("leader", "forces", "elite")) || read_leader(a, &g.leader) ||
+        nx_arg_int_opt(a, "forces", 0, GHOLA_FORCES, 0, &g.forces) || nx_arg_int_opt(a, "elite", 0, GHOLA_FORCES, 0, &g.elite))
+        return -1;
+    nx_state *s = a->s;
+    uint8_t seat = (uint8_t)a->seat;
+    if (ghola_problem(s, seat, &g, why, sizeof why)) return nx_act_fail(a, "illegal", "%s", why);
+    nx_custody_move(&s->custody, nx_move_card_in_hand(s, seat, NX_TR_TLEILAXU_GHOLA), NX_Z_TREACHERY_DISCARD);
+    char who[64];
+    nx_act_who(s, seat, who, sizeof who);
+    if (g.leader >= 0) {
+        nx_custody_move(&s->custody, nx_comp_leader_disc(g.leader), NX_Z_SEAT(seat, NX_ZS_LEADERS));
+        nx_act_log(a, "%s plays Tleilaxu Ghola: %s returns from the Tanks", who, nx_leader_get(g.leader)->name);
+    } else {
+        revive_forces(s, seat, g.forces, g.elite);
+        nx_act_log(a, "%s plays Tleilaxu Ghola: %d forces (%d elite) return from the Tanks free", who,
+                   g.forces + g.elite, g.elite);
+    }
+    return 0;
+}
+
 /* ---- bots -------------------------------------------------------------------------- */
 
 /* Up to n of the seat's own forces, elite first (they are worth more). */
@@ -310,10 +373,40 @@ static void add_plan(const nx_state *s, uint8_t seat, const plan *pl, int score,
     if (!plan_problem(s, seat, pl, why, sizeof why)) nx_moves_add(out, score, revive_action(pl));
 }
 
+/* The seat's strongest leader lying in the Tanks, or -1. */
+static int strongest_dead(const nx_state *s, uint8_t seat)
+{
+    int best = -1;
+    for (int l = 0; l < NX_LEADER_COUNT; l++)
+        if (nx_leader_get(l)->faction == s->seats[seat].faction && in_tanks_disc(s, l) &&
+            (best < 0 || nx_leader_get(l)->strength > nx_leader_get(best)->strength))
+            best = l;
+    return best;
+}
+
+/* Tleilaxu Ghola, played from the revival decision (it answers none, so
+ * the decision stays open): its strongest dead leader first (25, above
+ * any paid revival), else a full load of forces (12 with 4 or more). */
+static void ghola_moves(const nx_state *s, uint8_t seat, json_t *out)
+{
+    char why[200];
+    ghola g = { .leader = strongest_dead(s, seat) };
+    if (g.leader >= 0 && !ghola_problem(s, seat, &g, why, sizeof why)) {
+        nx_moves_add(out, 25, json_pack("{s:s, s:s}", "type", "ghola", "leader", nx_comp_id(nx_comp_leader_disc(g.leader))));
+        return;
+    }
+    plan load = take_forces(s, seat, GHOLA_FORCES);
+    g = (ghola){ .leader = -1, .forces = load.forces, .elite = load.elite };
+    if (g.forces + g.elite && !ghola_problem(s, seat, &g, why, sizeof why))
+        nx_moves_add(out, g.forces + g.elite >= 4 ? 12 : 0,
+                     json_pack("{s:s, s:i, s:i}", "type", "ghola", "forces", g.forces, "elite", g.elite));
+}
+
 /*
  * Free forces always (score 10 and up); all it may revive when spice is
  * plentiful (10 left after paying); a leader on top when it can afford
- * it with 5 to spare; the Emperor pays for its ally's forces when rich.
+ * it with 5 to spare; the Emperor pays for its ally's forces when rich;
+ * a Tleilaxu Ghola when the seat holds one (ghola_moves).
  */
 static void revival_moves(const nx_state *s, const nx_pending *p, json_t *out)
 {
@@ -339,12 +432,14 @@ static void revival_moves(const nx_state *s, const nx_pending *p, json_t *out)
         help.ally_elite = theirs.elite;
         add_plan(s, seat, &help, spice - plan_cost(s, seat, &help) >= 15 ? 8 : 0, out);
     }
+    ghola_moves(s, seat, out);
 }
 
 /* ---- the module --------------------------------------------------------------------- */
 
 static const nx_act_entry revival_actions[] = {
     { "revive", act_revive, 0 },
+    { "ghola", act_ghola, 0 },
     { NULL, NULL, 0 },
 };
 

@@ -103,11 +103,24 @@ START_TEST(first_storm_damage_readings)
 }
 END_TEST
 
+/* Every Treachery card back in the deck: nobody is asked about Weather
+ * Control or Family Atomics (tests/test_special_cards.c does that). */
+static void empty_hands(nx_game *g)
+{
+    nx_state *s = mut(g);
+    for (int seat = 0; seat < s->nseats; seat++) {
+        nx_comp held[NX_COMP_COUNT];
+        int n = nx_custody_list(&s->custody, NX_Z_SEAT(seat, NX_ZS_TREACHERY), held, NX_COMP_COUNT);
+        for (int i = 0; i < n; i++) nx_custody_move_bottom(&s->custody, held[i], NX_Z_TREACHERY_DECK);
+    }
+}
+
 /*
  * Turn 2, Basic, storm in sector 1; the Atreides and the Emperor dialed
- * last.  Staged: Harkonnen on sand in sector 4, Atreides on rock in 4, the
- * Guild in Tuek's Sietch (4), the Emperor in sector 1 (the start), the
- * Fremen on sand in 4, spice in sectors 2, 4 and 5.
+ * last; nobody holds a Treachery card.  Staged: Harkonnen on sand in
+ * sector 4, Atreides on rock in 4, the Guild in Tuek's Sietch (4), the
+ * Emperor in sector 1 (the start), the Fremen on sand in 4, spice in
+ * sectors 2, 4 and 5.
  */
 static nx_game *later_storm(int advanced)
 {
@@ -118,6 +131,7 @@ static nx_game *later_storm(int advanced)
     s->play.storm_sector = 1;
     s->play.dialers[0] = ATR;
     s->play.dialers[1] = EMP;
+    empty_hands(g);
     clear_board(g, FRE);
     put(g, HAR, "south_mesa.middle", 5, 0);
     put(g, ATR, "false_wall_south.east", 2, 0);
@@ -252,10 +266,19 @@ START_TEST(storm_deck)
     ck_assert_ptr_nonnull(strstr(fremen, quoted));
     ck_assert_ptr_null(strstr(other, quoted));
     free(fremen), free(other);
-    /* Turn 2: no dials; the card moves the storm and a new one is drawn. */
+    /* Turn 2: no dials; the card gives the movement, and once every holder
+     * of a Treachery card has passed on Weather Control and Family
+     * Atomics it moves the storm and a new one is drawn. */
     stage_phase(g, NX_P_STORM, 2);
     mut(g)->play.storm_sector = 18;
-    json_decref(poke(g));
+    json_t *r = poke(g);
+    ck_assert(log_has(r, "the Fremen reveal storm card"));
+    json_decref(r);
+    s = nx_game_state(g);
+    ck_assert_int_eq(s->play.storm_sector, 18);
+    ck_assert_int_gt(s->npending, 0);
+    for (int i = s->npending - 1; i >= 0; i--) ck_assert_int_eq(s->pending[i].kind, NX_PEND_STORM_CARDS);
+    while (s->npending && s->pending[0].kind == NX_PEND_STORM_CARDS) ok(g, s->pending[0].seat, "\"type\":\"pass\"");
     s = nx_game_state(g);
     ck_assert_int_eq(s->play.storm_sector, nx_comp_storm_value(card));
     ck_assert_int_eq(nx_custody_count(&s->custody, held), 1);
