@@ -7,7 +7,10 @@
  *   nx_battle_plan.c    battle plans: what is legal, the "battle_plan"
  *                       action, the bots' plans;
  *   nx_battle_resolve.c reveal, traitor calls, resolution, the winner's
- *                       cards, Harkonnen capture.
+ *                       cards, Harkonnen capture;
+ *   nx_battle_voice.c   what comes before the plans: Voice, Prescience,
+ *                       the Karama windows against them and against the
+ *                       Kwisatz Haderach, and the Kwisatz Haderach itself.
  *
  * The battle in hand lives in s->play.battle_* (core/nx_state.h): side 0
  * is the aggressor, side 1 its opponent.  Strengths are counted in half
@@ -19,6 +22,22 @@
 #include "nx_module.h"
 
 #define NX_BATTLE_SIDES 2
+
+/* Battle advantages a Karama may stop (play.karama_window; bit (1 << adv)
+ * in play.battle_stopped and play.karama_phase). */
+enum { NX_ADV_NONE, NX_ADV_KH, NX_ADV_VOICE, NX_ADV_PRESCIENCE, NX_ADV_COUNT };
+
+/* Plan elements a side committed to by Prescience (play.battle_fixed). */
+enum {
+    NX_FIX_LEADER = 1 << 0,
+    NX_FIX_WEAPON = 1 << 1,
+    NX_FIX_DEFENCE = 1 << 2,
+    NX_FIX_DIAL = 1 << 3,
+    NX_FIX_SUPPORT = 1 << 4   /* turn.battle_prescience_dial "dial_and_support" */
+};
+
+/* Forces an Atreides loses in battles before the Kwisatz Haderach awakens. */
+#define NX_KH_AWAKENS 7
 
 /* ---- where battles happen (nx_phase_battle.c) ---------------------------- */
 
@@ -46,6 +65,7 @@ typedef struct nx_battle_plan {
     int dial2;                      /* strength dialed, half points */
     int spice;                      /* Advanced support */
     int elite;                      /* elite counters in the dial; -1: the fewest that fit */
+    int kh;                         /* Advanced Atreides: the Kwisatz Haderach goes along */
     int lose[NX_FORCE_KINDS];       /* out: the counters the dial commits */
 } nx_battle_plan;
 
@@ -54,6 +74,23 @@ typedef struct nx_battle_plan {
 int nx_battle_leader_free(const nx_state *s, uint8_t seat, int leader);
 /* May the seat fill its leader slot (a free leader or a Cheap Hero)? */
 int nx_battle_can_lead(const nx_state *s, uint8_t seat);
+/* The seat's free leaders, strongest first; returns how many. */
+int nx_battle_free_leaders(const nx_state *s, uint8_t seat, int out[NX_LEADER_COUNT]);
+/* A Cheap Hero (or Heroine) in the seat's hand, or NX_COMP_NONE. */
+nx_comp nx_battle_cheap_hero(const nx_state *s, uint8_t seat);
+/* Why a card or leader cannot fill that slot of the seat's plan, whatever
+ * else the plan holds (0 when it may; NX_COMP_NONE always may). */
+int nx_battle_slot_problem(const nx_state *s, uint8_t seat, nx_treachery_slot slot, nx_comp c, char *why, size_t len);
+/* Complete a plan around the elements in `given` (NX_FIX_* bits; the dial
+ * and support with NX_FIX_DIAL / NX_FIX_SUPPORT): 0 and pl filled with a
+ * legal plan (the first found, dial 0 unless given), -1 when none is. */
+int nx_battle_find_plan(const nx_state *s, int side, nx_battle_plan *pl, unsigned given);
+/* A dial using `count` counters, elite first, supported while spice lasts. */
+void nx_battle_dial_with(const nx_state *s, int side, int count, nx_battle_plan *pl);
+/* A dial in half points as JSON: 3, or 2.5. */
+json_t *nx_battle_dial_json(int dial2);
+/* The action's "dial": a whole number, or (Advanced) one ending in a half. */
+int nx_battle_read_dial(nx_act *a, int *dial2);
 /* Why the plan is illegal for that side (0 when legal; fills pl->lose). */
 int nx_battle_plan_check(const nx_state *s, int side, nx_battle_plan *pl, char *why, size_t len);
 /* A leader's fighting strength (Zoal's variable strength counts 0). */
@@ -63,6 +100,56 @@ nx_treachery_card nx_battle_card(nx_comp c);
 
 int nx_battle_act_plan(nx_act *a);
 void nx_battle_plan_moves(const nx_state *s, const nx_pending *p, json_t *out);
+
+/* ---- before the plans (nx_battle_voice.c) ----------------------------------------- */
+
+/* The side a seat's battle advantages serve: its own, or its ally's
+ * (Voice and Prescience work in the ally's battle); -1 when none. */
+int nx_battle_adv_side(const nx_state *s, uint8_t seat);
+
+/* Each opens its decisions and returns 1, or returns 0 when there is
+ * nothing to ask: the Karama window against an advantage (every seat but
+ * its user that may hold a Karama; NX_ADV_KH before any plan, Voice and
+ * Prescience once named), the Voice, Prescience, the Prescience answer. */
+int nx_battle_open_window(nx_act *a, int adv);
+int nx_battle_open_voice(nx_act *a);
+int nx_battle_open_prescience(nx_act *a);
+int nx_battle_open_foresee(nx_act *a);
+/* Settle the Karama window once every answer is in (no-op without one). */
+void nx_battle_close_window(nx_act *a);
+/* The battle is over: nothing of this battle's Voice, Prescience or
+ * Karama binds the next one. */
+void nx_battle_clear_advantages(nx_state *s);
+
+/* What a plan must respect besides its own cards and forces; each fills
+ * why and returns -1 when the plan breaks it. */
+int nx_battle_voice_problem(const nx_state *s, int side, const nx_battle_plan *pl, char *why, size_t len);
+int nx_battle_fixed_problem(const nx_state *s, int side, const nx_battle_plan *pl, char *why, size_t len);
+int nx_battle_kh_problem(const nx_state *s, int side, const nx_battle_plan *pl, char *why, size_t len);
+/* Does a binding Voice forbid this side its Cheap Hero? */
+int nx_battle_hero_forbidden(const nx_state *s, int side);
+/* Would card c break the Voice binding this side? (for bots) */
+int nx_battle_voice_hits(const nx_state *s, int side, nx_comp c);
+/* A Voice "play" command this side can obey; NX_COMP_NONE when none binds
+ * it or it cannot (for bots: the card to play). */
+nx_comp nx_battle_voice_demand(const nx_state *s, int side);
+/* May this side's plan add the Kwisatz Haderach now? */
+int nx_battle_kh_usable(const nx_state *s, int side);
+/* Forces of a seat sent to the Tanks by a battle: Atreides counts them
+ * toward the Kwisatz Haderach (`ordinary`: in case D of the resolution). */
+void nx_battle_kh_losses(nx_act *a, uint8_t seat, int n, int ordinary);
+
+int nx_battle_act_voice(nx_act *a);
+int nx_battle_pass_voice(nx_act *a, const nx_pending *p);
+void nx_battle_voice_moves(const nx_state *s, const nx_pending *p, json_t *out);
+int nx_battle_act_prescience(nx_act *a);
+int nx_battle_pass_prescience(nx_act *a, const nx_pending *p);
+void nx_battle_prescience_moves(const nx_state *s, const nx_pending *p, json_t *out);
+int nx_battle_act_foresee(nx_act *a);
+void nx_battle_foresee_moves(const nx_state *s, const nx_pending *p, json_t *out);
+int nx_battle_act_karama(nx_act *a);
+int nx_battle_pass_karama(nx_act *a, const nx_pending *p);
+void nx_battle_karama_moves(const nx_state *s, const nx_pending *p, json_t *out);
 
 /* ---- reveal and resolution (nx_battle_resolve.c) ------------------------------- */
 

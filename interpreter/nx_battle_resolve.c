@@ -16,6 +16,11 @@
  *      of every leader killed.
  * Support spice goes to the bank (turn.battle_support_payer).
  *
+ * The Kwisatz Haderach (Advanced Atreides, battle.md 10.1): its leader
+ * or Cheap Hero cannot be called a traitor, it adds 2 if that leader
+ * lives, it dies only in an explosion; every Atreides force a battle
+ * sends to the Tanks counts toward its awakening (turn.battle_kh_losses).
+ *
  * Secrecy: traitor calls are answered one by one but shown together
  * (each answer logs the same neutral line); every combatant whose
  * opponent fields a leader is asked, holder or not, so the question
@@ -50,6 +55,8 @@ static const char *who(const nx_state *s, int side, char *buf, size_t len) { ret
 
 static const char *territory(const nx_state *s) { return nx_map_territory_name(s->play.battle_t); }
 
+static int has_kh(const nx_state *s, int side) { return (s->play.battle_kh >> side) & 1; }
+
 /* ---- reveal ------------------------------------------------------------------------ */
 
 static const char *slot_name(nx_comp c)
@@ -67,8 +74,9 @@ static void log_plan(nx_act *a, int side)
     int l = leader_of(s, side);
     char strength[16] = "";
     if (l >= 0) snprintf(strength, sizeof strength, " (%d)", nx_battle_strength(l));
-    nx_act_log(a, "%s reveals: leader %s%s, weapon %s, defense %s, dial %g%s", who(s, side, w, sizeof w),
-               slot_name(s->play.battle_leader[side]), strength, slot_name(s->play.battle_weapon[side]),
+    nx_act_log(a, "%s reveals: leader %s%s%s, weapon %s, defense %s, dial %g%s", who(s, side, w, sizeof w),
+               slot_name(s->play.battle_leader[side]), strength, has_kh(s, side) ? " with the Kwisatz Haderach" : "",
+               slot_name(s->play.battle_weapon[side]),
                slot_name(s->play.battle_defence[side]), s->play.battle_dial[side] / 2.0, support);
 }
 
@@ -78,6 +86,8 @@ void nx_battle_reveal(nx_act *a)
     s->play.battle_shown = 1;
     for (int side = 0; side < NX_BATTLE_SIDES; side++) {
         log_plan(a, side);
+        /* The Kwisatz Haderach's one territory this turn (LV 2.01). */
+        if (has_kh(s, side)) s->play.kh_used = (uint8_t)(s->play.battle_t + 1);
         int l = leader_of(s, side);
         if (l < 0) continue;
         /* The leader is committed to this territory for the phase. */
@@ -108,9 +118,9 @@ int nx_battle_open_calls(nx_act *a)
     uint32_t event = 0;
     for (int side = 0; side < NX_BATTLE_SIDES; side++) {
         int target = leader_of(s, 1 - side);
-        /* Hook: a leader accompanied by the Kwisatz Haderach cannot be
-         * called (battle.md 7); a Cheap Hero is never a traitor. */
-        if (target < 0) continue;
+        /* A Cheap Hero is never a traitor, nor a leader the Kwisatz
+         * Haderach accompanies (battle.md 7, LV 2.01 Atreides Loyalty). */
+        if (target < 0 || has_kh(s, 1 - side)) continue;
         if (!event) event = nx_state_new_event(s);
         uint8_t seat = seat_of(s, side), ally = s->seats[seat].ally;
         open_call(s, seat, target, event);
@@ -161,8 +171,9 @@ static int side_called(const nx_state *s, int side)
     return 0;
 }
 
-/* Every fighter of the side in the battle goes to the Tanks. */
-static void lose_all(nx_act *a, int side)
+/* Every fighter of the side in the battle goes to the Tanks; `ordinary`:
+ * in case D (the Kwisatz Haderach's count, turn.battle_kh_losses). */
+static void lose_all(nx_act *a, int side, int ordinary)
 {
     nx_state *s = a->s;
     uint8_t seat = seat_of(s, side);
@@ -171,6 +182,7 @@ static void lose_all(nx_act *a, int side)
         if (nx_move_fighters_at(s, seat, secs[i])) killed += nx_board_kill_section(s, seat, secs[i]);
     char w[64];
     nx_act_log(a, "%s loses all its %d forces in %s to the Tanks", who(s, side, w, sizeof w), killed, territory(s));
+    nx_battle_kh_losses(a, seat, killed, ordinary);
 }
 
 /* The winner loses the counters its dial committed, section by section. */
@@ -193,6 +205,7 @@ static void lose_dialed(nx_act *a, int side)
     char w[64], forces[48];
     nx_act_log(a, "%s loses the %s it dialed", who(s, side, w, sizeof w),
                nx_move_forces_label(s->play.battle_lose[side][0], s->play.battle_lose[side][1], forces, sizeof forces));
+    nx_battle_kh_losses(a, seat, s->play.battle_lose[side][0] + s->play.battle_lose[side][1], 1);
 }
 
 /* A side's leader dies; returns its strength (0 for a Cheap Hero or none). */
@@ -271,7 +284,7 @@ static int two_traitors(nx_act *a)
     nx_act_log(a, "both leaders are traitors: both sides lose, and no one is paid for the leaders");
     for (int side = 0; side < NX_BATTLE_SIDES; side++) {
         kill_leader(a, side);
-        lose_all(a, side);
+        lose_all(a, side, 0);
         discard_played(a, side);
     }
     pay_support(a, -1, 0);
@@ -284,7 +297,7 @@ static int traitor_win(nx_act *a, int w)
     char ww[64];
     nx_act_log(a, "%s wins: %s is a traitor", who(s, w, ww, sizeof ww), nx_leader_get(leader_of(s, 1 - w))->name);
     receive(a, w, kill_leader(a, 1 - w));
-    lose_all(a, 1 - w);
+    lose_all(a, 1 - w, 0);
     discard_played(a, 1 - w);
     pay_support(a, w, 1);
     int l = leader_of(s, w);
@@ -294,6 +307,9 @@ static int traitor_win(nx_act *a, int w)
         s->play.leader_fought[l] = 0;
         nx_play_set_bit(s->play.captive_fought, l, 0);
     }
+    /* ... and its Kwisatz Haderach's use this turn is unspent (battle.md
+     * 13.11): only a use in this very territory can have marked it. */
+    if (has_kh(s, w) && s->play.rule[NX_RULE_TRAITOR_LEADER] == 0) s->play.kh_used = 0;
     return w;
 }
 
@@ -312,7 +328,14 @@ static int explosion(nx_act *a)
 {
     nx_state *s = a->s;
     nx_act_log(a, "Lasgun and Shield: an explosion destroys everything in %s", territory(s));
-    for (int side = 0; side < NX_BATTLE_SIDES; side++) kill_leader(a, side);
+    for (int side = 0; side < NX_BATTLE_SIDES; side++) {
+        kill_leader(a, side);
+        /* The Kwisatz Haderach dies only so (LV 2.01 Prophecy Blinded). */
+        if (has_kh(s, side)) {
+            s->play.kh_dead = 1;
+            nx_act_log(a, "the Kwisatz Haderach is killed");
+        }
+    }
     int secs[NX_MAP_MAX_SECTIONS_PER_TERRITORY], n;
     if (s->play.rule[NX_RULE_LASGUN_REACH] == 1) n = nx_battle_field(s, s->play.battle_sec, secs);
     else n = nx_map_sections_of(s->play.battle_t, secs, NX_MAP_MAX_SECTIONS_PER_TERRITORY);
@@ -321,6 +344,7 @@ static int explosion(nx_act *a)
         for (int i = 0; i < n; i++) killed += nx_board_kill_section(s, seat, secs[i]);
         char w[64];
         if (killed) nx_act_log(a, "%s loses %d forces to the Tanks", nx_act_who(s, seat, w, sizeof w), killed);
+        nx_battle_kh_losses(a, seat, killed, 0);
     }
     for (int i = 0; i < n; i++) {
         if (s->play.spice[secs[i]]) nx_act_log(a, "%d spice is lost from %s", s->play.spice[secs[i]], nx_map_section_id(secs[i]));
@@ -349,9 +373,10 @@ static int ordinary(nx_act *a)
     int dies[NX_BATTLE_SIDES], total[NX_BATTLE_SIDES];
     for (int side = 0; side < NX_BATTLE_SIDES; side++) dies[side] = leader_hit(s, side);
     for (int side = 0; side < NX_BATTLE_SIDES; side++) {
-        int l = leader_of(s, side);
-        /* Hook: the Kwisatz Haderach adds 2 here if its leader lives. */
-        total[side] = s->play.battle_dial[side] + (l >= 0 && !dies[side] ? 2 * nx_battle_strength(l) : 0);
+        int l = leader_of(s, side), lives = s->play.battle_leader[side] != NX_COMP_NONE && !dies[side];
+        /* The Kwisatz Haderach adds 2 if its leader or Cheap Hero lives. */
+        total[side] = s->play.battle_dial[side] + (l >= 0 && lives ? 2 * nx_battle_strength(l) : 0) +
+                      (has_kh(s, side) && lives ? 4 : 0);
     }
     int w = total[0] >= total[1] ? 0 : 1;   /* the aggressor wins ties */
     char w0[64], w1[64], ww[64];
@@ -361,7 +386,7 @@ static int ordinary(nx_act *a)
     for (int side = 0; side < NX_BATTLE_SIDES; side++)
         if (dies[side]) paid += kill_leader(a, side);
     receive(a, w, paid);
-    lose_all(a, 1 - w);
+    lose_all(a, 1 - w, 1);
     discard_played(a, 1 - w);
     lose_dialed(a, w);
     pay_support(a, w, 0);

@@ -17,11 +17,13 @@
  * A seat that lost its forces simply has no battle left; the cursor only
  * moves forward, since battles never create battles.
  *
- * Each battle: plans (both combatants at once, secret), reveal, traitor
- * calls (collected before any is shown), resolution, the winner's
- * cards, Harkonnen capture (Advanced).  The procedure below is that
- * sequence; the hook points for Voice, Prescience, Karama and the
- * Nexus response windows are marked where they belong (battle.md 12).
+ * Each battle: the Karama window against the Kwisatz Haderach, the Voice
+ * and its Karama window, Prescience, its Karama window and its answer
+ * (nx_battle_voice.c), plans (both combatants at once, secret), reveal,
+ * traitor calls (collected before any is shown), resolution, the
+ * winner's cards, Harkonnen capture (Advanced).  The procedure below is
+ * that sequence (battle.md 12); the hook points for the Nexus response
+ * windows are marked where they belong.
  *
  * Procedure state: step, cursor (storm-order position of the
  * aggressor), play.battle_* (the battle in hand), play.leader_fought.
@@ -38,6 +40,12 @@ enum {
     STEP_PREPARE,   /* Universal Stewards, the phase's bookkeeping */
     STEP_NEXT,      /* the aggressor's next battle */
     STEP_CHOSEN,    /* a battle is fixed */
+    STEP_KH,        /* Karama against the Kwisatz Haderach, before any plan */
+    STEP_VOICE,     /* Bene Gesserit's Voice */
+    STEP_VOICE_KARAMA,  /* Karama against the Voice */
+    STEP_PRESCIENCE,    /* Atreides' Prescience */
+    STEP_PRESCIENCE_KARAMA, /* Karama against Prescience */
+    STEP_FORESEE,   /* the opponent commits the element Prescience named */
     STEP_PLANS,     /* the plans are asked for */
     STEP_REVEAL,    /* both plans are in */
     STEP_CALLS,     /* traitor calls */
@@ -159,6 +167,7 @@ static void clear_battle(nx_state *s)
     memset(p->battle_support, 0, sizeof p->battle_support);
     memset(p->battle_lose, 0, sizeof p->battle_lose);
     p->battle_planned = p->battle_shown = p->battle_callers = 0;
+    nx_battle_clear_advantages(s);
 }
 
 static void fix_battle(nx_state *s, uint8_t aggressor, const battle_ref *b)
@@ -231,6 +240,7 @@ static int battle_procedure(nx_act *a)
         nx_move_stewards(a);   /* Universal Stewards: lone advisors fight (battle.md 1) */
         memset(s->play.leader_fought, 0, sizeof s->play.leader_fought);
         memset(s->play.captive_fought, 0, sizeof s->play.captive_fought);
+        s->play.kh_used = s->play.karama_phase = 0;   /* one territory a turn; one phase */
         clear_battle(s);
         s->play.cursor = 0;
         s->play.step = STEP_NEXT;
@@ -253,9 +263,35 @@ static int battle_procedure(nx_act *a)
     }
     case STEP_CHOSEN:
         announce(a);
-        /* Hook: Voice (Bene Gesserit) and then Prescience (Atreides) open
-         * their decisions here, before any plan (battle.md 5, 6, 12). */
+        /* Hook: the Nexus pre-plan windows (Emperor Cunning, Betrayal). */
+        s->play.step = STEP_KH;
+        break;
+    case STEP_KH:
+        s->play.step = STEP_VOICE;
+        if (nx_battle_open_window(a, NX_ADV_KH)) return 1;
+        break;
+    case STEP_VOICE:
+        nx_battle_close_window(a);
+        s->play.step = STEP_VOICE_KARAMA;
+        if (nx_battle_open_voice(a)) return 1;
+        break;
+    case STEP_VOICE_KARAMA:
+        s->play.step = STEP_PRESCIENCE;
+        if (nx_battle_open_window(a, NX_ADV_VOICE)) return 1;
+        break;
+    case STEP_PRESCIENCE:
+        nx_battle_close_window(a);
+        s->play.step = STEP_PRESCIENCE_KARAMA;
+        if (nx_battle_open_prescience(a)) return 1;
+        break;
+    case STEP_PRESCIENCE_KARAMA:
+        s->play.step = STEP_FORESEE;
+        if (nx_battle_open_window(a, NX_ADV_PRESCIENCE)) return 1;
+        break;
+    case STEP_FORESEE:
+        nx_battle_close_window(a);
         s->play.step = STEP_PLANS;
+        if (nx_battle_open_foresee(a)) return 1;
         break;
     case STEP_PLANS:
         open_plans(a);
@@ -337,6 +373,10 @@ static const nx_act_entry battle_actions[] = {
     { "call_traitor", nx_battle_act_call, 0 },
     { "keep_cards", nx_battle_act_keep, 0 },
     { "capture", nx_battle_act_capture, 0 },
+    { "voice", nx_battle_act_voice, 0 },
+    { "prescience", nx_battle_act_prescience, 0 },
+    { "foresee_answer", nx_battle_act_foresee, 0 },
+    { "karama", nx_battle_act_karama, 0 },
     { NULL, NULL, 0 },
 };
 
@@ -346,6 +386,10 @@ static const nx_decision_ops battle_decisions[] = {
     { NX_PEND_TRAITOR_CALL, nx_battle_pass_call, nx_battle_call_moves },
     { NX_PEND_BATTLE_CARDS, nx_battle_pass_keep, nx_battle_keep_moves },
     { NX_PEND_CAPTURE, nx_battle_pass_capture, nx_battle_capture_moves },
+    { NX_PEND_VOICE, nx_battle_pass_voice, nx_battle_voice_moves },
+    { NX_PEND_PRESCIENCE, nx_battle_pass_prescience, nx_battle_prescience_moves },
+    { NX_PEND_FORESEE, NULL, nx_battle_foresee_moves },
+    { NX_PEND_KARAMA, nx_battle_pass_karama, nx_battle_karama_moves },
     { 0, NULL, NULL },
 };
 

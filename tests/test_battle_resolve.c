@@ -41,7 +41,7 @@ START_TEST(weapon_defence_pairs)
         hand(g, A, cases[i].weapon, NULL, NULL);
         hand(g, H, cases[i].defence, NULL, NULL);
         mut(g)->play.spice[section("the_great_flat")] = 6;
-        json_decref(stage_go(g));
+        go(g);
         char body[256];
         snprintf(body, sizeof body, "\"leader\":\"leader:duncan_idaho\",\"dial\":2,\"weapon\":\"%s\"", cases[i].weapon);
         plan(g, A, body);
@@ -73,6 +73,53 @@ START_TEST(weapon_defence_pairs)
 }
 END_TEST
 
+START_TEST(every_base_pair)
+{
+    /* Every base weapon, worthless card or none against every base
+     * defense, worthless card or none: a projectile weapon kills unless
+     * the defense is a Shield, a poison weapon unless it is a Snooper, the
+     * Lasgun always (with a Shield: the explosion), nothing else ever.
+     * The readable form: tests/scenarios/battle_pairs_*.yaml. */
+    enum { NONE, PROJECTILE, POISON, LASGUN, WORTHLESS };
+    static const struct {
+        const char *id;
+        int kind;
+    } weapons[] = {
+        { "treachery:crysknife", PROJECTILE }, { "treachery:maula_pistol", PROJECTILE }, { "treachery:slip_tip", PROJECTILE },
+        { "treachery:stunner", PROJECTILE },   { "treachery:chaumas", POISON },          { "treachery:chaumurky", POISON },
+        { "treachery:ellaca_drug", POISON },   { "treachery:gom_jabbar", POISON },       { "treachery:lasgun", LASGUN },
+        { "treachery:baliset", WORTHLESS },    { "treachery:jubba_cloak", WORTHLESS },   { "treachery:kulon", WORTHLESS },
+        { "treachery:la_la_la", WORTHLESS },   { "treachery:trip_to_gamont", WORTHLESS }, { NULL, NONE },
+    };
+    static const char *const defences[] = { NULL, "treachery:shield#1", "treachery:snooper#1", "treachery:baliset",
+                                            "treachery:jubba_cloak", "treachery:kulon", "treachery:la_la_la",
+                                            "treachery:trip_to_gamont" };
+    for (size_t w = 0; w < sizeof weapons / sizeof weapons[0]; w++)
+        for (size_t d = 0; d < sizeof defences / sizeof defences[0]; d++) {
+            const char *weapon = weapons[w].id, *defence = defences[d];
+            if (weapon && defence && !strcmp(weapon, defence)) continue;
+            int shield = d == 1, snooper = d == 2, kind = weapons[w].kind;
+            int dies = (kind == PROJECTILE && !shield) || (kind == POISON && !snooper) || kind == LASGUN;
+            int boom = kind == LASGUN && shield;
+            nx_game *g = fight(0);
+            hand(g, A, weapon, NULL, NULL);
+            hand(g, H, defence, NULL, NULL);
+            go(g);
+            char body[256];
+            snprintf(body, sizeof body, "\"leader\":\"leader:duncan_idaho\",\"dial\":1%s%s%s", weapon ? ",\"weapon\":\"" : "",
+                     weapon ? weapon : "", weapon ? "\"" : "");
+            plan(g, A, body);
+            snprintf(body, sizeof body, "\"leader\":\"leader:feyd_rautha\",\"dial\":1%s%s%s", defence ? ",\"defense\":\"" : "",
+                     defence ? defence : "", defence ? "\"" : "");
+            plan(g, H, body);
+            no_calls(g);
+            ck_assert_msg(leader_dead(g, "feyd_rautha") == dies, "%s against %s: Feyd dies %d", weapon, defence, dies);
+            ck_assert_msg(leader_dead(g, "duncan_idaho") == boom, "%s against %s: explosion %d", weapon, defence, boom);
+            nx_game_free(g);
+        }
+}
+END_TEST
+
 START_TEST(explosion_takes_the_territory)
 {
     /* The Lasgun player's own Shield counts; every faction in the territory
@@ -87,7 +134,7 @@ START_TEST(explosion_takes_the_territory)
         put(g, H, "old_gap.east", 3, 0);
         put(g, E, "old_gap.west", 2, 0);
         hand(g, A, "treachery:lasgun", "treachery:shield#2", NULL);
-        json_decref(stage_go(g));
+        go(g);
         plan(g, A, "\"leader\":\"leader:duncan_idaho\",\"dial\":1,\"weapon\":\"treachery:lasgun\",\"defense\":\"treachery:shield#2\"");
         plan(g, H, "\"leader\":\"leader:umman_kudu\",\"dial\":1");
         no_calls(g);
@@ -107,7 +154,7 @@ START_TEST(tie_goes_to_the_aggressor)
     for (int first = 0; first < 2; first++) {
         nx_game *g = fight(0);
         mut(g)->first_seat = first ? H : A;
-        json_decref(stage_go(g));
+        go(g);
         plan(g, A, "\"leader\":\"leader:gurney_halleck\",\"dial\":2");   /* 4 + 2 */
         plan(g, H, "\"leader\":\"leader:beast_rabban\",\"dial\":2");     /* 4 + 2 */
         no_calls(g);
@@ -127,7 +174,7 @@ START_TEST(killed_leaders_pay_the_winner)
     nx_game *g = fight(0);
     hand(g, A, "treachery:crysknife", NULL, NULL);
     hand(g, H, "treachery:chaumas", NULL, NULL);
-    json_decref(stage_go(g));
+    go(g);
     plan(g, A, "\"leader\":\"leader:duncan_idaho\",\"dial\":3,\"weapon\":\"treachery:crysknife\"");
     plan(g, H, "\"leader\":\"leader:feyd_rautha\",\"dial\":2,\"weapon\":\"treachery:chaumas\"");
     no_calls(g);
@@ -150,7 +197,7 @@ START_TEST(single_traitor)
     nx_game *g = fight(1);
     traitor(g, H, "gurney_halleck");
     hand(g, H, "treachery:cheap_hero#1", NULL, NULL);
-    json_decref(stage_go(g));
+    go(g);
     plan(g, A, "\"leader\":\"leader:gurney_halleck\",\"dial\":5,\"spice\":5");
     plan(g, H, "\"leader\":\"leader:umman_kudu\",\"dial\":1,\"spice\":1");
     /* Both may call; the answers look alike until both are in. */
@@ -179,7 +226,7 @@ START_TEST(traitor_leader_spent)
     nx_game *g = fight(0);
     mut(g)->play.rule[NX_RULE_TRAITOR_LEADER] = 1;
     traitor(g, H, "gurney_halleck");
-    json_decref(stage_go(g));
+    go(g);
     plan(g, A, "\"leader\":\"leader:gurney_halleck\",\"dial\":5");
     plan(g, H, "\"leader\":\"leader:umman_kudu\",\"dial\":1");
     ok(g, H, "\"type\":\"call_traitor\"");
@@ -197,7 +244,7 @@ START_TEST(two_traitors)
     nx_game *g = fight(0);
     traitor(g, A, "feyd_rautha");
     traitor(g, H, "duncan_idaho");
-    json_decref(stage_go(g));
+    go(g);
     plan(g, A, "\"leader\":\"leader:duncan_idaho\",\"dial\":2");
     plan(g, H, "\"leader\":\"leader:feyd_rautha\",\"dial\":2");
     ok(g, A, "\"type\":\"call_traitor\"");
@@ -217,7 +264,7 @@ START_TEST(harkonnen_calls_for_its_ally)
     put(g, A, "the_great_flat", 4, 0);
     put(g, E, "the_great_flat", 4, 0);
     traitor(g, H, "thufir_hawat");
-    json_decref(stage_go(g));
+    go(g);
     plan(g, A, "\"leader\":\"leader:thufir_hawat\",\"dial\":4");
     plan(g, E, "\"leader\":\"leader:bashar\",\"dial\":0");
     ck_assert_ptr_nonnull(decision(g, H, NX_PEND_TRAITOR_CALL));
@@ -241,7 +288,7 @@ START_TEST(support_and_elite)
     nx_game *g = battle_new(AHE, 3, 1);
     put(g, A, "the_great_flat", 6, 0);
     put(g, E, "the_great_flat", 2, 2);
-    json_decref(stage_go(g));
+    go(g);
     refused(g, E, "\"type\":\"battle_plan\",\"leader\":\"leader:bashar\",\"dial\":7,\"spice\":4", "illegal", "makes a dial of 7");
     refused(g, E, "\"type\":\"battle_plan\",\"leader\":\"leader:bashar\",\"dial\":6,\"spice\":11", "illegal", "you have 10 spice");
     refused(g, E, "\"type\":\"battle_plan\",\"leader\":\"leader:bashar\",\"dial\":3,\"spice\":3,\"elite\":0", "illegal", "no such set");
@@ -262,7 +309,7 @@ START_TEST(support_and_elite)
     g = battle_new(ef, 2, 1);
     put(g, 0, "the_great_flat", 0, 2);
     put(g, 1, "the_great_flat", 2, 1);
-    json_decref(stage_go(g));
+    go(g);
     refused(g, 0, "\"type\":\"battle_plan\",\"leader\":\"leader:bashar\",\"dial\":4,\"spice\":2", "illegal", "makes a dial of 4");
     refused(g, 1, "\"type\":\"battle_plan\",\"leader\":\"leader:jamis\",\"dial\":4,\"spice\":1", "illegal", "need no spice");
     plan(g, 0, "\"leader\":\"leader:bashar\",\"dial\":1.5,\"spice\":1");
@@ -281,7 +328,7 @@ START_TEST(support_readings)
     /* turn.battle_support_payer "winner_only": the loser keeps its spice. */
     nx_game *g = fight(1);
     mut(g)->play.rule[NX_RULE_SUPPORT_PAYS] = 1;
-    json_decref(stage_go(g));
+    go(g);
     plan(g, A, "\"leader\":\"leader:duncan_idaho\",\"dial\":4,\"spice\":4");
     plan(g, H, "\"leader\":\"leader:umman_kudu\",\"dial\":1,\"spice\":1");
     no_calls(g);
@@ -299,7 +346,7 @@ START_TEST(winner_cards)
         nx_game *g = fight(0);
         mut(g)->play.rule[NX_RULE_WORTHLESS_KEEP] = (uint8_t)rule;
         hand(g, A, "treachery:kulon", "treachery:snooper#2", NULL);
-        json_decref(stage_go(g));
+        go(g);
         plan(g, A, "\"leader\":\"leader:thufir_hawat\",\"dial\":1,\"weapon\":\"treachery:kulon\",\"defense\":\"treachery:snooper#2\"");
         plan(g, H, "\"leader\":\"leader:umman_kudu\",\"dial\":1");
         no_calls(g);
@@ -321,7 +368,7 @@ END_TEST
 static nx_game *harkonnen_wins(void)
 {
     nx_game *g = fight(1);
-    json_decref(stage_go(g));
+    go(g);
     plan(g, A, "\"leader\":\"leader:dr_yueh\",\"dial\":0");
     plan(g, H, "\"leader\":\"leader:feyd_rautha\",\"dial\":1,\"spice\":1");
     no_calls(g);
@@ -349,7 +396,7 @@ START_TEST(capture)
 
     /* Basic: no capture. */
     g = fight(0);
-    json_decref(stage_go(g));
+    go(g);
     plan(g, A, "\"leader\":\"leader:dr_yueh\",\"dial\":0");
     plan(g, H, "\"leader\":\"leader:feyd_rautha\",\"dial\":1");
     no_calls(g);
@@ -366,7 +413,7 @@ START_TEST(captive_fights_then_goes_home)
     nx_custody_move(&mut(g)->custody, nx_comp_leader_disc(nx_leader_find("duncan_idaho")), NX_Z_SEAT(H, NX_ZS_LEADERS));
     put(g, H, "the_great_flat", 3, 0);
     put(g, E, "the_great_flat", 1, 0);
-    json_decref(stage_go(g));
+    go(g);
     plan(g, H, "\"leader\":\"leader:duncan_idaho\",\"dial\":3,\"spice\":3");
     plan(g, E, "\"leader\":\"leader:bashar\",\"dial\":0");
     no_calls(g);
@@ -385,7 +432,7 @@ static nx_game *calls_open(void)
     nx_game *g = fight(1);
     traitor(g, H, "duncan_idaho");
     hand(g, A, "treachery:lasgun", "treachery:shield#1", "treachery:chaumas");
-    json_decref(stage_go(g));
+    go(g);
     plan(g, A, "\"leader\":\"leader:duncan_idaho\",\"dial\":1");
     plan(g, H, "\"leader\":\"leader:umman_kudu\",\"dial\":1");
     return g;
@@ -396,7 +443,7 @@ static nx_game *plans_open(void)
     nx_game *g = fight(1);
     hand(g, A, "treachery:lasgun", "treachery:shield#1", "treachery:cheap_hero#2");
     hand(g, H, "treachery:chaumas", "treachery:snooper#1", "treachery:la_la_la");
-    json_decref(stage_go(g));
+    go(g);
     return g;
 }
 
@@ -405,7 +452,7 @@ static nx_game *sardaukar_plans(void)
     nx_game *g = battle_new(AHE, 3, 1);
     put(g, A, "the_great_flat", 6, 0);
     put(g, E, "the_great_flat", 3, 3);
-    json_decref(stage_go(g));
+    go(g);
     return g;
 }
 
@@ -433,6 +480,7 @@ static Suite *suite(void)
     TCase *tc = tcase_create("resolve");
     tcase_add_unchecked_fixture(tc, open_rt, close_rt);
     tcase_add_test(tc, weapon_defence_pairs);
+    tcase_add_test(tc, every_base_pair);
     tcase_add_test(tc, explosion_takes_the_territory);
     tcase_add_test(tc, tie_goes_to_the_aggressor);
     tcase_add_test(tc, killed_leaders_pay_the_winner);

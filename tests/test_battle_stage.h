@@ -76,6 +76,31 @@ static inline const nx_pending *decision(const nx_game *g, int seat, nx_pending_
     return nx_pending_find(nx_game_state(g), (uint8_t)seat, kind);
 }
 
+/* Is a decision one of those before the plans (Voice, Prescience, Karama)? */
+static inline int before_plans(uint8_t kind)
+{
+    return kind == NX_PEND_VOICE || kind == NX_PEND_PRESCIENCE || kind == NX_PEND_KARAMA;
+}
+
+/* Pass the Voice, Prescience and every Karama window, as they open. */
+static inline void no_advantages(nx_game *g)
+{
+    for (;;) {
+        const nx_state *s = nx_game_state(g);
+        int i = 0;
+        while (i < s->npending && !before_plans(s->pending[i].kind)) i++;
+        if (i == s->npending) return;
+        ok(g, s->pending[i].seat, "\"type\":\"pass\"");
+    }
+}
+
+/* Run the staged phase up to the plans, passing what comes before them. */
+static inline void go(nx_game *g)
+{
+    json_decref(stage_go(g));
+    no_advantages(g);
+}
+
 /* Pass every open traitor call. */
 static inline void no_calls(nx_game *g)
 {

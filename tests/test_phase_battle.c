@@ -24,7 +24,7 @@ START_TEST(no_battle_without_two_enemies)
     put(g, A, "polar_sink", 3, 0);        /* never in the Polar Sink */
     put(g, H, "polar_sink", 3, 0);
     put(g, H, "basin", 2, 0);             /* alone */
-    json_decref(stage_go(g));
+    go(g);
     ck_assert(!in_phase(g, NX_P_BATTLE));
     ck_assert_int_eq(here(g, A, "the_great_flat") + here(g, E, "the_great_flat") + here(g, H, "polar_sink"), 9);
     nx_game_free(g);
@@ -38,7 +38,7 @@ START_TEST(advisors_do_not_fight)
     put(g, 0, "the_great_flat", 3, 0);
     put(g, 1, "the_great_flat", 2, 0);
     nx_board_set_advisor(mut(g), section("the_great_flat"), 1);
-    json_decref(stage_go(g));
+    go(g);
     ck_assert(!in_phase(g, NX_P_BATTLE));
     ck_assert_int_eq(here(g, 1, "the_great_flat"), 2);
     nx_game_free(g);
@@ -55,7 +55,7 @@ START_TEST(storm_separates)
     put(g, H, "old_gap.west", 2, 0);
     put(g, A, "arrakeen", 1, 0);          /* a stronghold under storm (sector 9) */
     put(g, E, "arrakeen", 5, 0);
-    json_decref(stage_go(g));
+    go(g);
     ck_assert(!in_phase(g, NX_P_BATTLE));
     nx_game_free(g);
 
@@ -67,7 +67,7 @@ START_TEST(storm_separates)
     put(g, H, "old_gap.middle", 2, 0);
     put(g, A, "arrakeen", 1, 0);          /* but never in a stronghold */
     put(g, E, "arrakeen", 5, 0);
-    json_decref(stage_go(g));
+    go(g);
     ck_assert(decision(g, A, NX_PEND_BATTLE_PLAN) && decision(g, H, NX_PEND_BATTLE_PLAN));
     ck_assert(!decision(g, E, NX_PEND_BATTLE_PLAN));
     nx_game_free(g);
@@ -76,7 +76,7 @@ START_TEST(storm_separates)
     g = battle_new(AHE, 3, 0);
     put(g, A, "old_gap.east", 3, 0);
     put(g, H, "old_gap.west", 2, 0);
-    json_decref(stage_go(g));
+    go(g);
     ck_assert(decision(g, A, NX_PEND_BATTLE_PLAN) && decision(g, H, NX_PEND_BATTLE_PLAN));
     nx_game_free(g);
 }
@@ -93,7 +93,7 @@ START_TEST(split_army)
         put(g, A, "old_gap.east", 2, 0);
         put(g, A, "old_gap.west", 4, 0);
         put(g, H, "old_gap.east", 5, 0);
-        json_decref(stage_go(g));
+        go(g);
         if (rule == 0) refused(g, A, "\"type\":\"battle_plan\",\"leader\":\"leader:dr_yueh\",\"dial\":3", "illegal", "makes a dial of 3");
         plan(g, A, "\"leader\":\"leader:dr_yueh\",\"dial\":0");
         plan(g, H, "\"leader\":\"leader:umman_kudu\",\"dial\":5");
@@ -113,7 +113,7 @@ static nx_game *three_way(void)
     put(g, A, "the_great_flat", 5, 0);
     put(g, H, "the_great_flat", 2, 0);
     put(g, E, "the_great_flat", 4, 0);
-    json_decref(stage_go(g));
+    go(g);
     return g;
 }
 
@@ -126,6 +126,7 @@ START_TEST(three_factions_aggressor_chooses)
     refused(g, A, "\"type\":\"choose_battle\",\"territory\":\"basin\",\"opponent\":2", "illegal", "no battle against seat 2");
     refused(g, H, "\"type\":\"choose_battle\",\"territory\":\"the_great_flat\",\"opponent\":2", "illegal", "no battle_choice decision");
     ok(g, A, "\"type\":\"choose_battle\",\"territory\":\"the_great_flat\",\"opponent\":2");
+    no_advantages(g);
     ck_assert(decision(g, E, NX_PEND_BATTLE_PLAN) && !decision(g, H, NX_PEND_BATTLE_PLAN));
     plan(g, A, "\"leader\":\"leader:dr_yueh\",\"dial\":1");
     plan(g, E, "\"leader\":\"leader:bashar\",\"dial\":2");
@@ -148,7 +149,7 @@ START_TEST(aggressors_in_storm_order)
     mut(g)->first_seat = H;
     put(g, A, "the_great_flat", 1, 0);
     put(g, H, "the_great_flat", 1, 0);
-    json_decref(stage_go(g));
+    go(g);
     ck_assert_int_eq(nx_game_state(g)->play.battle_seats[0], H);   /* first in storm order */
     nx_game_free(g);
 }
@@ -163,7 +164,7 @@ static nx_game *duel(int advanced)
     put(g, H, "the_great_flat", 3, 0);
     hand(g, A, "treachery:crysknife", "treachery:shield#1", "treachery:baliset");
     hand(g, H, "treachery:cheap_hero#1", "treachery:snooper#1", NULL);
-    json_decref(stage_go(g));
+    go(g);
     return g;
 }
 
@@ -226,6 +227,7 @@ START_TEST(leader_availability)
     json_t *r = stage_go(g);
     ck_assert(log_has(r, "seat 0 (Atreides) has no leader or Cheap Hero to play"));
     json_decref(r);
+    no_advantages(g);
     refused(g, A, "\"type\":\"battle_plan\",\"dial\":1,\"weapon\":\"treachery:crysknife\"", "illegal", "no Treachery Card");
     plan(g, A, "\"dial\":4");
     plan(g, H, "\"leader\":\"leader:feyd_rautha\",\"dial\":3");

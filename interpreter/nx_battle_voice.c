@@ -1,0 +1,717 @@
+/*
+ * Before the plans: the Voice, Prescience, the Karama windows against
+ * them and against the Kwisatz Haderach, and the Kwisatz Haderach itself
+ * (docs/rules/battle.md 5, 6, 10.1, 10.3 and 12 steps 4-6;
+ * docs/rules/phase-battle.md).
+ *
+ * Order, once the battle is fixed (the procedure in nx_phase_battle.c):
+ *   1. Kwisatz Haderach window: when Advanced Atreides fights and may add
+ *      the Kwisatz Haderach, every other seat may prevent it with a Karama
+ *      ("prevent ... before that faction uses that ability", LV 3.01.11);
+ *   2. Voice: Bene Gesserit, fighting or allied to a combatant, commands
+ *      the other side's combatant to play or not play a kind of card, or
+ *      passes; the command is public (it is spoken at the table);
+ *   3. its Karama window (every seat but the Bene Gesserit);
+ *   4. Prescience: Atreides, fighting or allied to a combatant, names one
+ *      element of the other side's plan, or passes;
+ *   5. its Karama window (every seat but the Atreides);
+ *   6. the Prescience answer: that combatant commits the element, shown
+ *      to the Atreides (and its ally when asked for it) or to the table
+ *      (turn.battle_prescience_seen); the plan must keep it.
+ * A Prescience answer the seat could not keep in a legal plan (the Voice
+ * included) is refused: it is checked against a complete plan
+ * (nx_battle_find_plan).  An opponent unable to comply with the Voice is
+ * free of it: it holds no matching card, or can play no card at all.
+ *
+ * Karama windows keep holdings secret as the traitor calls do: every seat
+ * but the advantage's user that may hold a Karama by what the table sees
+ * (a Treachery card in hand, and a Karama, or for Advanced Bene Gesserit
+ * a worthless card, not known to lie elsewhere) answers "karama" or
+ * "pass"; each answer logs the same line and the result is announced
+ * once all are in.  Several Karamas: the earliest seat in storm order
+ * spends its card, the others keep theirs.  A Karama stops one use: this
+ * battle's (or, under turn.battle_karama_scope "whole_phase", the
+ * advantage for the rest of the phase).  Advanced Bene Gesserit spends a
+ * worthless card before a real Karama (LV 2.02), as in the bidding.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "nx_battle.h"
+#include "nx_board.h"
+
+enum { VOICE_PLAY = 1, VOICE_NOT_PLAY = 2 };
+
+enum { ELEM_NONE, ELEM_LEADER, ELEM_WEAPON, ELEM_DEFENCE, ELEM_DIAL, ELEM_COUNT };
+static const char *const elem_ids[ELEM_COUNT] = { NULL, "leader", "weapon", "defense", "dial" };
+
+static const char *const adv_names[NX_ADV_COUNT] = { NULL, "the Kwisatz Haderach", "the Voice", "Prescience" };
+
+static int advanced(const nx_state *s) { return (s->options & NX_OPT_ADVANCED) != 0; }
+
+static nx_zone hand_of(uint8_t seat) { return NX_Z_SEAT(seat, NX_ZS_TREACHERY); }
+
+static uint8_t bit(uint8_t seat) { return (uint8_t)(1u << seat); }
+
+/* ---- who uses what, against whom -------------------------------------------------- */
+
+int nx_battle_adv_side(const nx_state *s, uint8_t seat)
+{
+    int side = nx_battle_side(s, seat);
+    uint8_t ally = s->seats[seat].ally;
+    if (side < 0 && ally != NX_NO_SEAT) side = nx_battle_side(s, ally);
+    return side;
+}
+
+/* The seat an advantage belongs to, NX_NO_SEAT when its faction is absent. */
+static uint8_t user_of(const nx_state *s, int adv)
+{
+    return nx_state_seat_of(s, adv == NX_ADV_VOICE ? NX_BENE_GESSERIT : NX_ATREIDES);
+}
+
+/* The side an advantage works against: the other side than the one its
+ * user serves; -1 when the user serves none. */
+static int target_side(const nx_state *s, int adv)
+{
+    uint8_t u = user_of(s, adv);
+    int side = u == NX_NO_SEAT ? -1 : nx_battle_adv_side(s, u);
+    return side < 0 ? -1 : 1 - side;
+}
+
+static int stopped(const nx_state *s, int adv) { return ((s->play.battle_stopped | s->play.karama_phase) >> adv) & 1; }
+
+void nx_battle_clear_advantages(nx_state *s)
+{
+    nx_play *p = &s->play;
+    p->battle_kh = p->voice_mode = p->voice_what = p->prescience_elem = 0;
+    p->karama_window = p->karama_players = p->battle_stopped = 0;
+    memset(p->battle_fixed, 0, sizeof p->battle_fixed);
+}
+
+/* ---- the Voice ------------------------------------------------------------------------ */
+
+static nx_voice_command voice_command(const nx_state *s)
+{
+    uint8_t w = s->play.voice_what;
+    if (w < NX_VOICE_NAMED) return (nx_voice_command){ (nx_voice_kind)w, NX_TR_NONE };
+    return (nx_voice_command){ NX_VOICE_NAMED, (nx_treachery_card)(w - NX_VOICE_NAMED) };
+}
+
+/* Does a command bind this side now? */
+static int voiced(const nx_state *s, int side) { return s->play.voice_mode && side == target_side(s, NX_ADV_VOICE); }
+
+static int matches(const nx_state *s, nx_comp c)
+{
+    return c != NX_COMP_NONE && nx_comp_kind_of(c) == NX_COMP_TREACHERY &&
+           nx_treachery_matches_voice(nx_battle_card(c), voice_command(s));
+}
+
+/* A card in the seat's hand the command concerns, or NX_COMP_NONE. */
+static nx_comp matching_card(const nx_state *s, uint8_t seat)
+{
+    nx_comp hand[NX_COMP_COUNT];
+    int n = nx_custody_list(&s->custody, hand_of(seat), hand, NX_COMP_COUNT);
+    for (int i = 0; i < n; i++)
+        if (matches(s, hand[i])) return hand[i];
+    return NX_COMP_NONE;
+}
+
+/* "a projectile weapon", "the Lasgun" */
+static const char *what_text(nx_voice_command cmd, char *buf, size_t len)
+{
+    static const char *const generic[NX_VOICE_NAMED] = { "a projectile weapon", "a poison weapon", "a projectile defense",
+                                                         "a poison defense", "a worthless card", "a Cheap Hero" };
+    if (cmd.kind != NX_VOICE_NAMED) return generic[cmd.kind];
+    snprintf(buf, len, "the %s", nx_treachery_name(cmd.card));
+    return buf;
+}
+
+nx_comp nx_battle_voice_demand(const nx_state *s, int side)
+{
+    if (!voiced(s, side) || s->play.voice_mode != VOICE_PLAY) return NX_COMP_NONE;
+    uint8_t seat = s->play.battle_seats[side];
+    nx_comp c = matching_card(s, seat);
+    /* A card needs a leader or a Cheap Hero beside it (battle.md 3): a
+     * seat that can play no card is free of the command (battle.md 5). */
+    if (c == NX_COMP_NONE || (!nx_treachery_is_cheap_hero(nx_battle_card(c)) && !nx_battle_can_lead(s, seat)))
+        return NX_COMP_NONE;
+    return c;
+}
+
+int nx_battle_voice_hits(const nx_state *s, int side, nx_comp c)
+{
+    return voiced(s, side) && s->play.voice_mode == VOICE_NOT_PLAY && matches(s, c);
+}
+
+int nx_battle_hero_forbidden(const nx_state *s, int side)
+{
+    return voiced(s, side) && s->play.voice_mode == VOICE_NOT_PLAY && voice_command(s).kind == NX_VOICE_CHEAP_HERO;
+}
+
+int nx_battle_voice_problem(const nx_state *s, int side, const nx_battle_plan *pl, char *why, size_t len)
+{
+    if (!voiced(s, side)) return 0;
+    char buf[48];
+    const char *what = what_text(voice_command(s), buf, sizeof buf);
+    int any = matches(s, pl->leader) || matches(s, pl->weapon) || matches(s, pl->defence);
+    if (s->play.voice_mode == VOICE_NOT_PLAY && any) {
+        snprintf(why, len, "the Voice commands you not to play %s", what);
+        return -1;
+    }
+    if (s->play.voice_mode == VOICE_PLAY && !any && nx_battle_voice_demand(s, side) != NX_COMP_NONE) {
+        snprintf(why, len, "the Voice commands you to play %s, and you can", what);
+        return -1;
+    }
+    return 0;
+}
+
+int nx_battle_open_voice(nx_act *a)
+{
+    nx_state *s = a->s;
+    uint8_t bg = user_of(s, NX_ADV_VOICE);
+    int t = target_side(s, NX_ADV_VOICE);
+    if (t < 0 || stopped(s, NX_ADV_VOICE)) return 0;
+    nx_pending *p = nx_state_add_pending(s, NX_PEND_VOICE, bg);
+    p->event = nx_state_new_event(s);
+    char w[64];
+    snprintf(p->prompt, sizeof p->prompt, "Voice: command %s to play or not to play a kind of card, or pass",
+             nx_act_who(s, s->play.battle_seats[t], w, sizeof w));
+    return 1;
+}
+
+/* "what": a generic object, or a special weapon or defence by its id; a
+ * card that answers to a generic command cannot be named (FAQ-N pp.4-5). */
+static int read_what(nx_act *a, int *what)
+{
+    const char *id = json_string_value(json_object_get(a->action, "what"));
+    *what = id ? nx_board_voice_what_parse(id) : -1;
+    if (*what >= 0) return 0;
+    nx_treachery_card c = id ? nx_treachery_parse(id) : NX_TR_NONE;
+    if (c != NX_TR_NONE && nx_treachery_voice_class(c) != NX_VOICE_NONE)
+        return nx_act_fail(a, "illegal", "the Voice names only special weapons and defenses: %s falls under \"%s\"",
+                           nx_treachery_name(c), nx_board_voice_what_id((uint8_t)nx_treachery_voice_class(c)));
+    if (c != NX_TR_NONE) return nx_act_fail(a, "illegal", "%s is no weapon or defense the Voice can name", nx_treachery_name(c));
+    return nx_act_fail(a, "malformed", "\"what\" must be projectile_weapon, poison_weapon, projectile_defense, "
+                                       "poison_defense, worthless, cheap_hero or a special weapon or defense (\"lasgun\")");
+}
+
+int nx_battle_act_voice(nx_act *a)
+{
+    const nx_pending *p = nx_act_need(a, NX_PEND_VOICE);
+    if (!p || nx_arg_keys(a, NX_KEYS("command", "what"))) return -1;
+    const char *mode = json_string_value(json_object_get(a->action, "command"));
+    int play = mode && !strcmp(mode, "play"), what;
+    if (!mode || (!play && strcmp(mode, "not_play")))
+        return nx_act_fail(a, "malformed", "\"command\" must be \"play\" or \"not_play\"");
+    if (read_what(a, &what)) return -1;
+    nx_state *s = a->s;
+    s->play.voice_mode = play ? VOICE_PLAY : VOICE_NOT_PLAY;
+    s->play.voice_what = (uint8_t)what;
+    char w[64], t[64], buf[48];
+    nx_act_log(a, "%s uses the Voice: %s must %s %s", nx_act_who(s, p->seat, w, sizeof w),
+               nx_act_who(s, s->play.battle_seats[target_side(s, NX_ADV_VOICE)], t, sizeof t), play ? "play" : "not play",
+               what_text(voice_command(s), buf, sizeof buf));
+    nx_state_remove_pending(s, p);
+    return 0;
+}
+
+int nx_battle_pass_voice(nx_act *a, const nx_pending *p)
+{
+    char w[64];
+    nx_act_log(a, "%s does not use the Voice", nx_act_who(a->s, p->seat, w, sizeof w));
+    nx_state_remove_pending(a->s, p);
+    return 0;
+}
+
+/* The attacks in the seat's own hand (NX_TRE_PROJECTILE, NX_TRE_POISON). */
+static unsigned attacks_in_hand(const nx_state *s, uint8_t seat)
+{
+    nx_comp hand[NX_COMP_COUNT];
+    int n = nx_custody_list(&s->custody, hand_of(seat), hand, NX_COMP_COUNT);
+    unsigned out = 0;
+    for (int i = 0; i < n; i++) out |= nx_treachery_effect(nx_battle_card(hand[i]), NX_TR_SLOT_WEAPON);
+    return out & (NX_TRE_PROJECTILE | NX_TRE_POISON);
+}
+
+static void add_command(json_t *out, int score, const char *mode, const char *what)
+{
+    nx_moves_add(out, score, json_pack("{s:s, s:s, s:s}", "type", "voice", "command", mode, "what", what));
+}
+
+/* Forbid the defence against a weapon the Bene Gesserit will fight with
+ * (its own hand: an ally's is unseen), else the opponent's weapons. */
+void nx_battle_voice_moves(const nx_state *s, const nx_pending *p, json_t *out)
+{
+    unsigned attack = nx_battle_side(s, p->seat) >= 0 ? attacks_in_hand(s, p->seat) : 0;
+    nx_moves_add(out, 0, json_pack("{s:s}", "type", "pass"));
+    add_command(out, attack & NX_TRE_PROJECTILE ? 12 : 3, "not_play", "projectile_defense");
+    add_command(out, attack & NX_TRE_POISON ? 12 : 3, "not_play", "poison_defense");
+    add_command(out, 6, "not_play", "projectile_weapon");
+    add_command(out, 6, "not_play", "poison_weapon");
+    add_command(out, 4, "not_play", "lasgun");
+    add_command(out, 2, "play", "worthless");
+    add_command(out, 2, "not_play", "cheap_hero");
+}
+
+/* ---- Prescience ------------------------------------------------------------------------ */
+
+int nx_battle_open_prescience(nx_act *a)
+{
+    nx_state *s = a->s;
+    int t = target_side(s, NX_ADV_PRESCIENCE);
+    if (t < 0 || stopped(s, NX_ADV_PRESCIENCE)) return 0;
+    nx_pending *p = nx_state_add_pending(s, NX_PEND_PRESCIENCE, user_of(s, NX_ADV_PRESCIENCE));
+    p->event = nx_state_new_event(s);
+    char w[64];
+    snprintf(p->prompt, sizeof p->prompt, "Prescience: see the leader, weapon, defense or dial of %s, or pass",
+             nx_act_who(s, s->play.battle_seats[t], w, sizeof w));
+    return 1;
+}
+
+int nx_battle_act_prescience(nx_act *a)
+{
+    const nx_pending *p = nx_act_need(a, NX_PEND_PRESCIENCE);
+    if (!p || nx_arg_keys(a, NX_KEYS("element"))) return -1;
+    const char *id = json_string_value(json_object_get(a->action, "element"));
+    int e = ELEM_LEADER;
+    while (id && e < ELEM_COUNT && strcmp(elem_ids[e], id)) e++;
+    if (!id || e == ELEM_COUNT) return nx_act_fail(a, "malformed", "\"element\" must be leader, weapon, defense or dial");
+    nx_state *s = a->s;
+    s->play.prescience_elem = (uint8_t)e;
+    char w[64], t[64];
+    nx_act_log(a, "%s uses Prescience: %s must show the %s it will play", nx_act_who(s, p->seat, w, sizeof w),
+               nx_act_who(s, s->play.battle_seats[target_side(s, NX_ADV_PRESCIENCE)], t, sizeof t), elem_ids[e]);
+    nx_state_remove_pending(s, p);
+    return 0;
+}
+
+int nx_battle_pass_prescience(nx_act *a, const nx_pending *p)
+{
+    char w[64];
+    nx_act_log(a, "%s does not use Prescience", nx_act_who(a->s, p->seat, w, sizeof w));
+    nx_state_remove_pending(a->s, p);
+    return 0;
+}
+
+/* The Atreides bot asks for the weapon first: it decides whether its
+ * leader lives. */
+void nx_battle_prescience_moves(const nx_state *s, const nx_pending *p, json_t *out)
+{
+    (void)s;
+    (void)p;
+    static const int score[ELEM_COUNT] = { 0, 4, 10, 6, 5 };
+    nx_moves_add(out, 0, json_pack("{s:s}", "type", "pass"));
+    for (int e = ELEM_LEADER; e < ELEM_COUNT; e++)
+        nx_moves_add(out, score[e], json_pack("{s:s, s:s}", "type", "prescience", "element", elem_ids[e]));
+}
+
+/* ---- the Prescience answer -------------------------------------------------------------- */
+
+int nx_battle_open_foresee(nx_act *a)
+{
+    nx_state *s = a->s;
+    int e = s->play.prescience_elem, t = target_side(s, NX_ADV_PRESCIENCE);
+    if (!e || t < 0 || stopped(s, NX_ADV_PRESCIENCE)) return 0;
+    nx_pending *p = nx_state_add_pending(s, NX_PEND_FORESEE, s->play.battle_seats[t]);
+    p->event = nx_state_new_event(s);
+    p->private_options = 1;
+    char w[64];
+    snprintf(p->prompt, sizeof p->prompt, "Prescience: show %s the %s you will play; your plan must keep it",
+             nx_act_who(s, user_of(s, NX_ADV_PRESCIENCE), w, sizeof w), elem_ids[e]);
+    return 1;
+}
+
+/* The plan elements an answer to element e fixes. */
+static unsigned elem_fix(const nx_state *s, int e)
+{
+    static const unsigned fix[ELEM_COUNT] = { 0, NX_FIX_LEADER, NX_FIX_WEAPON, NX_FIX_DEFENCE, NX_FIX_DIAL };
+    if (e == ELEM_DIAL && s->play.rule[NX_RULE_PRESCIENCE_DIAL] == 1) return NX_FIX_DIAL | NX_FIX_SUPPORT;
+    return fix[e];
+}
+
+static const nx_treachery_slot elem_slot[ELEM_COUNT] = { NX_TR_SLOT_NONE, NX_TR_SLOT_LEADER, NX_TR_SLOT_WEAPON,
+                                                         NX_TR_SLOT_DEFENCE, NX_TR_SLOT_NONE };
+
+/* A component answer: "none" or an id of the expected kind. */
+static int read_answer_comp(nx_act *a, const char *key, nx_comp_kind kind, nx_comp *out)
+{
+    const char *id = json_string_value(json_object_get(a->action, key));
+    *out = NX_COMP_NONE;
+    if (id && !strcmp(id, "none")) return 0;
+    nx_comp c = id ? nx_comp_parse(id) : NX_COMP_NONE;
+    if (c == NX_COMP_NONE || nx_comp_kind_of(c) != kind)
+        return nx_act_fail(a, "malformed", "\"%s\" must be \"none\" or name a %s", key,
+                           kind == NX_COMP_LEADER ? "leader disc (\"leader:duncan_idaho\")" : "Treachery card (\"treachery:shield#1\")");
+    *out = c;
+    return 0;
+}
+
+/* Read the answer for element e into pl; fails the action when malformed. */
+static int read_answer(nx_act *a, int e, nx_battle_plan *pl)
+{
+    static const char *const leader_keys[] = { "leader", "cheap_hero", NULL }, *const weapon_keys[] = { "weapon", NULL },
+                             *const defence_keys[] = { "defense", NULL }, *const dial_keys[] = { "dial", "spice", NULL };
+    static const char *const *const keys[ELEM_COUNT] = { NULL, leader_keys, weapon_keys, defence_keys, dial_keys };
+    if (nx_arg_keys(a, keys[e])) return -1;
+    int hero = e == ELEM_LEADER && json_object_get(a->action, "cheap_hero");
+    const char *key = hero ? "cheap_hero" : keys[e][0];
+    if (hero && json_object_get(a->action, "leader"))
+        return nx_act_fail(a, "malformed", "answer with \"leader\" or \"cheap_hero\", not both");
+    if (e != ELEM_DIAL && !json_object_get(a->action, key))
+        return nx_act_fail(a, "malformed", "Prescience asked for the %s: answer with \"%s\"", elem_ids[e], key);
+    switch (e) {
+    case ELEM_LEADER: return read_answer_comp(a, key, hero ? NX_COMP_TREACHERY : NX_COMP_LEADER, &pl->leader);
+    case ELEM_WEAPON: return read_answer_comp(a, key, NX_COMP_TREACHERY, &pl->weapon);
+    case ELEM_DEFENCE: return read_answer_comp(a, key, NX_COMP_TREACHERY, &pl->defence);
+    default:
+        if (json_object_get(a->action, "spice") && a->s->play.rule[NX_RULE_PRESCIENCE_DIAL] == 0)
+            return nx_act_fail(a, "illegal", "Prescience shows the number dialed only (turn.battle_prescience_dial)");
+        return nx_battle_read_dial(a, &pl->dial2) || nx_arg_int_opt(a, "spice", 0, 100, 0, &pl->spice);
+    }
+}
+
+/* The element's component (leader or card); NX_COMP_NONE for the dial. */
+static nx_comp answer_comp(const nx_battle_plan *pl, int e)
+{
+    return e == ELEM_LEADER ? pl->leader : e == ELEM_WEAPON ? pl->weapon : e == ELEM_DEFENCE ? pl->defence : NX_COMP_NONE;
+}
+
+static const char *comp_name(nx_comp c)
+{
+    if (c == NX_COMP_NONE) return "none";
+    if (nx_comp_kind_of(c) == NX_COMP_LEADER) return nx_leader_get(nx_comp_leader(c))->name;
+    return nx_treachery_name(nx_battle_card(c));
+}
+
+/* Is the answer one a legal plan can keep (the Voice included)? */
+static int answer_problem(nx_act *a, int t, int e, const nx_battle_plan *pl)
+{
+    nx_state *s = a->s;
+    char why[256];
+    if (e != ELEM_DIAL && nx_battle_slot_problem(s, s->play.battle_seats[t], elem_slot[e], answer_comp(pl, e), why, sizeof why))
+        return nx_act_fail(a, "illegal", "%s", why);
+    nx_battle_plan whole = *pl;
+    if (nx_battle_find_plan(s, t, &whole, elem_fix(s, e)) == 0) return 0;
+    if (e == ELEM_DIAL)
+        return nx_act_fail(a, "illegal", "no set of your forces here makes a dial of %g%s", pl->dial2 / 2.0,
+                           elem_fix(s, e) & NX_FIX_SUPPORT ? " with that support" : " with any support you can pay");
+    return nx_act_fail(a, "illegal", "no legal battle plan of yours has %s %s%s", elem_ids[e], comp_name(answer_comp(pl, e)),
+                       voiced(s, t) ? ": the Voice binds you" : "");
+}
+
+/* Commit the element to the side's plan slots. */
+static void commit(nx_state *s, int t, int e, const nx_battle_plan *pl)
+{
+    nx_play *p = &s->play;
+    if (e == ELEM_LEADER) p->battle_leader[t] = pl->leader;
+    if (e == ELEM_WEAPON) p->battle_weapon[t] = pl->weapon;
+    if (e == ELEM_DEFENCE) p->battle_defence[t] = pl->defence;
+    if (e == ELEM_DIAL) {
+        p->battle_dial[t] = (uint8_t)pl->dial2;
+        p->battle_support[t] = (uint8_t)pl->spice;
+    }
+    p->battle_fixed[t] |= (uint8_t)elem_fix(s, e);
+}
+
+/* Who is shown the answer: the Atreides, and its ally when it asked for
+ * it (battle.md 13.6); a card or leader shown goes in their receipts. */
+static void show(nx_act *a, int t, int e, const nx_battle_plan *pl, uint32_t event)
+{
+    nx_state *s = a->s;
+    uint8_t asker = user_of(s, NX_ADV_PRESCIENCE), served = s->play.battle_seats[1 - t];
+    nx_comp c = answer_comp(pl, e);
+    if (c != NX_COMP_NONE) {
+        nx_state_add_receipt(s, asker, NX_RCPT_SAW, event, &c, 1);
+        if (served != asker) nx_state_add_receipt(s, served, NX_RCPT_SAW, event, &c, 1);
+    }
+    char w[64], u[64], value[64];
+    nx_act_who(s, s->play.battle_seats[t], w, sizeof w);
+    if (s->play.rule[NX_RULE_PRESCIENCE_SEEN] == 0) {
+        nx_act_log(a, "%s shows its %s to %s", w, elem_ids[e], nx_act_who(s, asker, u, sizeof u));
+        return;
+    }
+    if (e != ELEM_DIAL) snprintf(value, sizeof value, "%s", comp_name(c));
+    else if (elem_fix(s, e) & NX_FIX_SUPPORT) snprintf(value, sizeof value, "%g with %d spice support", pl->dial2 / 2.0, pl->spice);
+    else snprintf(value, sizeof value, "%g", pl->dial2 / 2.0);
+    nx_act_log(a, "%s will play %s %s", w, elem_ids[e], value);
+}
+
+int nx_battle_fixed_problem(const nx_state *s, int side, const nx_battle_plan *pl, char *why, size_t len)
+{
+    const nx_play *p = &s->play;
+    unsigned fixed = p->battle_fixed[side];
+    if ((fixed & NX_FIX_SUPPORT) && pl->spice != p->battle_support[side]) {
+        snprintf(why, len, "Prescience: you showed a dial of %g with %d spice support; your plan must keep both",
+                 p->battle_dial[side] / 2.0, p->battle_support[side]);
+        return -1;
+    }
+    if ((fixed & NX_FIX_DIAL) && pl->dial2 != p->battle_dial[side]) {
+        snprintf(why, len, "Prescience: you showed a dial of %g; your plan must keep it", p->battle_dial[side] / 2.0);
+        return -1;
+    }
+    const nx_comp planned[ELEM_DIAL] = { NX_COMP_NONE, pl->leader, pl->weapon, pl->defence };
+    const nx_comp shown[ELEM_DIAL] = { NX_COMP_NONE, p->battle_leader[side], p->battle_weapon[side], p->battle_defence[side] };
+    for (int e = ELEM_LEADER; e < ELEM_DIAL; e++)
+        if ((fixed & elem_fix(s, e)) && planned[e] != shown[e]) {
+            snprintf(why, len, "Prescience: you showed %s %s; your plan must keep it", elem_ids[e], comp_name(shown[e]));
+            return -1;
+        }
+    return 0;
+}
+
+int nx_battle_act_foresee(nx_act *a)
+{
+    const nx_pending *p = nx_act_need(a, NX_PEND_FORESEE);
+    if (!p) return -1;
+    nx_state *s = a->s;
+    int e = s->play.prescience_elem, t = nx_battle_side(s, p->seat);
+    nx_battle_plan pl = { .leader = NX_COMP_NONE, .weapon = NX_COMP_NONE, .defence = NX_COMP_NONE, .elite = -1 };
+    if (read_answer(a, e, &pl) || answer_problem(a, t, e, &pl)) return -1;
+    uint32_t event = p->event;
+    nx_state_remove_pending(s, p);
+    commit(s, t, e, &pl);
+    show(a, t, e, &pl, event);
+    return 0;
+}
+
+static json_t *answer_action(const nx_state *s, int e, const nx_battle_plan *pl)
+{
+    json_t *o = json_pack("{s:s}", "type", "foresee_answer");
+    nx_comp c = answer_comp(pl, e);
+    if (e == ELEM_DIAL) {
+        json_object_set_new(o, "dial", nx_battle_dial_json(pl->dial2));
+        if (elem_fix(s, e) & NX_FIX_SUPPORT) json_object_set_new(o, "spice", json_integer(pl->spice));
+    } else {
+        int hero = e == ELEM_LEADER && c != NX_COMP_NONE && nx_comp_kind_of(c) == NX_COMP_TREACHERY;
+        json_object_set_new(o, hero ? "cheap_hero" : elem_ids[e], json_string(c == NX_COMP_NONE ? "none" : nx_comp_id(c)));
+    }
+    return o;
+}
+
+/* Add an answer if a legal plan can keep it and it is not listed yet. */
+static void add_answer(const nx_state *s, int t, int e, nx_battle_plan pl, int score, json_t *out)
+{
+    nx_battle_plan whole = pl;
+    if (nx_battle_find_plan(s, t, &whole, elem_fix(s, e))) return;
+    json_t *action = answer_action(s, e, &pl);
+    size_t i;
+    json_t *m;
+    json_array_foreach(out, i, m)
+        if (json_equal(json_object_get(m, "action"), action)) {
+            json_decref(action);
+            return;
+        }
+    nx_moves_add(out, score, action);
+}
+
+/* Candidate answers: for a slot, every leader or card the seat could put
+ * there and none; for the dial, all, half or none of its counters.  A
+ * stronger leader and a real card score higher. */
+void nx_battle_foresee_moves(const nx_state *s, const nx_pending *p, json_t *out)
+{
+    int e = s->play.prescience_elem, t = nx_battle_side(s, p->seat);
+    if (!e || t < 0) return;
+    nx_battle_plan pl = { .leader = NX_COMP_NONE, .weapon = NX_COMP_NONE, .defence = NX_COMP_NONE, .elite = -1 };
+    if (e == ELEM_DIAL) {
+        int have[NX_FORCE_KINDS];
+        nx_battle_fighters(s, p->seat, have);
+        int total = have[NX_FORCE_NORMAL] + have[NX_FORCE_ELITE];
+        const int counts[3] = { total, (total + 1) / 2, 0 };
+        for (int d = 0; d < 3; d++) {
+            nx_battle_dial_with(s, t, counts[d], &pl);
+            add_answer(s, t, e, pl, 3 - d, out);
+        }
+        return;
+    }
+    nx_comp cands[NX_LEADER_COUNT + NX_COMP_COUNT + 1];
+    int n = 0;
+    if (e == ELEM_LEADER) {
+        int ls[NX_LEADER_COUNT], nl = nx_battle_free_leaders(s, p->seat, ls);
+        for (int i = 0; i < nl; i++) cands[n++] = nx_comp_leader_disc(ls[i]);
+    }
+    n += nx_custody_list(&s->custody, hand_of(p->seat), cands + n, NX_COMP_COUNT);
+    cands[n++] = NX_COMP_NONE;
+    for (int i = 0; i < n; i++) {
+        nx_comp c = cands[i];
+        int score = c == NX_COMP_NONE ? 1 : nx_comp_kind_of(c) == NX_COMP_LEADER ? 2 + nx_battle_strength(nx_comp_leader(c)) : 3;
+        if (e == ELEM_LEADER) pl.leader = c;
+        else if (e == ELEM_WEAPON) pl.weapon = c;
+        else pl.defence = c;
+        char why[256];
+        if (!nx_battle_slot_problem(s, p->seat, elem_slot[e], c, why, sizeof why)) add_answer(s, t, e, pl, score, out);
+    }
+}
+
+/* ---- Karama windows ------------------------------------------------------------------------ */
+
+/* The card a seat spends as a Karama: Advanced Bene Gesserit a worthless
+ * card first (LV 2.02), else a Karama; NX_COMP_NONE when none. */
+static nx_comp karama_card(const nx_state *s, uint8_t seat)
+{
+    nx_comp hand[NX_COMP_COUNT];
+    int n = nx_custody_list(&s->custody, hand_of(seat), hand, NX_COMP_COUNT);
+    int bg = advanced(s) && s->seats[seat].faction == NX_BENE_GESSERIT;
+    nx_comp karama = NX_COMP_NONE;
+    for (int i = 0; i < n; i++) {
+        nx_treachery_card c = nx_battle_card(hand[i]);
+        if (bg && nx_treachery_is_worthless(c)) return hand[i];
+        if (c == NX_TR_KARAMA && karama == NX_COMP_NONE) karama = hand[i];
+    }
+    return karama;
+}
+
+/* Might the seat hold a card it could spend as a Karama, by what the
+ * table sees?  It holds a Treachery card, and some such card lies out of
+ * sight (not in a discard pile or set aside). */
+static int may_hold_karama(const nx_state *s, uint8_t seat)
+{
+    if (!nx_custody_count(&s->custody, hand_of(seat))) return 0;
+    int bg = advanced(s) && s->seats[seat].faction == NX_BENE_GESSERIT;
+    for (int copy = 0; copy < NX_TREACHERY_COPY_COUNT; copy++) {
+        nx_treachery_card c = nx_treachery_copy_card(copy);
+        if (c != NX_TR_KARAMA && !(bg && nx_treachery_is_worthless(c))) continue;
+        nx_zone z = s->custody.zone[nx_comp_treachery(copy)];
+        if (z != NX_Z_OUT && nx_zone_visibility(z) != NX_VIS_PUBLIC) return 1;
+    }
+    return 0;
+}
+
+/* Is there a use of the advantage to answer?  The Kwisatz Haderach before
+ * any plan, when Atreides fights, could add it and has something to add
+ * it to; the Voice once commanded; Prescience once an element is named. */
+static int window_due(const nx_state *s, int adv)
+{
+    uint8_t user = user_of(s, adv);
+    if (user == NX_NO_SEAT || stopped(s, adv)) return 0;
+    if (adv == NX_ADV_VOICE) return s->play.voice_mode != 0;
+    if (adv == NX_ADV_PRESCIENCE) return s->play.prescience_elem != 0;
+    int side = nx_battle_side(s, user);
+    return side >= 0 && nx_battle_kh_usable(s, side) && nx_battle_can_lead(s, user);
+}
+
+int nx_battle_open_window(nx_act *a, int adv)
+{
+    nx_state *s = a->s;
+    if (!window_due(s, adv)) return 0;
+    uint8_t user = user_of(s, adv), order[NX_MAX_SEATS];
+    nx_state_storm_order(s, order);
+    uint32_t event = 0;
+    char w[64];
+    for (int i = 0; i < s->nseats; i++) {
+        if (order[i] == user || !may_hold_karama(s, order[i])) continue;
+        if (!event) event = nx_state_new_event(s);
+        nx_pending *p = nx_state_add_pending(s, NX_PEND_KARAMA, order[i]);
+        p->event = event;
+        snprintf(p->prompt, sizeof p->prompt, "Karama: stop %s of %s, or pass", adv_names[adv], nx_act_who(s, user, w, sizeof w));
+    }
+    if (!event) return 0;
+    s->play.karama_window = (uint8_t)adv;
+    s->play.karama_players = 0;
+    return 1;
+}
+
+/* Every answer looks alike until all are in. */
+static int answered(nx_act *a, const nx_pending *p)
+{
+    char w[64];
+    nx_act_log(a, "%s has answered the Karama window", nx_act_who(a->s, p->seat, w, sizeof w));
+    nx_state_remove_pending(a->s, p);
+    return 0;
+}
+
+int nx_battle_act_karama(nx_act *a)
+{
+    const nx_pending *p = nx_act_need(a, NX_PEND_KARAMA);
+    if (!p || nx_arg_keys(a, NX_NO_KEYS)) return -1;
+    if (karama_card(a->s, p->seat) == NX_COMP_NONE)
+        return nx_act_fail(a, "illegal", "you hold no Karama card%s",
+                           advanced(a->s) && a->s->seats[p->seat].faction == NX_BENE_GESSERIT ? " and no worthless card to use as one" : "");
+    a->s->play.karama_players |= bit(p->seat);
+    return answered(a, p);
+}
+
+int nx_battle_pass_karama(nx_act *a, const nx_pending *p) { return answered(a, p); }
+
+/* The first seat in storm order that answered "karama" spends its card
+ * and the advantage stops; the others keep theirs. */
+void nx_battle_close_window(nx_act *a)
+{
+    nx_state *s = a->s;
+    int adv = s->play.karama_window;
+    if (!adv) return;
+    uint8_t players = s->play.karama_players, order[NX_MAX_SEATS];
+    s->play.karama_window = s->play.karama_players = 0;
+    nx_state_storm_order(s, order);
+    char w[64], u[64];
+    nx_act_who(s, user_of(s, adv), u, sizeof u);
+    for (int i = 0; i < s->nseats; i++) {
+        nx_comp card = (players & bit(order[i])) ? karama_card(s, order[i]) : NX_COMP_NONE;
+        if (card == NX_COMP_NONE) continue;
+        nx_custody_move(&s->custody, card, NX_Z_TREACHERY_DISCARD);
+        int phase = s->play.rule[NX_RULE_KARAMA_SCOPE] == 1;
+        s->play.battle_stopped |= (uint8_t)(1u << adv);
+        if (phase) s->play.karama_phase |= (uint8_t)(1u << adv);
+        if (adv == NX_ADV_VOICE) s->play.voice_mode = 0;
+        nx_treachery_card c = nx_battle_card(card);
+        nx_act_log(a, "%s plays %s%s: %s of %s is stopped%s", nx_act_who(s, order[i], w, sizeof w), nx_treachery_name(c),
+                   c == NX_TR_KARAMA ? "" : " as a Karama", adv_names[adv], u, phase ? " for the rest of the phase" : "");
+        return;
+    }
+    nx_act_log(a, "no Karama is played against %s of %s", adv_names[adv], u);
+}
+
+/* Play it where it hurts: on the side the advantage works against, and
+ * against a Voice only when it concerns a card in hand. */
+void nx_battle_karama_moves(const nx_state *s, const nx_pending *p, json_t *out)
+{
+    nx_moves_add(out, 5, json_pack("{s:s}", "type", "pass"));
+    if (karama_card(s, p->seat) == NX_COMP_NONE) return;
+    int adv = s->play.karama_window, hurt = nx_battle_adv_side(s, p->seat) == target_side(s, adv);
+    int score = !hurt ? 1 : adv != NX_ADV_VOICE || matching_card(s, p->seat) != NX_COMP_NONE ? 9 : 3;
+    nx_moves_add(out, score, json_pack("{s:s}", "type", "karama"));
+}
+
+/* ---- the Kwisatz Haderach ------------------------------------------------------------------------ */
+
+/* Why this side cannot add it now, or NULL. */
+static const char *kh_refusal(const nx_state *s, int side)
+{
+    const nx_play *p = &s->play;
+    if (!advanced(s) || s->seats[p->battle_seats[side]].faction != NX_ATREIDES)
+        return "only the Atreides have the Kwisatz Haderach, in the Advanced game";
+    if (p->kh_losses < NX_KH_AWAKENS) return "it has not awakened: the Atreides have lost fewer than 7 forces in battles";
+    if (p->kh_dead) return "it died in an explosion and has not been revived";
+    if (stopped(s, NX_ADV_KH)) return "a Karama stopped it";
+    /* One territory a turn (LV 2.01): again in the territory it fought in. */
+    if (p->kh_used && p->kh_used != p->battle_t + 1) return "it fought in another territory this turn";
+    return NULL;
+}
+
+int nx_battle_kh_usable(const nx_state *s, int side) { return kh_refusal(s, side) == NULL; }
+
+int nx_battle_kh_problem(const nx_state *s, int side, const nx_battle_plan *pl, char *why, size_t len)
+{
+    if (!pl->kh) return 0;
+    const char *r = kh_refusal(s, side);
+    if (r) {
+        snprintf(why, len, "kwisatz_haderach: %s", r);
+        return -1;
+    }
+    if (pl->leader == NX_COMP_NONE) {
+        snprintf(why, len, "kwisatz_haderach: it goes with a leader or a Cheap Hero");
+        return -1;
+    }
+    return 0;
+}
+
+void nx_battle_kh_losses(nx_act *a, uint8_t seat, int n, int ordinary)
+{
+    nx_state *s = a->s;
+    if (n <= 0 || !advanced(s) || s->seats[seat].faction != NX_ATREIDES) return;
+    if (!ordinary && s->play.rule[NX_RULE_KH_LOSSES] == 1) return;
+    int before = s->play.kh_losses, after = before + n > 0xff ? 0xff : before + n;
+    s->play.kh_losses = (uint8_t)after;
+    char w[64];
+    if (before < NX_KH_AWAKENS && after >= NX_KH_AWAKENS)
+        nx_act_log(a, "the Kwisatz Haderach awakens: %s has lost %d forces in battles", nx_act_who(s, seat, w, sizeof w), after);
+}
