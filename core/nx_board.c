@@ -1,8 +1,10 @@
 #include "nx_board.h"
 
 #include <assert.h>
+#include <string.h>
 
 #include "nx_play.h"
+#include "nx_treachery.h"
 
 int nx_board_section_in_storm(const nx_state *s, int section)
 {
@@ -185,4 +187,27 @@ int nx_board_leader_revivable(const nx_state *s, int leader)
     /* LV 1.05: no active leader left, or all have died at least once. */
     int ls[NX_LEADER_COUNT], n = faction_leaders(s, f, ls);
     return all_bits(s->play.leader_died, ls, n) || count_in(s, ls, n, NX_Z_SEAT(seat, NX_ZS_LEADERS)) == 0;
+}
+
+/* ---- Voice commands ----------------------------------------------------------- */
+
+/* The generic objects, spelt as the protocol spells its keys ("defense"). */
+static const char *const voice_what_ids[NX_VOICE_NAMED] = {
+    "projectile_weapon", "poison_weapon", "projectile_defense", "poison_defense", "worthless", "cheap_hero",
+};
+
+const char *nx_board_voice_what_id(uint8_t voice_what)
+{
+    if (voice_what < NX_VOICE_NAMED) return voice_what_ids[voice_what];
+    nx_voice_command cmd = { NX_VOICE_NAMED, (nx_treachery_card)(voice_what - NX_VOICE_NAMED) };
+    return voice_what - NX_VOICE_NAMED < NX_TR_CARD_COUNT ? nx_voice_command_id(cmd) : NULL;
+}
+
+int nx_board_voice_what_parse(const char *id)
+{
+    for (int k = 0; k < NX_VOICE_NAMED; k++)
+        if (!strcmp(voice_what_ids[k], id)) return k;
+    nx_voice_command cmd;
+    if (nx_voice_command_parse(id, &cmd)) return -1;
+    return cmd.kind == NX_VOICE_NAMED ? NX_VOICE_NAMED + cmd.card : cmd.kind;
 }

@@ -67,4 +67,15 @@ int nx_board_spice_card_section(int card);
 void nx_board_leader_killed(nx_state *s, int leader);
 int nx_board_leader_revivable(const nx_state *s, int leader);
 
+/*
+ * The object of a Bene Gesserit Voice command as the protocol names it
+ * (interpreter/nx_battle_voice.c, the view): "projectile_weapon",
+ * "poison_weapon", "projectile_defense", "poison_defense", "worthless",
+ * "cheap_hero", or a special card's id ("lasgun").  play.voice_what holds
+ * an nx_voice_kind, or NX_VOICE_NAMED + the named card.  The parser also
+ * takes the core's spellings ("projectile_defence"); -1 when unknown.
+ */
+const char *nx_board_voice_what_id(uint8_t voice_what);
+int nx_board_voice_what_parse(const char *id);
+
 #endif

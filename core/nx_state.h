@@ -98,6 +98,11 @@ typedef enum {
     NX_PEND_TRAITOR_CALL,           /* battle: call a traitor on the opponent's leader, or pass */
     NX_PEND_BATTLE_CARDS,           /* battle: the winner keeps or discards the cards it played */
     NX_PEND_CAPTURE,                /* battle (Advanced): Harkonnen captures or kills a drawn leader */
+    NX_PEND_STORM_CARDS,            /* storm (turn 2 on): play Weather Control / Family Atomics, or pass */
+    NX_PEND_VOICE,                  /* battle: Bene Gesserit commands the opponent, or passes */
+    NX_PEND_PRESCIENCE,             /* battle: Atreides names a plan element to see, or passes */
+    NX_PEND_FORESEE,                /* battle: the opponent commits the element Prescience named */
+    NX_PEND_KARAMA,                 /* battle: may play a Karama against an advantage, or pass */
     NX_PEND_KIND_COUNT
 } nx_pending_kind;
 
@@ -187,6 +192,10 @@ typedef enum {
     NX_RULE_WORTHLESS_KEEP,     /* keep_or_discard | discard: a winner's played worthless card */
     NX_RULE_TRAITOR_LEADER,     /* free | spent: a traitor caller's leader after the win */
     NX_RULE_LASGUN_REACH,       /* territory | battlefield: what a Lasgun-Shield explosion takes */
+    NX_RULE_PRESCIENCE_SEEN,    /* asker | table: who sees the element Prescience shows */
+    NX_RULE_PRESCIENCE_DIAL,    /* dial_only | dial_and_support: what "number dialed" commits */
+    NX_RULE_KARAMA_SCOPE,       /* one_use | whole_phase: what a Karama stops in battle */
+    NX_RULE_KH_LOSSES,          /* any_battle | ordinary_only: losses counted toward the Kwisatz Haderach */
     NX_RULE_COUNT
 } nx_rule;
 
@@ -198,6 +207,9 @@ typedef struct nx_play {
     uint8_t dialers[2];             /* the two seats who dial the storm next */
     uint8_t dials[2];               /* their secret dials this Storm phase, NX_NO_DIAL until given */
     uint8_t shield_wall_down;       /* Family Atomics was played */
+    uint8_t storm_move;             /* 1 + the storm's movement once known this phase; 0 not yet */
+    uint8_t weather;                /* 1 + the sectors Weather Control chose this phase; 0 not played */
+    uint8_t storm_played;           /* a storm card was played since its window last opened */
     /* the phase in hand */
     uint8_t step;                   /* the current phase's own progress counter */
     uint8_t closing;                /* the phase's procedure is over; end-of-phase hooks run */
@@ -257,6 +269,20 @@ typedef struct nx_play {
     uint8_t battle_captive;         /* leader drawn for Harkonnen capture; 0xff none */
     uint8_t leader_fought[NX_LEADER_COUNT]; /* 1 + territory each leader fought in this phase; 0 none */
     uint8_t captive_fought[NX_LEADER_BYTES]; /* bit per leader: a captive fought for Harkonnen this phase */
+    /* Battle: Voice, Prescience, Karama and the Kwisatz Haderach
+     * (interpreter/nx_battle_voice.c) */
+    uint8_t battle_kh;              /* sides whose plan adds the Kwisatz Haderach (bits) */
+    uint8_t battle_fixed[2];        /* plan elements a side committed to by Prescience (NX_FIX_* bits) */
+    uint8_t voice_mode;             /* 0 no binding command, 1 "play", 2 "not_play" */
+    uint8_t voice_what;             /* nx_voice_kind, or NX_VOICE_NAMED + the named card */
+    uint8_t prescience_elem;        /* element asked: 0 none, 1 leader, 2 weapon, 3 defense, 4 dial */
+    uint8_t karama_window;          /* advantage a Karama may answer now: 0 none, NX_ADV_* */
+    uint8_t karama_players;         /* seats that answered that window with a Karama (mask) */
+    uint8_t battle_stopped;         /* advantages a Karama stopped in this battle (bit per NX_ADV_*) */
+    uint8_t karama_phase;           /* ... for the rest of the phase (turn.battle_karama_scope) */
+    uint8_t kh_losses;              /* Atreides forces lost in battles (saturates at 255) */
+    uint8_t kh_dead;                /* the Kwisatz Haderach died in an explosion, not yet revived */
+    uint8_t kh_used;                /* 1 + territory it fought in this turn; 0 none */
     /* leaders */
     uint8_t leader_died[NX_LEADER_BYTES];   /* bit per leader: has died this revival cycle */
     uint8_t leader_again[NX_LEADER_BYTES];  /* bit per leader: died again this cycle, face down */

@@ -3,6 +3,7 @@
 #include <assert.h>
 #include <string.h>
 
+#include "nx_board.h"
 #include "nx_play.h"
 
 static json_t *zone_ids(const nx_state *s, nx_zone z)
@@ -123,9 +124,47 @@ static json_t *slot_view(nx_comp c)
     return json_string(nx_treachery_id(nx_treachery_copy_card(c - NX_COMP_TREACHERY_FIRST)));
 }
 
+/* Before the plans (interpreter/nx_battle_voice.c): the Voice's command,
+ * the element Prescience asked for and, to those who may see it (the
+ * Atreides and the ally it asked for; everyone under
+ * turn.battle_prescience_seen "table"), the committed answer; what a
+ * Karama stopped; the Kwisatz Haderach's count (Advanced Atreides). */
+static void advantages_view(const nx_state *s, int viewer, json_t *o)
+{
+    static const char *const adv[4] = { NULL, "kwisatz_haderach", "voice", "prescience" };
+    static const char *const elem[5] = { NULL, "leader", "weapon", "defense", "dial" };
+    const nx_play *p = &s->play;
+    if (p->voice_mode)
+        json_object_set_new(o, "voice", json_pack("{s:s, s:s}", "command", p->voice_mode == 1 ? "play" : "not_play", "what",
+                                                  nx_board_voice_what_id(p->voice_what)));
+    json_t *stopped = json_array();
+    for (int i = 1; i < 4; i++)
+        if ((p->battle_stopped >> i) & 1) json_array_append_new(stopped, json_string(adv[i]));
+    json_object_set_new(o, "karama_stopped", stopped);
+    json_object_set_new(o, "karama_window", p->karama_window ? json_string(adv[p->karama_window]) : json_null());
+    uint8_t atreides = nx_state_seat_of(s, NX_ATREIDES);
+    if (p->prescience_elem) {
+        json_t *pr = json_pack("{s:s}", "element", elem[p->prescience_elem]);
+        int t = p->battle_fixed[0] ? 0 : p->battle_fixed[1] ? 1 : -1;
+        int sees = p->rule[NX_RULE_PRESCIENCE_SEEN] == 1 || viewer == atreides || (t >= 0 && viewer == p->battle_seats[1 - t]);
+        if (t >= 0) json_object_set_new(pr, "shown_by", json_integer(p->battle_seats[t]));
+        if (t >= 0 && sees) {
+            const uint8_t *slot[4] = { NULL, p->battle_leader, p->battle_weapon, p->battle_defence };
+            if (p->prescience_elem < 4) json_object_set_new(pr, "answer", slot_view(slot[p->prescience_elem][t]));
+            else json_object_set_new(pr, "answer", json_real(p->battle_dial[t] / 2.0));
+            if (p->battle_fixed[t] & 0x10) json_object_set_new(pr, "spice", json_integer(p->battle_support[t]));
+        }
+        json_object_set_new(o, "prescience", pr);
+    }
+    if ((s->options & NX_OPT_ADVANCED) && atreides != NX_NO_SEAT)
+        json_object_set_new(o, "kwisatz_haderach",
+                            json_pack("{s:i, s:b, s:b, s:o}", "losses", p->kh_losses, "awakened", p->kh_losses >= 7, "dead",
+                                      p->kh_dead, "used_in", p->kh_used ? json_string(nx_map_territory_id(p->kh_used - 1)) : json_null()));
+}
+
 /* The battle in hand: who fights where, whose plan is in, and both plans
  * once revealed; the leaders committed to a territory this phase. */
-static json_t *battle_view(const nx_state *s)
+static json_t *battle_view(const nx_state *s, int viewer)
 {
     const nx_play *p = &s->play;
     json_t *fought = json_object();
@@ -133,6 +172,7 @@ static json_t *battle_view(const nx_state *s)
         if (p->leader_fought[l])
             json_object_set_new(fought, nx_comp_id(nx_comp_leader_disc(l)), json_string(nx_map_territory_id(p->leader_fought[l] - 1)));
     json_t *o = json_pack("{s:o}", "leaders_fought", fought);
+    advantages_view(s, viewer, o);
     if (p->battle_t == 0xff) return o;
     json_object_set_new(o, "territory", json_string(nx_map_territory_id(p->battle_t)));
     json_object_set_new(o, "aggressor", seat_or_null(p->battle_seats[0]));
@@ -144,6 +184,7 @@ static json_t *battle_view(const nx_state *s)
                                                "leader", slot_view(p->battle_leader[i]), "weapon", slot_view(p->battle_weapon[i]),
                                                "defense", slot_view(p->battle_defence[i]), "dial", p->battle_dial[i] / 2.0,
                                                "spice", p->battle_support[i]));
+        json_object_set_new(json_array_get(plans, (size_t)i), "kwisatz_haderach", json_boolean((p->battle_kh >> i) & 1));
     }
     json_object_set_new(o, "planned", planned);
     if (p->battle_shown) json_object_set_new(o, "plans", plans);
@@ -173,6 +214,9 @@ static json_t *play_view(const nx_state *s, int viewer)
     json_t *bidding = json_object_get(o, "bidding");
     json_object_set_new(bidding, "eligible", seat_mask(p->bid_eligible, s->nseats));
     json_object_set_new(bidding, "opener", seat_or_null(p->bid_opener));
+    /* Storm phase: the movement once known, Weather Control's once played. */
+    json_object_set_new(o, "storm_movement", p->storm_move ? json_integer(p->storm_move - 1) : json_null());
+    json_object_set_new(o, "weather_control", p->weather ? json_integer(p->weather - 1) : json_null());
     json_object_set_new(o, "revived", seat_mask(p->revived, s->nseats));
     json_object_set_new(o, "shipped", seat_mask(p->shipped, s->nseats));
     json_object_set_new(o, "moved", seat_mask(p->moved, s->nseats));
@@ -181,7 +225,7 @@ static json_t *play_view(const nx_state *s, int viewer)
                                                  seat_mask(p->acted, s->nseats), "guild_delayed", p->guild_delayed));
     json_object_set_new(o, "over", json_boolean(p->over));
     json_object_set_new(o, "winners", seat_mask(p->winners, s->nseats));
-    json_object_set_new(o, "battle", battle_view(s));
+    json_object_set_new(o, "battle", battle_view(s, viewer));
     /* Spice Blow and Nexus: the pile in hand, worms, rides and the talks. */
     json_t *rides = json_array();
     for (int t = 0; t < NX_MAP_TERRITORIES; t++)

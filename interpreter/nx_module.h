@@ -72,6 +72,7 @@ extern const nx_module nx_mod_battle;      /* nx_phase_battle.c */
 extern const nx_module nx_mod_collection;  /* nx_phase_collection.c */
 extern const nx_module nx_mod_mentat;      /* nx_phase_mentat.c */
 extern const nx_module nx_mod_ally;        /* nx_ally.c: alliance powers outside decisions */
+extern const nx_module nx_mod_cards;       /* nx_cards.c: Treachery cards played at any time (Truthtrance) */
 extern const nx_module nx_mod_stage;       /* nx_stage.c: the staging table's "stage" */
 
 /* Append one candidate (steals the reference to action). */

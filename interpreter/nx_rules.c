@@ -32,6 +32,10 @@ static const struct {
     [NX_RULE_WORTHLESS_KEEP] = { "turn.battle_worthless_cards", { "keep_or_discard", "discard" } },
     [NX_RULE_TRAITOR_LEADER] = { "turn.battle_traitor_leader", { "free", "spent" } },
     [NX_RULE_LASGUN_REACH] = { "turn.battle_lasgun_reach", { "territory", "battlefield" } },
+    [NX_RULE_PRESCIENCE_SEEN] = { "turn.battle_prescience_seen", { "asker", "table" } },
+    [NX_RULE_PRESCIENCE_DIAL] = { "turn.battle_prescience_dial", { "dial_only", "dial_and_support" } },
+    [NX_RULE_KARAMA_SCOPE] = { "turn.battle_karama_scope", { "one_use", "whole_phase" } },
+    [NX_RULE_KH_LOSSES] = { "turn.battle_kh_losses", { "any_battle", "ordinary_only" } },
 };
 
 const char *nx_rules_ruling_id(nx_rule r)

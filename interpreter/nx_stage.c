@@ -549,6 +549,8 @@ static void reset_progress(nx_state *s)
     KEEP(prediction_turn);
     KEEP(leader_died);
     KEEP(leader_again);
+    KEEP(kh_losses);           /* the Kwisatz Haderach's tally lasts the game */
+    KEEP(kh_dead);
     KEEP(advisors);
     KEEP(winners);
     KEEP(over);
