@@ -103,6 +103,7 @@ typedef enum {
     NX_PEND_PRESCIENCE,             /* battle: Atreides names a plan element to see, or passes */
     NX_PEND_FORESEE,                /* battle: the opponent commits the element Prescience named */
     NX_PEND_KARAMA,                 /* battle: may play a Karama against an advantage, or pass */
+    NX_PEND_NEXUS_WINDOW,           /* end of a phase: a Nexus card holder may play it, or pass */
     NX_PEND_KIND_COUNT
 } nx_pending_kind;
 
@@ -212,7 +213,9 @@ typedef struct nx_play {
     uint8_t storm_played;           /* a storm card was played since its window last opened */
     /* the phase in hand */
     uint8_t step;                   /* the current phase's own progress counter */
-    uint8_t closing;                /* the phase's procedure is over; end-of-phase hooks run */
+    uint8_t closing;                /* 0; 1: the procedure is over, end-of-phase hooks ran;
+                                       2: Nexus card windows are being offered */
+    uint8_t window_next;            /* storm-order position of the next Nexus card window */
     uint8_t cursor;                 /* storm-order position / lot number, phase-defined */
     /* Spice Blow and Nexus */
     uint8_t blow_pile;              /* 0: pile A; 1: pile B (Advanced) */

@@ -178,7 +178,8 @@ static json_t *card_play(nx_bot *b, const nx_game *g, int *seat_out)
     uint16_t now = (uint16_t)(s->turn * 16 + s->phase + 1);
     for (int seat = 0; seat < s->nseats; seat++) {
         nx_comp card = nx_custody_top(&s->custody, NX_Z_SEAT(seat, NX_ZS_NEXUS_HELD));
-        if (card == NX_COMP_NONE || b->tried[seat] == now || nx_state_pending_of(s, (uint8_t)seat)) continue;
+        const nx_pending *own = nx_state_pending_of(s, (uint8_t)seat);
+        if (card == NX_COMP_NONE || b->tried[seat] == now || (own && own->kind != NX_PEND_NEXUS_WINDOW)) continue;
         nx_faction f = nx_comp_nexus_faction(card);
         int mode = nx_lifecycle_mode(s, (uint8_t)seat, card);
         if (!moment_fits(b, s, f, mode) || !panel_open(b, g, f, mode)) continue;

@@ -558,8 +558,14 @@ int nx_panel_play(nx_act *a, const char *requested_path)
     uint8_t seat = (uint8_t)a->seat;
     nx_comp card = nx_custody_top(&s->custody, NX_Z_SEAT(seat, NX_ZS_NEXUS_HELD));
     if (card == NX_COMP_NONE) return nx_act_fail(a, "illegal", "seat %d holds no Nexus card", seat);
-    if (nx_state_pending_of(s, seat))
-        return nx_act_fail(a, "illegal", "seat %d must first answer its pending decision", seat);
+    /* A Nexus card window (nx_phases.c) is the holder's moment to play: the
+     * play answers it.  Any other decision must be answered first. */
+    const nx_pending *own = nx_state_pending_of(s, seat);
+    if (own && own->kind == NX_PEND_NEXUS_WINDOW) {
+        nx_state_remove_pending(s, own);
+        own = NULL;
+    }
+    if (own) return nx_act_fail(a, "illegal", "seat %d must first answer its pending decision", seat);
     const nx_panel *p = panel_for(a, seat, card);
     if (check_panel_open(a, p) || check_timing(a, p)) return -1;
     /* Eligibility runs read-only, before the card is spent: a refusal

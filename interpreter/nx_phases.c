@@ -12,6 +12,7 @@
  * card designer can stage any situation with "place".
  */
 #include <assert.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "nx_board.h"
@@ -19,7 +20,17 @@
 #include "nx_names.h"
 #include "nx_play.h"
 
+static int pass_window(nx_act *a, const nx_pending *p);
+static void window_moves(const nx_state *s, const nx_pending *p, json_t *out);
+
+static const nx_decision_ops window_decisions[] = {
+    { NX_PEND_NEXUS_WINDOW, pass_window, window_moves },
+    { 0, NULL, NULL },
+};
+static const nx_module nx_mod_windows = { "windows", -1, NULL, NULL, window_decisions };
+
 static const nx_module *const modules[] = {
+    &nx_mod_windows,
     &nx_mod_core, &nx_mod_setup, &nx_mod_storm, &nx_mod_spice_blow, &nx_mod_charity, &nx_mod_bidding,
     &nx_mod_revival, &nx_mod_shipment, &nx_mod_battle, &nx_mod_collection, &nx_mod_mentat, &nx_mod_stage, &nx_mod_ally, &nx_mod_cards,
 };
@@ -65,11 +76,56 @@ void nx_phases_enter(nx_act *a, int phase)
     s->play.step = 0;
     s->play.cursor = 0;
     s->play.closing = 0;
+    s->play.window_next = 0;
     nx_lifecycle_phase_begin(s, phase);
     nx_act_log(a, "turn %d: %s", s->turn, nx_phase_name(phase));
 }
 
-/* A procedure is over: end the phase (its end may open decisions). */
+/*
+ * Nexus card windows.  A panel such as Harkonnen Cunning is played "at the
+ * anytime window the engine offers every seat alike, when no other
+ * player's decision is pending" (cards/nexus/harkonnen.yaml, 003).  A
+ * rules game almost always has a decision open, so at the end of every
+ * phase each seat holding a Nexus card gets a window of its own, one at a
+ * time in storm order: it may play its card (play_nexus) or pass.  Who
+ * holds a Nexus card is public (the count of the held zone), so asking
+ * exactly the holders reveals nothing about which card they hold.
+ */
+static int open_next_window(nx_act *a)
+{
+    nx_state *s = a->s;
+    if (!(s->options & NX_OPT_NEXUS_CARDS) || s->phase == NX_P_SETUP) return 0;
+    uint8_t order[NX_MAX_SEATS];
+    nx_state_storm_order(s, order);
+    while (s->play.window_next < s->nseats) {
+        uint8_t seat = order[s->play.window_next++];
+        if (nx_custody_count(&s->custody, NX_Z_SEAT(seat, NX_ZS_NEXUS_HELD)) == 0) continue;
+        nx_pending *p = nx_state_add_pending(s, NX_PEND_NEXUS_WINDOW, seat);
+        p->event = nx_state_new_event(s);
+        snprintf(p->prompt, sizeof p->prompt, "End of %s: play your Nexus card now, or pass",
+                 nx_phase_name(s->phase));
+        return 1;
+    }
+    return 0;
+}
+
+static int pass_window(nx_act *a, const nx_pending *p)
+{
+    nx_state_remove_pending(a->s, p);
+    return 0;
+}
+
+/* Bots pass here; playing is their optional move (nx_bot.c), because
+ * whether a panel may be played depends on the game's rulings. */
+static void window_moves(const nx_state *s, const nx_pending *p, json_t *out)
+{
+    (void)s;
+    (void)p;
+    nx_moves_add(out, 0, json_pack("{s:s}", "type", "pass"));
+}
+
+/* A procedure is over: end the phase (its end may open decisions), then
+ * offer the Nexus card windows. */
 static int close_phase(nx_act *a)
 {
     nx_state *s = a->s;
@@ -78,6 +134,11 @@ static int close_phase(nx_act *a)
         if (nx_lifecycle_phase_end(a, s->phase)) return 1;
     }
     if (s->npending) return 1;
+    if (s->play.closing == 1) {
+        s->play.closing = 2;
+        s->play.window_next = 0;
+    }
+    if (open_next_window(a)) return 1;
     if (s->phase == NX_P_SETUP) {
         nx_setup_finish(a);
         nx_phases_enter(a, NX_P_STORM);

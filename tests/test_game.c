@@ -409,6 +409,52 @@ START_TEST(bots_play_held_nexus_cards)
 }
 END_TEST
 
+/* With default rulings Harkonnen Cunning may be played only when no other
+ * player's decision is pending: the Nexus card window a rules game offers
+ * each holder at the end of a phase (nx_phases.c) is that moment. */
+START_TEST(nexus_card_windows_let_holders_play)
+{
+    nx_game_config cfg = { .seed = 12, .nseats = 3, .nexus_cards = 1,
+                           .factions = { NX_ATREIDES, NX_HARKONNEN, NX_EMPEROR } };
+    char err[256];
+    nx_game *g = nx_game_new(&rt, NULL, &cfg, err, sizeof err);
+    ck_assert_msg(g != NULL, "%s", err);
+    nx_custody_move(&nx_game_state_mut(g)->custody, nx_comp_nexus(NX_HARKONNEN), NX_Z_SEAT(1, NX_ZS_NEXUS_HELD));
+    nx_bot bot;
+    nx_bot_init(&bot, &rt, NX_BOT_SIMPLE, 4);
+    bot.on_refusal = refused;
+    char id[16];
+    nx_bot_move m;
+    int windows = 0;
+    /* Let the bots answer every decision except the holder's window. */
+    for (int i = 0; i < 400 && !windows; i++) {
+        const nx_pending *w = pending_of_kind(nx_game_state(g), 1, NX_PEND_NEXUS_WINDOW);
+        if (w) {
+            /* One window at a time: nobody else is deciding. */
+            ck_assert_int_eq(nx_game_state(g)->npending, 1);
+            windows++;
+            break;
+        }
+        snprintf(id, sizeof id, "w%d", i);
+        int rc = nx_bot_step(&bot, g, id, &m);
+        ck_assert_int_eq(rc, 1);
+        int played = m.optional && strstr(m.result, "plays the Harkonnen") != NULL;
+        nx_bot_move_free(&m);
+        if (played) break;
+    }
+    ck_assert_msg(windows, "the holder was never offered a window");
+    json_t *a = json_pack("{s:s, s:I, s:i, s:s}", "id", "play", "version",
+                          (json_int_t)nx_game_state(g)->version, "seat", 1, "type", "play_nexus");
+    char *r = apply_json(g, a);
+    json_decref(a);
+    ck_assert_msg(result_ok(r) && strstr(r, "as Cunning, path own_window"), "%s", r);
+    free(r);
+    ck_assert_ptr_null(pending_of_kind(nx_game_state(g), 1, NX_PEND_NEXUS_WINDOW));
+    ck_assert_ptr_nonnull(pending_of_kind(nx_game_state(g), 1, NX_PEND_PANEL));
+    nx_game_free(g);
+}
+END_TEST
+
 /* The apply hook of the fallback test: the first attempt is "refused"
  * without reaching the game, as a buggy phase's listed move would be. */
 typedef struct flaky {
@@ -532,6 +578,7 @@ static Suite *suite(void)
     tcase_add_test(tc, corrupt_saves_are_refused);
     tcase_add_test(tc, failing_panels_roll_back);
     tcase_add_test(tc, bots_play_held_nexus_cards);
+    tcase_add_test(tc, nexus_card_windows_let_holders_play);
     tcase_add_test(tc, bots_report_refused_moves_and_fall_back);
     suite_add_tcase(s, tc);
     return s;
