@@ -1,38 +1,36 @@
 /* Alliance powers outside decisions (docs/rules/alliances.md): the
  * Emperor's gift of spice to its ally, its refusals, and its timing (any
  * phase, with or without a decision of the Emperor's pending). */
-#include "nx_phase_fixture.h"
+#include "nx_phase_testutil.h"
 
 static const nx_faction EMP_ATR_HAR[] = { NX_EMPEROR, NX_ATREIDES, NX_HARKONNEN };
-
-static int spice_of(const nx_game *g, int seat) { return nx_game_state(g)->seats[seat].spice; }
 
 /* The Emperor (seat 0) allied with Atreides (seat 1), in Shipment and
  * Movement with seat 0's turn under way. */
 static nx_game *allied(void)
 {
-    nx_game *g = fx_stage(EMP_ATR_HAR, 3, 0, NX_P_SHIPMENT_MOVEMENT, 2, 10);
-    fx_ally(g, 0, 1);
-    fx_settle(g);
+    nx_game *g = nxt_stage_turn2(EMP_ATR_HAR, 3, 0, NX_P_SHIPMENT_MOVEMENT, 2, 10);
+    nxt_ally(g, 0, 1);
+    nxt_settle(g);
     return g;
 }
 
 START_TEST(test_gift_moves_spice_publicly)
 {
     nx_game *g = allied();
-    char *r = fx_apply(g, 0, "{\"type\":\"give_spice\",\"amount\":3}");
-    ck_assert_msg(fx_ok(r), "%s", r);
+    char *r = nxt_apply(g, 0, "{\"type\":\"give_spice\",\"amount\":3}");
+    ck_assert_msg(nxt_accepted(r), "%s", r);
     /* The amount is public: the hand-over is a visible act. */
     ck_assert_ptr_nonnull(strstr(r, "seat 0 (Emperor) gives 3 spice to its ally seat 1 (Atreides)"));
     free(r);
-    ck_assert_int_eq(spice_of(g, 0), 7);
-    ck_assert_int_eq(spice_of(g, 1), 13);
-    ck_assert_int_eq(spice_of(g, 2), 10);
+    ck_assert_int_eq(nxt_spice(g, 0), 7);
+    ck_assert_int_eq(nxt_spice(g, 1), 13);
+    ck_assert_int_eq(nxt_spice(g, 2), 10);
     /* All of it, and the Emperor's decision is still the one pending. */
-    FX_OK(g, 0, "{\"type\":\"give_spice\",\"amount\":7}");
-    ck_assert_int_eq(spice_of(g, 0), 0);
-    ck_assert_int_eq(spice_of(g, 1), 20);
-    ck_assert_int_eq(fx_pending(g, 0)->kind, NX_PEND_SHIP_MOVE);
+    NXT_OK(g, 0, "{\"type\":\"give_spice\",\"amount\":7}");
+    ck_assert_int_eq(nxt_spice(g, 0), 0);
+    ck_assert_int_eq(nxt_spice(g, 1), 20);
+    ck_assert_int_eq(nxt_pending(g, 0)->kind, NX_PEND_SHIP_MOVE);
     nx_game_free(g);
 }
 END_TEST
@@ -40,27 +38,27 @@ END_TEST
 START_TEST(test_gift_refusals)
 {
     nx_game *g = allied();
-    FX_REFUSED(g, 1, "illegal", "only the Emperor", "{\"type\":\"give_spice\",\"amount\":1}");
-    FX_REFUSED(g, 2, "illegal", "only the Emperor", "{\"type\":\"give_spice\",\"amount\":1}");
-    FX_REFUSED(g, 0, "illegal", "has only 10 spice", "{\"type\":\"give_spice\",\"amount\":11}");
-    FX_REFUSED(g, 0, "illegal", "from 1 to", "{\"type\":\"give_spice\",\"amount\":0}");
-    FX_REFUSED(g, 0, "illegal", "from 1 to", "{\"type\":\"give_spice\",\"amount\":-2}");
-    FX_REFUSED(g, 0, "malformed", "must be an integer", "{\"type\":\"give_spice\",\"amount\":\"3\"}");
-    FX_REFUSED(g, 0, "malformed", "must be an integer", "{\"type\":\"give_spice\"}");
-    FX_REFUSED(g, 0, "malformed", "unknown key", "{\"type\":\"give_spice\",\"amount\":1,\"to\":2}");
-    ck_assert_int_eq(spice_of(g, 0), 10);
+    NXT_REFUSED(g, 1, "illegal", "only the Emperor", "{\"type\":\"give_spice\",\"amount\":1}");
+    NXT_REFUSED(g, 2, "illegal", "only the Emperor", "{\"type\":\"give_spice\",\"amount\":1}");
+    NXT_REFUSED(g, 0, "illegal", "has only 10 spice", "{\"type\":\"give_spice\",\"amount\":11}");
+    NXT_REFUSED(g, 0, "illegal", "from 1 to", "{\"type\":\"give_spice\",\"amount\":0}");
+    NXT_REFUSED(g, 0, "illegal", "from 1 to", "{\"type\":\"give_spice\",\"amount\":-2}");
+    NXT_REFUSED(g, 0, "malformed", "must be an integer", "{\"type\":\"give_spice\",\"amount\":\"3\"}");
+    NXT_REFUSED(g, 0, "malformed", "must be an integer", "{\"type\":\"give_spice\"}");
+    NXT_REFUSED(g, 0, "malformed", "unknown key", "{\"type\":\"give_spice\",\"amount\":1,\"to\":2}");
+    ck_assert_int_eq(nxt_spice(g, 0), 10);
     nx_game_free(g);
 
     /* No ally, no gift. */
-    g = fx_stage(EMP_ATR_HAR, 3, 0, NX_P_SHIPMENT_MOVEMENT, 2, 10);
-    fx_settle(g);
-    FX_REFUSED(g, 0, "illegal", "no ally", "{\"type\":\"give_spice\",\"amount\":1}");
+    g = nxt_stage_turn2(EMP_ATR_HAR, 3, 0, NX_P_SHIPMENT_MOVEMENT, 2, 10);
+    nxt_settle(g);
+    NXT_REFUSED(g, 0, "illegal", "no ally", "{\"type\":\"give_spice\",\"amount\":1}");
     nx_game_free(g);
 
     /* Nor once the game is over. */
     g = allied();
     nx_game_state_mut(g)->play.over = 1;
-    FX_REFUSED(g, 0, "illegal", "over", "{\"type\":\"give_spice\",\"amount\":1}");
+    NXT_REFUSED(g, 0, "illegal", "over", "{\"type\":\"give_spice\",\"amount\":1}");
     nx_game_free(g);
 }
 END_TEST
@@ -68,28 +66,28 @@ END_TEST
 /* "At any time": while someone else decides, in another phase. */
 START_TEST(test_gift_at_any_time)
 {
-    nx_game *g = fx_stage(EMP_ATR_HAR, 3, 0, NX_P_SHIPMENT_MOVEMENT, 2, 10);
-    fx_ally(g, 0, 1);
+    nx_game *g = nxt_stage_turn2(EMP_ATR_HAR, 3, 0, NX_P_SHIPMENT_MOVEMENT, 2, 10);
+    nxt_ally(g, 0, 1);
     nx_game_state_mut(g)->first_seat = 2;
-    fx_settle(g);
-    ck_assert_ptr_null(fx_pending(g, 0));
-    ck_assert_ptr_nonnull(fx_pending(g, 2));
+    nxt_settle(g);
+    ck_assert_ptr_null(nxt_pending(g, 0));
+    ck_assert_ptr_nonnull(nxt_pending(g, 2));
     uint32_t before = nx_game_state(g)->version;
-    FX_OK(g, 0, "{\"type\":\"give_spice\",\"amount\":4}");
+    NXT_OK(g, 0, "{\"type\":\"give_spice\",\"amount\":4}");
     ck_assert_int_eq(nx_game_state(g)->version, before + 1);
-    ck_assert_int_eq(spice_of(g, 1), 14);
+    ck_assert_int_eq(nxt_spice(g, 1), 14);
     /* Nothing else moved on: seat 2 still decides. */
-    ck_assert_int_eq(fx_pending(g, 2)->kind, NX_PEND_SHIP_MOVE);
-    ck_assert_ptr_null(fx_pending(g, 0));
+    ck_assert_int_eq(nxt_pending(g, 2)->kind, NX_PEND_SHIP_MOVE);
+    ck_assert_ptr_null(nxt_pending(g, 0));
     nx_game_free(g);
 
     /* In Bidding, the ally may then bid what the Emperor gave. */
-    g = fx_stage(EMP_ATR_HAR, 3, 0, NX_P_BIDDING, 2, 0);
-    fx_ally(g, 0, 1);
+    g = nxt_stage_turn2(EMP_ATR_HAR, 3, 0, NX_P_BIDDING, 2, 0);
+    nxt_ally(g, 0, 1);
     nx_game_state_mut(g)->seats[0].spice = 6;
-    fx_settle(g);
-    FX_OK(g, 0, "{\"type\":\"give_spice\",\"amount\":6}");
-    ck_assert_int_eq(spice_of(g, 1), 6);
+    nxt_settle(g);
+    NXT_OK(g, 0, "{\"type\":\"give_spice\",\"amount\":6}");
+    ck_assert_int_eq(nxt_spice(g, 1), 6);
     ck_assert_int_eq(nx_game_state(g)->phase, NX_P_BIDDING);
     nx_game_free(g);
 }
@@ -99,8 +97,8 @@ END_TEST
 START_TEST(test_gift_is_deterministic)
 {
     nx_game *a = allied(), *b = allied();
-    FX_OK(a, 0, "{\"type\":\"give_spice\",\"amount\":2}");
-    FX_OK(b, 0, "{\"type\":\"give_spice\",\"amount\":2}");
+    NXT_OK(a, 0, "{\"type\":\"give_spice\",\"amount\":2}");
+    NXT_OK(b, 0, "{\"type\":\"give_spice\",\"amount\":2}");
     ck_assert(!memcmp(nx_game_state(a), nx_game_state(b), sizeof(nx_state)));
     nx_game_free(a);
     nx_game_free(b);
@@ -111,7 +109,7 @@ static Suite *suite(void)
 {
     Suite *s = suite_create("ally");
     TCase *tc = tcase_create("ally");
-    tcase_add_unchecked_fixture(tc, fx_open, fx_close);
+    tcase_add_unchecked_fixture(tc, nxt_open, nxt_close);
     tcase_set_timeout(tc, 60);
     tcase_add_test(tc, test_gift_moves_spice_publicly);
     tcase_add_test(tc, test_gift_refusals);

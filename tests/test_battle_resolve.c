@@ -2,7 +2,7 @@
  * traitors, ties, leader spice, Advanced support and elite forces, the
  * winner's cards, Harkonnen capture and the readings that change them
  * (interpreter/nx_battle_resolve.c; docs/rules/phase-battle.md). */
-#include "test_battle_stage.h"
+#include "nx_phase_testutil.h"
 
 static const nx_faction AHE[] = { NX_ATREIDES, NX_HARKONNEN, NX_EMPEROR };
 enum { A, H, E };
@@ -11,9 +11,9 @@ enum { A, H, E };
  * Emperor (3) waiting in Funeral Plain next door; 10 spice each. */
 static nx_game *fight(int advanced)
 {
-    nx_game *g = battle_new(AHE, 3, advanced);
-    put(g, A, "the_great_flat", 5, 0);
-    put(g, H, "the_great_flat", 5, 0);
+    nx_game *g = nxt_battle_new(AHE, 3, advanced);
+    nxt_put(g, A, "the_great_flat", 5, 0);
+    nxt_put(g, H, "the_great_flat", 5, 0);
     return g;
 }
 
@@ -38,35 +38,35 @@ START_TEST(weapon_defence_pairs)
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         nx_game *g = fight(0);
-        hand(g, A, cases[i].weapon, NULL, NULL);
-        hand(g, H, cases[i].defence, NULL, NULL);
-        mut(g)->play.spice[section("the_great_flat")] = 6;
-        go(g);
+        nxt_hand(g, A, cases[i].weapon, NULL, NULL);
+        nxt_hand(g, H, cases[i].defence, NULL, NULL);
+        nxt_mut(g)->play.spice[nxt_section("the_great_flat")] = 6;
+        nxt_go(g);
         char body[256];
         snprintf(body, sizeof body, "\"leader\":\"leader:duncan_idaho\",\"dial\":2,\"weapon\":\"%s\"", cases[i].weapon);
-        plan(g, A, body);
+        nxt_plan(g, A, body);
         if (cases[i].defence) snprintf(body, sizeof body, "\"leader\":\"leader:feyd_rautha\",\"dial\":0,\"defense\":\"%s\"", cases[i].defence);
         else snprintf(body, sizeof body, "\"leader\":\"leader:feyd_rautha\",\"dial\":0");
-        plan(g, H, body);
-        no_calls(g);
-        ck_assert_msg(leader_dead(g, "feyd_rautha") == cases[i].dies, "case %zu: Feyd dies %d", i, cases[i].dies);
-        ck_assert_msg(leader_dead(g, "duncan_idaho") == cases[i].boom, "case %zu: Duncan", i);
+        nxt_plan(g, H, body);
+        nxt_no_calls(g);
+        ck_assert_msg(nxt_leader_dead(g, "feyd_rautha") == cases[i].dies, "case %zu: Feyd dies %d", i, cases[i].dies);
+        ck_assert_msg(nxt_leader_dead(g, "duncan_idaho") == cases[i].boom, "case %zu: Duncan", i);
         if (cases[i].boom) {
-            ck_assert_int_eq(here(g, A, "the_great_flat") + here(g, H, "the_great_flat"), 0);
-            ck_assert_int_eq(nx_game_state(g)->play.spice[section("the_great_flat")], 0);
-            ck_assert_int_eq(spice(g, A), 10);    /* no one is paid for the leaders */
-            ck_assert_int_eq(card_zone(g, cases[i].weapon), NX_Z_TREACHERY_DISCARD);
+            ck_assert_int_eq(nxt_here(g, A, "the_great_flat") + nxt_here(g, H, "the_great_flat"), 0);
+            ck_assert_int_eq(nx_game_state(g)->play.spice[nxt_section("the_great_flat")], 0);
+            ck_assert_int_eq(nxt_spice(g, A), 10);    /* no one is paid for the leaders */
+            ck_assert_int_eq(nxt_card_zone(g, cases[i].weapon), NX_Z_TREACHERY_DISCARD);
             ck_assert_int_eq(nx_game_state(g)->play.battle_winner, NX_NO_SEAT);
         } else if (cases[i].dies) {
             /* 2 + 2 against nothing: Atreides wins and is paid Feyd's 6. */
-            ck_assert_int_eq(here(g, H, "the_great_flat"), 0);
-            ck_assert_int_eq(here(g, A, "the_great_flat"), 3);
-            ck_assert_int_eq(spice(g, A), 16);
+            ck_assert_int_eq(nxt_here(g, H, "the_great_flat"), 0);
+            ck_assert_int_eq(nxt_here(g, A, "the_great_flat"), 3);
+            ck_assert_int_eq(nxt_spice(g, A), 16);
         } else {
             /* 2 + 2 against 0 + 6: Harkonnen wins with its dial of 0. */
-            ck_assert_int_eq(here(g, A, "the_great_flat"), 0);
-            ck_assert_int_eq(here(g, H, "the_great_flat"), 5);
-            ck_assert_int_eq(card_zone(g, cases[i].weapon), NX_Z_TREACHERY_DISCARD);
+            ck_assert_int_eq(nxt_here(g, A, "the_great_flat"), 0);
+            ck_assert_int_eq(nxt_here(g, H, "the_great_flat"), 5);
+            ck_assert_int_eq(nxt_card_zone(g, cases[i].weapon), NX_Z_TREACHERY_DISCARD);
         }
         nx_game_free(g);
     }
@@ -102,19 +102,19 @@ START_TEST(every_base_pair)
             int dies = (kind == PROJECTILE && !shield) || (kind == POISON && !snooper) || kind == LASGUN;
             int boom = kind == LASGUN && shield;
             nx_game *g = fight(0);
-            hand(g, A, weapon, NULL, NULL);
-            hand(g, H, defence, NULL, NULL);
-            go(g);
+            nxt_hand(g, A, weapon, NULL, NULL);
+            nxt_hand(g, H, defence, NULL, NULL);
+            nxt_go(g);
             char body[256];
             snprintf(body, sizeof body, "\"leader\":\"leader:duncan_idaho\",\"dial\":1%s%s%s", weapon ? ",\"weapon\":\"" : "",
                      weapon ? weapon : "", weapon ? "\"" : "");
-            plan(g, A, body);
+            nxt_plan(g, A, body);
             snprintf(body, sizeof body, "\"leader\":\"leader:feyd_rautha\",\"dial\":1%s%s%s", defence ? ",\"defense\":\"" : "",
                      defence ? defence : "", defence ? "\"" : "");
-            plan(g, H, body);
-            no_calls(g);
-            ck_assert_msg(leader_dead(g, "feyd_rautha") == dies, "%s against %s: Feyd dies %d", weapon, defence, dies);
-            ck_assert_msg(leader_dead(g, "duncan_idaho") == boom, "%s against %s: explosion %d", weapon, defence, boom);
+            nxt_plan(g, H, body);
+            nxt_no_calls(g);
+            ck_assert_msg(nxt_leader_dead(g, "feyd_rautha") == dies, "%s against %s: Feyd dies %d", weapon, defence, dies);
+            ck_assert_msg(nxt_leader_dead(g, "duncan_idaho") == boom, "%s against %s: explosion %d", weapon, defence, boom);
             nx_game_free(g);
         }
 }
@@ -127,21 +127,21 @@ START_TEST(explosion_takes_the_territory)
      * (turn.battle_lasgun_reach "territory"); "battlefield" spares the sections
      * the storm cuts off. */
     for (int rule = 0; rule < 2; rule++) {
-        nx_game *g = battle_new(AHE, 3, 0);
-        mut(g)->play.storm_sector = 9;
-        mut(g)->play.rule[NX_RULE_LASGUN_REACH] = (uint8_t)rule;
-        put(g, A, "old_gap.east", 3, 0);
-        put(g, H, "old_gap.east", 3, 0);
-        put(g, E, "old_gap.west", 2, 0);
-        hand(g, A, "treachery:lasgun", "treachery:shield#2", NULL);
-        go(g);
-        plan(g, A, "\"leader\":\"leader:duncan_idaho\",\"dial\":1,\"weapon\":\"treachery:lasgun\",\"defense\":\"treachery:shield#2\"");
-        plan(g, H, "\"leader\":\"leader:umman_kudu\",\"dial\":1");
-        no_calls(g);
-        ck_assert(leader_dead(g, "duncan_idaho") && leader_dead(g, "umman_kudu"));
-        ck_assert_int_eq(here(g, A, "old_gap.east") + here(g, H, "old_gap.east"), 0);
-        ck_assert_int_eq(here(g, E, "old_gap.west"), rule ? 2 : 0);
-        ck_assert_int_eq(card_zone(g, "treachery:shield#2"), NX_Z_TREACHERY_DISCARD);
+        nx_game *g = nxt_battle_new(AHE, 3, 0);
+        nxt_mut(g)->play.storm_sector = 9;
+        nxt_mut(g)->play.rule[NX_RULE_LASGUN_REACH] = (uint8_t)rule;
+        nxt_put(g, A, "old_gap.east", 3, 0);
+        nxt_put(g, H, "old_gap.east", 3, 0);
+        nxt_put(g, E, "old_gap.west", 2, 0);
+        nxt_hand(g, A, "treachery:lasgun", "treachery:shield#2", NULL);
+        nxt_go(g);
+        nxt_plan(g, A, "\"leader\":\"leader:duncan_idaho\",\"dial\":1,\"weapon\":\"treachery:lasgun\",\"defense\":\"treachery:shield#2\"");
+        nxt_plan(g, H, "\"leader\":\"leader:umman_kudu\",\"dial\":1");
+        nxt_no_calls(g);
+        ck_assert(nxt_leader_dead(g, "duncan_idaho") && nxt_leader_dead(g, "umman_kudu"));
+        ck_assert_int_eq(nxt_here(g, A, "old_gap.east") + nxt_here(g, H, "old_gap.east"), 0);
+        ck_assert_int_eq(nxt_here(g, E, "old_gap.west"), rule ? 2 : 0);
+        ck_assert_int_eq(nxt_card_zone(g, "treachery:shield#2"), NX_Z_TREACHERY_DISCARD);
         nx_game_free(g);
     }
 }
@@ -153,16 +153,16 @@ START_TEST(tie_goes_to_the_aggressor)
 {
     for (int first = 0; first < 2; first++) {
         nx_game *g = fight(0);
-        mut(g)->first_seat = first ? H : A;
-        go(g);
-        plan(g, A, "\"leader\":\"leader:gurney_halleck\",\"dial\":2");   /* 4 + 2 */
-        plan(g, H, "\"leader\":\"leader:beast_rabban\",\"dial\":2");     /* 4 + 2 */
-        no_calls(g);
+        nxt_mut(g)->first_seat = first ? H : A;
+        nxt_go(g);
+        nxt_plan(g, A, "\"leader\":\"leader:gurney_halleck\",\"dial\":2");   /* 4 + 2 */
+        nxt_plan(g, H, "\"leader\":\"leader:beast_rabban\",\"dial\":2");     /* 4 + 2 */
+        nxt_no_calls(g);
         int w = first ? H : A;
-        ck_assert_int_eq(here(g, w, "the_great_flat"), 3);
-        ck_assert_int_eq(here(g, w == A ? H : A, "the_great_flat"), 0);
-        ck_assert_int_eq(tanks(g, w == A ? H : A), 5);
-        ck_assert(!leader_dead(g, "gurney_halleck") && !leader_dead(g, "beast_rabban"));  /* losing kills no leader */
+        ck_assert_int_eq(nxt_here(g, w, "the_great_flat"), 3);
+        ck_assert_int_eq(nxt_here(g, w == A ? H : A, "the_great_flat"), 0);
+        ck_assert_int_eq(nxt_tanks(g, w == A ? H : A), 5);
+        ck_assert(!nxt_leader_dead(g, "gurney_halleck") && !nxt_leader_dead(g, "beast_rabban"));  /* losing kills no leader */
         nx_game_free(g);
     }
 }
@@ -172,20 +172,20 @@ START_TEST(killed_leaders_pay_the_winner)
 {
     /* Both leaders die; the winner gets both strengths (2 + 6). */
     nx_game *g = fight(0);
-    hand(g, A, "treachery:crysknife", NULL, NULL);
-    hand(g, H, "treachery:chaumas", NULL, NULL);
-    go(g);
-    plan(g, A, "\"leader\":\"leader:duncan_idaho\",\"dial\":3,\"weapon\":\"treachery:crysknife\"");
-    plan(g, H, "\"leader\":\"leader:feyd_rautha\",\"dial\":2,\"weapon\":\"treachery:chaumas\"");
-    no_calls(g);
-    ck_assert(leader_dead(g, "duncan_idaho") && leader_dead(g, "feyd_rautha"));
+    nxt_hand(g, A, "treachery:crysknife", NULL, NULL);
+    nxt_hand(g, H, "treachery:chaumas", NULL, NULL);
+    nxt_go(g);
+    nxt_plan(g, A, "\"leader\":\"leader:duncan_idaho\",\"dial\":3,\"weapon\":\"treachery:crysknife\"");
+    nxt_plan(g, H, "\"leader\":\"leader:feyd_rautha\",\"dial\":2,\"weapon\":\"treachery:chaumas\"");
+    nxt_no_calls(g);
+    ck_assert(nxt_leader_dead(g, "duncan_idaho") && nxt_leader_dead(g, "feyd_rautha"));
     ck_assert_int_eq(nx_game_state(g)->play.battle_winner, A);      /* 3 against 2 */
-    ck_assert_int_eq(spice(g, A), 18);
-    ck_assert_int_eq(spice(g, H), 10);
+    ck_assert_int_eq(nxt_spice(g, A), 18);
+    ck_assert_int_eq(nxt_spice(g, H), 10);
     /* The winner keeps or discards its weapon. */
-    ok(g, A, "\"type\":\"keep_cards\",\"keep\":[]");
-    ck_assert_int_eq(card_zone(g, "treachery:crysknife"), NX_Z_TREACHERY_DISCARD);
-    ck_assert_int_eq(card_zone(g, "treachery:chaumas"), NX_Z_TREACHERY_DISCARD);
+    nxt_ok(g, A, "\"type\":\"keep_cards\",\"keep\":[]");
+    ck_assert_int_eq(nxt_card_zone(g, "treachery:crysknife"), NX_Z_TREACHERY_DISCARD);
+    ck_assert_int_eq(nxt_card_zone(g, "treachery:chaumas"), NX_Z_TREACHERY_DISCARD);
     nx_game_free(g);
 }
 END_TEST
@@ -195,25 +195,25 @@ END_TEST
 START_TEST(single_traitor)
 {
     nx_game *g = fight(1);
-    traitor(g, H, "gurney_halleck");
-    hand(g, H, "treachery:cheap_hero#1", NULL, NULL);
-    go(g);
-    plan(g, A, "\"leader\":\"leader:gurney_halleck\",\"dial\":5,\"spice\":5");
-    plan(g, H, "\"leader\":\"leader:umman_kudu\",\"dial\":1,\"spice\":1");
+    nxt_traitor(g, H, "gurney_halleck");
+    nxt_hand(g, H, "treachery:cheap_hero#1", NULL, NULL);
+    nxt_go(g);
+    nxt_plan(g, A, "\"leader\":\"leader:gurney_halleck\",\"dial\":5,\"spice\":5");
+    nxt_plan(g, H, "\"leader\":\"leader:umman_kudu\",\"dial\":1,\"spice\":1");
     /* Both may call; the answers look alike until both are in. */
-    refused(g, A, "\"type\":\"call_traitor\"", "illegal", "no Traitor Card of Umman Kudu");
-    json_t *r = done(g, H, "\"type\":\"call_traitor\"");
-    ck_assert(log_has(r, "has answered the traitor call"));
-    ck_assert(!log_has(r, "Gurney"));
+    nxt_refused(g, A, "\"type\":\"call_traitor\"", "illegal", "no Traitor Card of Umman Kudu");
+    json_t *r = nxt_done(g, H, "\"type\":\"call_traitor\"");
+    ck_assert(nxt_log_has(r, "has answered the traitor call"));
+    ck_assert(!nxt_log_has(r, "Gurney"));
     json_decref(r);
-    r = done(g, A, "\"type\":\"pass\"");
-    ck_assert(log_has(r, "calls traitor: it holds the Traitor Card of Gurney Halleck"));
+    r = nxt_done(g, A, "\"type\":\"pass\"");
+    ck_assert(nxt_log_has(r, "calls traitor: it holds the Traitor Card of Gurney Halleck"));
     json_decref(r);
-    ck_assert(leader_dead(g, "gurney_halleck"));
-    ck_assert_int_eq(here(g, A, "the_great_flat"), 0);
-    ck_assert_int_eq(here(g, H, "the_great_flat"), 5);    /* the caller loses nothing */
-    ck_assert_int_eq(spice(g, H), 10 + 4);                /* Gurney's strength, no support paid */
-    ck_assert_int_eq(spice(g, A), 10 - 5);                /* the betrayed pays its support */
+    ck_assert(nxt_leader_dead(g, "gurney_halleck"));
+    ck_assert_int_eq(nxt_here(g, A, "the_great_flat"), 0);
+    ck_assert_int_eq(nxt_here(g, H, "the_great_flat"), 5);    /* the caller loses nothing */
+    ck_assert_int_eq(nxt_spice(g, H), 10 + 4);                /* Gurney's strength, no support paid */
+    ck_assert_int_eq(nxt_spice(g, A), 10 - 5);                /* the betrayed pays its support */
     /* The caller's leader is free again (turn.battle_traitor_leader). */
     ck_assert_int_eq(nx_game_state(g)->play.leader_fought[nx_leader_find("umman_kudu")], 0);
     nx_game_free(g);
@@ -224,15 +224,15 @@ START_TEST(traitor_leader_spent)
 {
     /* turn.battle_traitor_leader "spent": the caller's leader stays committed. */
     nx_game *g = fight(0);
-    mut(g)->play.rule[NX_RULE_TRAITOR_LEADER] = 1;
-    traitor(g, H, "gurney_halleck");
-    go(g);
-    plan(g, A, "\"leader\":\"leader:gurney_halleck\",\"dial\":5");
-    plan(g, H, "\"leader\":\"leader:umman_kudu\",\"dial\":1");
-    ok(g, H, "\"type\":\"call_traitor\"");
-    ok(g, A, "\"type\":\"pass\"");
-    ck_assert(leader_dead(g, "gurney_halleck"));
-    ck_assert_int_eq(here(g, H, "the_great_flat"), 5);
+    nxt_mut(g)->play.rule[NX_RULE_TRAITOR_LEADER] = 1;
+    nxt_traitor(g, H, "gurney_halleck");
+    nxt_go(g);
+    nxt_plan(g, A, "\"leader\":\"leader:gurney_halleck\",\"dial\":5");
+    nxt_plan(g, H, "\"leader\":\"leader:umman_kudu\",\"dial\":1");
+    nxt_ok(g, H, "\"type\":\"call_traitor\"");
+    nxt_ok(g, A, "\"type\":\"pass\"");
+    ck_assert(nxt_leader_dead(g, "gurney_halleck"));
+    ck_assert_int_eq(nxt_here(g, H, "the_great_flat"), 5);
     ck_assert_int_eq(nx_game_state(g)->play.leader_fought[nx_leader_find("umman_kudu")],
                      nx_map_territory_parse("the_great_flat") + 1);
     nx_game_free(g);
@@ -242,16 +242,16 @@ END_TEST
 START_TEST(two_traitors)
 {
     nx_game *g = fight(0);
-    traitor(g, A, "feyd_rautha");
-    traitor(g, H, "duncan_idaho");
-    go(g);
-    plan(g, A, "\"leader\":\"leader:duncan_idaho\",\"dial\":2");
-    plan(g, H, "\"leader\":\"leader:feyd_rautha\",\"dial\":2");
-    ok(g, A, "\"type\":\"call_traitor\"");
-    ok(g, H, "\"type\":\"call_traitor\"");
-    ck_assert(leader_dead(g, "duncan_idaho") && leader_dead(g, "feyd_rautha"));
-    ck_assert_int_eq(here(g, A, "the_great_flat") + here(g, H, "the_great_flat"), 0);
-    ck_assert_int_eq(spice(g, A) + spice(g, H), 20);
+    nxt_traitor(g, A, "feyd_rautha");
+    nxt_traitor(g, H, "duncan_idaho");
+    nxt_go(g);
+    nxt_plan(g, A, "\"leader\":\"leader:duncan_idaho\",\"dial\":2");
+    nxt_plan(g, H, "\"leader\":\"leader:feyd_rautha\",\"dial\":2");
+    nxt_ok(g, A, "\"type\":\"call_traitor\"");
+    nxt_ok(g, H, "\"type\":\"call_traitor\"");
+    ck_assert(nxt_leader_dead(g, "duncan_idaho") && nxt_leader_dead(g, "feyd_rautha"));
+    ck_assert_int_eq(nxt_here(g, A, "the_great_flat") + nxt_here(g, H, "the_great_flat"), 0);
+    ck_assert_int_eq(nxt_spice(g, A) + nxt_spice(g, H), 20);
     ck_assert_int_eq(nx_game_state(g)->play.battle_winner, NX_NO_SEAT);
     nx_game_free(g);
 }
@@ -259,22 +259,22 @@ END_TEST
 
 START_TEST(harkonnen_calls_for_its_ally)
 {
-    nx_game *g = battle_new(AHE, 3, 0);
-    ally(g, H, E);
-    put(g, A, "the_great_flat", 4, 0);
-    put(g, E, "the_great_flat", 4, 0);
-    traitor(g, H, "thufir_hawat");
-    go(g);
-    plan(g, A, "\"leader\":\"leader:thufir_hawat\",\"dial\":4");
-    plan(g, E, "\"leader\":\"leader:bashar\",\"dial\":0");
-    ck_assert_ptr_nonnull(decision(g, H, NX_PEND_TRAITOR_CALL));
-    ok(g, H, "\"type\":\"call_traitor\"");
-    ok(g, A, "\"type\":\"pass\"");
-    ok(g, E, "\"type\":\"pass\"");
-    ck_assert(leader_dead(g, "thufir_hawat"));
-    ck_assert_int_eq(here(g, A, "the_great_flat"), 0);
-    ck_assert_int_eq(spice(g, E), 15);                     /* the ally is paid */
-    ck_assert_int_eq(here(g, E, "the_great_flat"), 4);
+    nx_game *g = nxt_battle_new(AHE, 3, 0);
+    nxt_ally(g, H, E);
+    nxt_put(g, A, "the_great_flat", 4, 0);
+    nxt_put(g, E, "the_great_flat", 4, 0);
+    nxt_traitor(g, H, "thufir_hawat");
+    nxt_go(g);
+    nxt_plan(g, A, "\"leader\":\"leader:thufir_hawat\",\"dial\":4");
+    nxt_plan(g, E, "\"leader\":\"leader:bashar\",\"dial\":0");
+    ck_assert_ptr_nonnull(nxt_decision(g, H, NX_PEND_TRAITOR_CALL));
+    nxt_ok(g, H, "\"type\":\"call_traitor\"");
+    nxt_ok(g, A, "\"type\":\"pass\"");
+    nxt_ok(g, E, "\"type\":\"pass\"");
+    ck_assert(nxt_leader_dead(g, "thufir_hawat"));
+    ck_assert_int_eq(nxt_here(g, A, "the_great_flat"), 0);
+    ck_assert_int_eq(nxt_spice(g, E), 15);                     /* the ally is paid */
+    ck_assert_int_eq(nxt_here(g, E, "the_great_flat"), 4);
     nx_game_free(g);
 }
 END_TEST
@@ -285,40 +285,40 @@ START_TEST(support_and_elite)
 {
     /* Emperor: 2 ordinary + 2 Sardaukar against Atreides.  Full strength
      * 2 + 4 = 6 with 4 spice; with 2 spice on the Sardaukar 4 + 1 = 5. */
-    nx_game *g = battle_new(AHE, 3, 1);
-    put(g, A, "the_great_flat", 6, 0);
-    put(g, E, "the_great_flat", 2, 2);
-    go(g);
-    refused(g, E, "\"type\":\"battle_plan\",\"leader\":\"leader:bashar\",\"dial\":7,\"spice\":4", "illegal", "makes a dial of 7");
-    refused(g, E, "\"type\":\"battle_plan\",\"leader\":\"leader:bashar\",\"dial\":6,\"spice\":11", "illegal", "you have 10 spice");
-    refused(g, E, "\"type\":\"battle_plan\",\"leader\":\"leader:bashar\",\"dial\":3,\"spice\":3,\"elite\":0", "illegal", "no such set");
-    plan(g, E, "\"leader\":\"leader:bashar\",\"dial\":5,\"spice\":2");
-    plan(g, A, "\"leader\":\"leader:dr_yueh\",\"dial\":2.5,\"spice\":2");
-    no_calls(g);
+    nx_game *g = nxt_battle_new(AHE, 3, 1);
+    nxt_put(g, A, "the_great_flat", 6, 0);
+    nxt_put(g, E, "the_great_flat", 2, 2);
+    nxt_go(g);
+    nxt_refused(g, E, "\"type\":\"battle_plan\",\"leader\":\"leader:bashar\",\"dial\":7,\"spice\":4", "illegal", "makes a dial of 7");
+    nxt_refused(g, E, "\"type\":\"battle_plan\",\"leader\":\"leader:bashar\",\"dial\":6,\"spice\":11", "illegal", "you have 10 spice");
+    nxt_refused(g, E, "\"type\":\"battle_plan\",\"leader\":\"leader:bashar\",\"dial\":3,\"spice\":3,\"elite\":0", "illegal", "no such set");
+    nxt_plan(g, E, "\"leader\":\"leader:bashar\",\"dial\":5,\"spice\":2");
+    nxt_plan(g, A, "\"leader\":\"leader:dr_yueh\",\"dial\":2.5,\"spice\":2");
+    nxt_no_calls(g);
     /* 5 + 2 against 2.5 + 1: the Emperor wins, loses the 2 supported
      * Sardaukar and the 2 half-strength ordinary forces it dialed; both pay. */
-    ck_assert_int_eq(tanks(g, E), 4);
-    ck_assert_int_eq(spice(g, E), 8);
-    ck_assert_int_eq(spice(g, A), 8);
-    ck_assert_int_eq(here(g, A, "the_great_flat"), 0);
+    ck_assert_int_eq(nxt_tanks(g, E), 4);
+    ck_assert_int_eq(nxt_spice(g, E), 8);
+    ck_assert_int_eq(nxt_spice(g, A), 8);
+    ck_assert_int_eq(nxt_here(g, A, "the_great_flat"), 0);
     nx_game_free(g);
 
     /* Against Fremen, Sardaukar count single: 2 supported are 2, and the
      * Fremen count full without spice (and may pay none). */
     static const nx_faction ef[] = { NX_EMPEROR, NX_FREMEN };
-    g = battle_new(ef, 2, 1);
-    put(g, 0, "the_great_flat", 0, 2);
-    put(g, 1, "the_great_flat", 2, 1);
-    go(g);
-    refused(g, 0, "\"type\":\"battle_plan\",\"leader\":\"leader:bashar\",\"dial\":4,\"spice\":2", "illegal", "makes a dial of 4");
-    refused(g, 1, "\"type\":\"battle_plan\",\"leader\":\"leader:jamis\",\"dial\":4,\"spice\":1", "illegal", "need no spice");
-    plan(g, 0, "\"leader\":\"leader:bashar\",\"dial\":1.5,\"spice\":1");
-    plan(g, 1, "\"leader\":\"leader:jamis\",\"dial\":4");
-    no_calls(g);
+    g = nxt_battle_new(ef, 2, 1);
+    nxt_put(g, 0, "the_great_flat", 0, 2);
+    nxt_put(g, 1, "the_great_flat", 2, 1);
+    nxt_go(g);
+    nxt_refused(g, 0, "\"type\":\"battle_plan\",\"leader\":\"leader:bashar\",\"dial\":4,\"spice\":2", "illegal", "makes a dial of 4");
+    nxt_refused(g, 1, "\"type\":\"battle_plan\",\"leader\":\"leader:jamis\",\"dial\":4,\"spice\":1", "illegal", "need no spice");
+    nxt_plan(g, 0, "\"leader\":\"leader:bashar\",\"dial\":1.5,\"spice\":1");
+    nxt_plan(g, 1, "\"leader\":\"leader:jamis\",\"dial\":4");
+    nxt_no_calls(g);
     /* 4 + 2 against 1.5 + 2: the Fremen win and lose 2 ordinary + 1 Fedaykin (2). */
-    ck_assert_int_eq(here(g, 0, "the_great_flat"), 0);
-    ck_assert_int_eq(tanks(g, 1), 3);
-    ck_assert_int_eq(spice(g, 0), 9);
+    ck_assert_int_eq(nxt_here(g, 0, "the_great_flat"), 0);
+    ck_assert_int_eq(nxt_tanks(g, 1), 3);
+    ck_assert_int_eq(nxt_spice(g, 0), 9);
     nx_game_free(g);
 }
 END_TEST
@@ -327,13 +327,13 @@ START_TEST(support_readings)
 {
     /* turn.battle_support_payer "winner_only": the loser keeps its spice. */
     nx_game *g = fight(1);
-    mut(g)->play.rule[NX_RULE_SUPPORT_PAYS] = 1;
-    go(g);
-    plan(g, A, "\"leader\":\"leader:duncan_idaho\",\"dial\":4,\"spice\":4");
-    plan(g, H, "\"leader\":\"leader:umman_kudu\",\"dial\":1,\"spice\":1");
-    no_calls(g);
-    ck_assert_int_eq(spice(g, A), 6);
-    ck_assert_int_eq(spice(g, H), 10);
+    nxt_mut(g)->play.rule[NX_RULE_SUPPORT_PAYS] = 1;
+    nxt_go(g);
+    nxt_plan(g, A, "\"leader\":\"leader:duncan_idaho\",\"dial\":4,\"spice\":4");
+    nxt_plan(g, H, "\"leader\":\"leader:umman_kudu\",\"dial\":1,\"spice\":1");
+    nxt_no_calls(g);
+    ck_assert_int_eq(nxt_spice(g, A), 6);
+    ck_assert_int_eq(nxt_spice(g, H), 10);
     nx_game_free(g);
 }
 END_TEST
@@ -344,20 +344,20 @@ START_TEST(winner_cards)
 {
     for (int rule = 0; rule < 2; rule++) {
         nx_game *g = fight(0);
-        mut(g)->play.rule[NX_RULE_WORTHLESS_KEEP] = (uint8_t)rule;
-        hand(g, A, "treachery:kulon", "treachery:snooper#2", NULL);
-        go(g);
-        plan(g, A, "\"leader\":\"leader:thufir_hawat\",\"dial\":1,\"weapon\":\"treachery:kulon\",\"defense\":\"treachery:snooper#2\"");
-        plan(g, H, "\"leader\":\"leader:umman_kudu\",\"dial\":1");
-        no_calls(g);
-        const nx_pending *p = decision(g, A, NX_PEND_BATTLE_CARDS);
+        nxt_mut(g)->play.rule[NX_RULE_WORTHLESS_KEEP] = (uint8_t)rule;
+        nxt_hand(g, A, "treachery:kulon", "treachery:snooper#2", NULL);
+        nxt_go(g);
+        nxt_plan(g, A, "\"leader\":\"leader:thufir_hawat\",\"dial\":1,\"weapon\":\"treachery:kulon\",\"defense\":\"treachery:snooper#2\"");
+        nxt_plan(g, H, "\"leader\":\"leader:umman_kudu\",\"dial\":1");
+        nxt_no_calls(g);
+        const nx_pending *p = nxt_decision(g, A, NX_PEND_BATTLE_CARDS);
         ck_assert_int_eq(p->noptions, rule ? 1 : 2);
-        ck_assert_int_eq(card_zone(g, "treachery:kulon"), rule ? NX_Z_TREACHERY_DISCARD : NX_Z_SEAT(A, NX_ZS_TREACHERY));
-        refused(g, A, "\"type\":\"keep_cards\",\"keep\":[\"treachery:lasgun\"]", "illegal", "not a card you played");
-        refused(g, A, "\"type\":\"keep_cards\",\"keep\":\"all\"", "malformed", "must be a list");
-        ok(g, A, "\"type\":\"keep_cards\",\"keep\":[\"treachery:snooper#2\"]");
-        ck_assert_int_eq(card_zone(g, "treachery:snooper#2"), NX_Z_SEAT(A, NX_ZS_TREACHERY));
-        ck_assert_int_eq(card_zone(g, "treachery:kulon"), NX_Z_TREACHERY_DISCARD);
+        ck_assert_int_eq(nxt_card_zone(g, "treachery:kulon"), rule ? NX_Z_TREACHERY_DISCARD : NX_Z_SEAT(A, NX_ZS_TREACHERY));
+        nxt_refused(g, A, "\"type\":\"keep_cards\",\"keep\":[\"treachery:lasgun\"]", "illegal", "not a card you played");
+        nxt_refused(g, A, "\"type\":\"keep_cards\",\"keep\":\"all\"", "malformed", "must be a list");
+        nxt_ok(g, A, "\"type\":\"keep_cards\",\"keep\":[\"treachery:snooper#2\"]");
+        ck_assert_int_eq(nxt_card_zone(g, "treachery:snooper#2"), NX_Z_SEAT(A, NX_ZS_TREACHERY));
+        ck_assert_int_eq(nxt_card_zone(g, "treachery:kulon"), NX_Z_TREACHERY_DISCARD);
         nx_game_free(g);
     }
 }
@@ -368,39 +368,39 @@ END_TEST
 static nx_game *harkonnen_wins(void)
 {
     nx_game *g = fight(1);
-    go(g);
-    plan(g, A, "\"leader\":\"leader:dr_yueh\",\"dial\":0");
-    plan(g, H, "\"leader\":\"leader:feyd_rautha\",\"dial\":1,\"spice\":1");
-    no_calls(g);
+    nxt_go(g);
+    nxt_plan(g, A, "\"leader\":\"leader:dr_yueh\",\"dial\":0");
+    nxt_plan(g, H, "\"leader\":\"leader:feyd_rautha\",\"dial\":1,\"spice\":1");
+    nxt_no_calls(g);
     return g;
 }
 
 START_TEST(capture)
 {
     nx_game *g = harkonnen_wins();
-    const nx_pending *p = decision(g, H, NX_PEND_CAPTURE);
+    const nx_pending *p = nxt_decision(g, H, NX_PEND_CAPTURE);
     ck_assert_ptr_nonnull(p);
     int l = nx_comp_leader(p->options[0]);
     ck_assert_int_eq(nx_leader_get(l)->faction, NX_ATREIDES);
-    ok(g, H, "\"type\":\"capture\",\"mode\":\"capture\"");
+    nxt_ok(g, H, "\"type\":\"capture\",\"mode\":\"capture\"");
     ck_assert_int_eq(nx_game_state(g)->custody.zone[nx_comp_leader_disc(l)], NX_Z_SEAT(H, NX_ZS_LEADERS));
     nx_game_free(g);
 
     g = harkonnen_wins();
-    refused(g, H, "\"type\":\"capture\",\"mode\":\"eat\"", "malformed", "\"mode\" must be");
-    l = nx_comp_leader(decision(g, H, NX_PEND_CAPTURE)->options[0]);
-    ok(g, H, "\"type\":\"capture\",\"mode\":\"kill\"");
+    nxt_refused(g, H, "\"type\":\"capture\",\"mode\":\"eat\"", "malformed", "\"mode\" must be");
+    l = nx_comp_leader(nxt_decision(g, H, NX_PEND_CAPTURE)->options[0]);
+    nxt_ok(g, H, "\"type\":\"capture\",\"mode\":\"kill\"");
     ck_assert_int_eq(nx_game_state(g)->custody.zone[nx_comp_leader_disc(l)], NX_Z_TANKS);
-    ck_assert_int_eq(spice(g, H), 10 - 1 + 2);
+    ck_assert_int_eq(nxt_spice(g, H), 10 - 1 + 2);
     nx_game_free(g);
 
     /* Basic: no capture. */
     g = fight(0);
-    go(g);
-    plan(g, A, "\"leader\":\"leader:dr_yueh\",\"dial\":0");
-    plan(g, H, "\"leader\":\"leader:feyd_rautha\",\"dial\":1");
-    no_calls(g);
-    ck_assert_ptr_null(decision(g, H, NX_PEND_CAPTURE));
+    nxt_go(g);
+    nxt_plan(g, A, "\"leader\":\"leader:dr_yueh\",\"dial\":0");
+    nxt_plan(g, H, "\"leader\":\"leader:feyd_rautha\",\"dial\":1");
+    nxt_no_calls(g);
+    ck_assert_ptr_null(nxt_decision(g, H, NX_PEND_CAPTURE));
     nx_game_free(g);
 }
 END_TEST
@@ -409,18 +409,18 @@ START_TEST(captive_fights_then_goes_home)
 {
     /* Harkonnen holds Duncan Idaho captive and fields him; he survives
      * and goes back to Atreides at the end of the phase. */
-    nx_game *g = battle_new(AHE, 3, 1);
-    nx_custody_move(&mut(g)->custody, nx_comp_leader_disc(nx_leader_find("duncan_idaho")), NX_Z_SEAT(H, NX_ZS_LEADERS));
-    put(g, H, "the_great_flat", 3, 0);
-    put(g, E, "the_great_flat", 1, 0);
-    go(g);
-    plan(g, H, "\"leader\":\"leader:duncan_idaho\",\"dial\":3,\"spice\":3");
-    plan(g, E, "\"leader\":\"leader:bashar\",\"dial\":0");
-    no_calls(g);
+    nx_game *g = nxt_battle_new(AHE, 3, 1);
+    nx_custody_move(&nxt_mut(g)->custody, nx_comp_leader_disc(nx_leader_find("duncan_idaho")), NX_Z_SEAT(H, NX_ZS_LEADERS));
+    nxt_put(g, H, "the_great_flat", 3, 0);
+    nxt_put(g, E, "the_great_flat", 1, 0);
+    nxt_go(g);
+    nxt_plan(g, H, "\"leader\":\"leader:duncan_idaho\",\"dial\":3,\"spice\":3");
+    nxt_plan(g, E, "\"leader\":\"leader:bashar\",\"dial\":0");
+    nxt_no_calls(g);
     ck_assert_int_eq(nx_game_state(g)->play.battle_winner, H);
-    ok(g, H, "\"type\":\"pass\"");       /* no capture this time */
-    ck_assert(!in_phase(g, NX_P_BATTLE));
-    ck_assert_int_eq(leader_zone(g, "duncan_idaho"), NX_Z_SEAT(A, NX_ZS_LEADERS));
+    nxt_ok(g, H, "\"type\":\"pass\"");       /* no capture this time */
+    ck_assert(!nxt_in_phase(g, NX_P_BATTLE));
+    ck_assert_int_eq(nxt_leader_zone(g, "duncan_idaho"), NX_Z_SEAT(A, NX_ZS_LEADERS));
     nx_game_free(g);
 }
 END_TEST
@@ -430,46 +430,46 @@ END_TEST
 static nx_game *calls_open(void)
 {
     nx_game *g = fight(1);
-    traitor(g, H, "duncan_idaho");
-    hand(g, A, "treachery:lasgun", "treachery:shield#1", "treachery:chaumas");
-    go(g);
-    plan(g, A, "\"leader\":\"leader:duncan_idaho\",\"dial\":1");
-    plan(g, H, "\"leader\":\"leader:umman_kudu\",\"dial\":1");
+    nxt_traitor(g, H, "duncan_idaho");
+    nxt_hand(g, A, "treachery:lasgun", "treachery:shield#1", "treachery:chaumas");
+    nxt_go(g);
+    nxt_plan(g, A, "\"leader\":\"leader:duncan_idaho\",\"dial\":1");
+    nxt_plan(g, H, "\"leader\":\"leader:umman_kudu\",\"dial\":1");
     return g;
 }
 
 static nx_game *plans_open(void)
 {
     nx_game *g = fight(1);
-    hand(g, A, "treachery:lasgun", "treachery:shield#1", "treachery:cheap_hero#2");
-    hand(g, H, "treachery:chaumas", "treachery:snooper#1", "treachery:la_la_la");
-    go(g);
+    nxt_hand(g, A, "treachery:lasgun", "treachery:shield#1", "treachery:cheap_hero#2");
+    nxt_hand(g, H, "treachery:chaumas", "treachery:snooper#1", "treachery:la_la_la");
+    nxt_go(g);
     return g;
 }
 
 static nx_game *sardaukar_plans(void)
 {
-    nx_game *g = battle_new(AHE, 3, 1);
-    put(g, A, "the_great_flat", 6, 0);
-    put(g, E, "the_great_flat", 3, 3);
-    go(g);
+    nx_game *g = nxt_battle_new(AHE, 3, 1);
+    nxt_put(g, A, "the_great_flat", 6, 0);
+    nxt_put(g, E, "the_great_flat", 3, 3);
+    nxt_go(g);
     return g;
 }
 
 START_TEST(bots_list_legal_moves)
 {
-    stage_check_moves(plans_open, A);
-    stage_check_moves(plans_open, H);
-    stage_check_moves(sardaukar_plans, E);
-    stage_check_moves(sardaukar_plans, A);
-    stage_check_moves(calls_open, H);
-    stage_check_moves(calls_open, A);
-    stage_check_moves(harkonnen_wins, H);
+    nxt_stage_check_moves(plans_open, A);
+    nxt_stage_check_moves(plans_open, H);
+    nxt_stage_check_moves(sardaukar_plans, E);
+    nxt_stage_check_moves(sardaukar_plans, A);
+    nxt_stage_check_moves(calls_open, H);
+    nxt_stage_check_moves(calls_open, A);
+    nxt_stage_check_moves(harkonnen_wins, H);
     /* The bot calls the traitor it holds. */
     nx_game *g = calls_open();
-    play_best(g, H);
-    ok(g, A, "\"type\":\"pass\"");
-    ck_assert(leader_dead(g, "duncan_idaho"));
+    nxt_play_best(g, H);
+    nxt_ok(g, A, "\"type\":\"pass\"");
+    ck_assert(nxt_leader_dead(g, "duncan_idaho"));
     nx_game_free(g);
 }
 END_TEST
@@ -478,7 +478,7 @@ static Suite *suite(void)
 {
     Suite *s = suite_create("battle_resolve");
     TCase *tc = tcase_create("resolve");
-    tcase_add_unchecked_fixture(tc, open_rt, close_rt);
+    tcase_add_unchecked_fixture(tc, nxt_open, nxt_close);
     tcase_add_test(tc, weapon_defence_pairs);
     tcase_add_test(tc, every_base_pair);
     tcase_add_test(tc, explosion_takes_the_territory);

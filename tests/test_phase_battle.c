@@ -1,7 +1,7 @@
 /* The Battle phase: where battles happen, their order, the aggressor's
  * choice, battle plans and what they may hold, secrecy, bots
  * (interpreter/nx_phase_battle.c, nx_battle_plan.c; docs/rules/phase-battle.md). */
-#include "test_battle_stage.h"
+#include "nx_phase_testutil.h"
 
 static const nx_faction AHE[] = { NX_ATREIDES, NX_HARKONNEN, NX_EMPEROR };
 enum { A, H, E };
@@ -17,16 +17,16 @@ static json_t *battle_view(const nx_game *g, int seat, json_t **view)
 
 START_TEST(no_battle_without_two_enemies)
 {
-    nx_game *g = battle_new(AHE, 3, 1);
-    ally(g, A, E);
-    put(g, A, "the_great_flat", 3, 0);    /* allies never fight */
-    put(g, E, "the_great_flat", 3, 0);
-    put(g, A, "polar_sink", 3, 0);        /* never in the Polar Sink */
-    put(g, H, "polar_sink", 3, 0);
-    put(g, H, "basin", 2, 0);             /* alone */
-    go(g);
-    ck_assert(!in_phase(g, NX_P_BATTLE));
-    ck_assert_int_eq(here(g, A, "the_great_flat") + here(g, E, "the_great_flat") + here(g, H, "polar_sink"), 9);
+    nx_game *g = nxt_battle_new(AHE, 3, 1);
+    nxt_ally(g, A, E);
+    nxt_put(g, A, "the_great_flat", 3, 0);    /* allies never fight */
+    nxt_put(g, E, "the_great_flat", 3, 0);
+    nxt_put(g, A, "polar_sink", 3, 0);        /* never in the Polar Sink */
+    nxt_put(g, H, "polar_sink", 3, 0);
+    nxt_put(g, H, "basin", 2, 0);             /* alone */
+    nxt_go(g);
+    ck_assert(!nxt_in_phase(g, NX_P_BATTLE));
+    ck_assert_int_eq(nxt_here(g, A, "the_great_flat") + nxt_here(g, E, "the_great_flat") + nxt_here(g, H, "polar_sink"), 9);
     nx_game_free(g);
 }
 END_TEST
@@ -34,13 +34,13 @@ END_TEST
 START_TEST(advisors_do_not_fight)
 {
     static const nx_faction ab[] = { NX_ATREIDES, NX_BENE_GESSERIT };
-    nx_game *g = battle_new(ab, 2, 1);
-    put(g, 0, "the_great_flat", 3, 0);
-    put(g, 1, "the_great_flat", 2, 0);
-    nx_board_set_advisor(mut(g), section("the_great_flat"), 1);
-    go(g);
-    ck_assert(!in_phase(g, NX_P_BATTLE));
-    ck_assert_int_eq(here(g, 1, "the_great_flat"), 2);
+    nx_game *g = nxt_battle_new(ab, 2, 1);
+    nxt_put(g, 0, "the_great_flat", 3, 0);
+    nxt_put(g, 1, "the_great_flat", 2, 0);
+    nx_board_set_advisor(nxt_mut(g), nxt_section("the_great_flat"), 1);
+    nxt_go(g);
+    ck_assert(!nxt_in_phase(g, NX_P_BATTLE));
+    ck_assert_int_eq(nxt_here(g, 1, "the_great_flat"), 2);
     nx_game_free(g);
 }
 END_TEST
@@ -49,35 +49,35 @@ START_TEST(storm_separates)
 {
     /* Old Gap spans sectors 8-10: a storm in 9 cuts east from west; forces
      * inside the stormed sector do not fight (turn.battle_in_storm_sector). */
-    nx_game *g = battle_new(AHE, 3, 0);
-    mut(g)->play.storm_sector = 9;
-    put(g, A, "old_gap.east", 3, 0);
-    put(g, H, "old_gap.west", 2, 0);
-    put(g, A, "arrakeen", 1, 0);          /* a stronghold under storm (sector 9) */
-    put(g, E, "arrakeen", 5, 0);
-    go(g);
-    ck_assert(!in_phase(g, NX_P_BATTLE));
+    nx_game *g = nxt_battle_new(AHE, 3, 0);
+    nxt_mut(g)->play.storm_sector = 9;
+    nxt_put(g, A, "old_gap.east", 3, 0);
+    nxt_put(g, H, "old_gap.west", 2, 0);
+    nxt_put(g, A, "arrakeen", 1, 0);          /* a stronghold under storm (sector 9) */
+    nxt_put(g, E, "arrakeen", 5, 0);
+    nxt_go(g);
+    ck_assert(!nxt_in_phase(g, NX_P_BATTLE));
     nx_game_free(g);
 
     /* The "same_sector" reading: two factions in one stormed sand section fight. */
-    g = battle_new(AHE, 3, 0);
-    mut(g)->play.storm_sector = 9;
-    mut(g)->play.rule[NX_RULE_BATTLE_IN_STORM] = 1;
-    put(g, A, "old_gap.middle", 3, 0);
-    put(g, H, "old_gap.middle", 2, 0);
-    put(g, A, "arrakeen", 1, 0);          /* but never in a stronghold */
-    put(g, E, "arrakeen", 5, 0);
-    go(g);
-    ck_assert(decision(g, A, NX_PEND_BATTLE_PLAN) && decision(g, H, NX_PEND_BATTLE_PLAN));
-    ck_assert(!decision(g, E, NX_PEND_BATTLE_PLAN));
+    g = nxt_battle_new(AHE, 3, 0);
+    nxt_mut(g)->play.storm_sector = 9;
+    nxt_mut(g)->play.rule[NX_RULE_BATTLE_IN_STORM] = 1;
+    nxt_put(g, A, "old_gap.middle", 3, 0);
+    nxt_put(g, H, "old_gap.middle", 2, 0);
+    nxt_put(g, A, "arrakeen", 1, 0);          /* but never in a stronghold */
+    nxt_put(g, E, "arrakeen", 5, 0);
+    nxt_go(g);
+    ck_assert(nxt_decision(g, A, NX_PEND_BATTLE_PLAN) && nxt_decision(g, H, NX_PEND_BATTLE_PLAN));
+    ck_assert(!nxt_decision(g, E, NX_PEND_BATTLE_PLAN));
     nx_game_free(g);
 
     /* No storm between them: they fight. */
-    g = battle_new(AHE, 3, 0);
-    put(g, A, "old_gap.east", 3, 0);
-    put(g, H, "old_gap.west", 2, 0);
-    go(g);
-    ck_assert(decision(g, A, NX_PEND_BATTLE_PLAN) && decision(g, H, NX_PEND_BATTLE_PLAN));
+    g = nxt_battle_new(AHE, 3, 0);
+    nxt_put(g, A, "old_gap.east", 3, 0);
+    nxt_put(g, H, "old_gap.west", 2, 0);
+    nxt_go(g);
+    ck_assert(nxt_decision(g, A, NX_PEND_BATTLE_PLAN) && nxt_decision(g, H, NX_PEND_BATTLE_PLAN));
     nx_game_free(g);
 }
 END_TEST
@@ -87,19 +87,19 @@ START_TEST(split_army)
     /* Storm in 9: Atreides in Old Gap east (10) and west (8), Harkonnen
      * east only.  contact_only: the western 4 neither dial nor die. */
     for (int rule = 0; rule < 2; rule++) {
-        nx_game *g = battle_new(AHE, 3, 0);
-        mut(g)->play.storm_sector = 9;
-        mut(g)->play.rule[NX_RULE_BATTLE_SPLIT_ARMY] = (uint8_t)rule;
-        put(g, A, "old_gap.east", 2, 0);
-        put(g, A, "old_gap.west", 4, 0);
-        put(g, H, "old_gap.east", 5, 0);
-        go(g);
-        if (rule == 0) refused(g, A, "\"type\":\"battle_plan\",\"leader\":\"leader:dr_yueh\",\"dial\":3", "illegal", "makes a dial of 3");
-        plan(g, A, "\"leader\":\"leader:dr_yueh\",\"dial\":0");
-        plan(g, H, "\"leader\":\"leader:umman_kudu\",\"dial\":5");
-        no_calls(g);
-        ck_assert_int_eq(here(g, A, "old_gap.east"), 0);
-        ck_assert_int_eq(here(g, A, "old_gap.west"), rule ? 0 : 4);
+        nx_game *g = nxt_battle_new(AHE, 3, 0);
+        nxt_mut(g)->play.storm_sector = 9;
+        nxt_mut(g)->play.rule[NX_RULE_BATTLE_SPLIT_ARMY] = (uint8_t)rule;
+        nxt_put(g, A, "old_gap.east", 2, 0);
+        nxt_put(g, A, "old_gap.west", 4, 0);
+        nxt_put(g, H, "old_gap.east", 5, 0);
+        nxt_go(g);
+        if (rule == 0) nxt_refused(g, A, "\"type\":\"battle_plan\",\"leader\":\"leader:dr_yueh\",\"dial\":3", "illegal", "makes a dial of 3");
+        nxt_plan(g, A, "\"leader\":\"leader:dr_yueh\",\"dial\":0");
+        nxt_plan(g, H, "\"leader\":\"leader:umman_kudu\",\"dial\":5");
+        nxt_no_calls(g);
+        ck_assert_int_eq(nxt_here(g, A, "old_gap.east"), 0);
+        ck_assert_int_eq(nxt_here(g, A, "old_gap.west"), rule ? 0 : 4);
         nx_game_free(g);
     }
 }
@@ -109,32 +109,32 @@ END_TEST
 
 static nx_game *three_way(void)
 {
-    nx_game *g = battle_new(AHE, 3, 0);
-    put(g, A, "the_great_flat", 5, 0);
-    put(g, H, "the_great_flat", 2, 0);
-    put(g, E, "the_great_flat", 4, 0);
-    go(g);
+    nx_game *g = nxt_battle_new(AHE, 3, 0);
+    nxt_put(g, A, "the_great_flat", 5, 0);
+    nxt_put(g, H, "the_great_flat", 2, 0);
+    nxt_put(g, E, "the_great_flat", 4, 0);
+    nxt_go(g);
     return g;
 }
 
 START_TEST(three_factions_aggressor_chooses)
 {
     nx_game *g = three_way();
-    const nx_pending *p = decision(g, A, NX_PEND_BATTLE_CHOICE);
+    const nx_pending *p = nxt_decision(g, A, NX_PEND_BATTLE_CHOICE);
     ck_assert_ptr_nonnull(p);
     ck_assert_int_eq(nx_game_state(g)->npending, 1);
-    refused(g, A, "\"type\":\"choose_battle\",\"territory\":\"basin\",\"opponent\":2", "illegal", "no battle against seat 2");
-    refused(g, H, "\"type\":\"choose_battle\",\"territory\":\"the_great_flat\",\"opponent\":2", "illegal", "no battle_choice decision");
-    ok(g, A, "\"type\":\"choose_battle\",\"territory\":\"the_great_flat\",\"opponent\":2");
-    no_advantages(g);
-    ck_assert(decision(g, E, NX_PEND_BATTLE_PLAN) && !decision(g, H, NX_PEND_BATTLE_PLAN));
-    plan(g, A, "\"leader\":\"leader:dr_yueh\",\"dial\":1");
-    plan(g, E, "\"leader\":\"leader:bashar\",\"dial\":2");
-    no_calls(g);
+    nxt_refused(g, A, "\"type\":\"choose_battle\",\"territory\":\"basin\",\"opponent\":2", "illegal", "no battle against seat 2");
+    nxt_refused(g, H, "\"type\":\"choose_battle\",\"territory\":\"the_great_flat\",\"opponent\":2", "illegal", "no battle_choice decision");
+    nxt_ok(g, A, "\"type\":\"choose_battle\",\"territory\":\"the_great_flat\",\"opponent\":2");
+    nxt_no_advantages(g);
+    ck_assert(nxt_decision(g, E, NX_PEND_BATTLE_PLAN) && !nxt_decision(g, H, NX_PEND_BATTLE_PLAN));
+    nxt_plan(g, A, "\"leader\":\"leader:dr_yueh\",\"dial\":1");
+    nxt_plan(g, E, "\"leader\":\"leader:bashar\",\"dial\":2");
+    nxt_no_calls(g);
     /* 1 + 1 against 2 + 2: the Emperor wins; Atreides loses all five and
      * is gone, so Harkonnen's battle with the Emperor comes next, with
      * Harkonnen aggressor (earlier in storm order). */
-    ck_assert_int_eq(here(g, A, "the_great_flat"), 0);
+    ck_assert_int_eq(nxt_here(g, A, "the_great_flat"), 0);
     ck_assert_int_eq(nx_game_state(g)->play.battle_seats[0], H);
     ck_assert_int_eq(nx_game_state(g)->play.battle_seats[1], E);
     ck_assert_int_eq(nx_game_state(g)->play.dialers[0], A);
@@ -145,11 +145,11 @@ END_TEST
 
 START_TEST(aggressors_in_storm_order)
 {
-    nx_game *g = battle_new(AHE, 3, 0);
-    mut(g)->first_seat = H;
-    put(g, A, "the_great_flat", 1, 0);
-    put(g, H, "the_great_flat", 1, 0);
-    go(g);
+    nx_game *g = nxt_battle_new(AHE, 3, 0);
+    nxt_mut(g)->first_seat = H;
+    nxt_put(g, A, "the_great_flat", 1, 0);
+    nxt_put(g, H, "the_great_flat", 1, 0);
+    nxt_go(g);
     ck_assert_int_eq(nx_game_state(g)->play.battle_seats[0], H);   /* first in storm order */
     nx_game_free(g);
 }
@@ -159,12 +159,12 @@ END_TEST
 
 static nx_game *duel(int advanced)
 {
-    nx_game *g = battle_new(AHE, 3, advanced);
-    put(g, A, "the_great_flat", 4, 0);
-    put(g, H, "the_great_flat", 3, 0);
-    hand(g, A, "treachery:crysknife", "treachery:shield#1", "treachery:baliset");
-    hand(g, H, "treachery:cheap_hero#1", "treachery:snooper#1", NULL);
-    go(g);
+    nx_game *g = nxt_battle_new(AHE, 3, advanced);
+    nxt_put(g, A, "the_great_flat", 4, 0);
+    nxt_put(g, H, "the_great_flat", 3, 0);
+    nxt_hand(g, A, "treachery:crysknife", "treachery:shield#1", "treachery:baliset");
+    nxt_hand(g, H, "treachery:cheap_hero#1", "treachery:snooper#1", NULL);
+    nxt_go(g);
     return g;
 }
 
@@ -177,7 +177,7 @@ START_TEST(bad_plans_refused)
     char b[256];
 #define BAD(keys, code, why)                        \
     snprintf(b, sizeof b, "%s%s", P, keys);         \
-    refused(g, A, b, code, why)
+    nxt_refused(g, A, b, code, why)
     BAD("\"dial\":2", "illegal", "must play a leader");
     BAD("\"leader\":\"leader:feyd_rautha\",\"dial\":2", "illegal", "not available");
     BAD("\"leader\":\"leader:nobody\",\"dial\":2", "malformed", "\"leader\" must name a leader disc");
@@ -196,10 +196,10 @@ START_TEST(bad_plans_refused)
     BAD("\"cheap_hero\":\"treachery:crysknife\",\"dial\":1", "illegal", "not a Cheap Hero");
     BAD("\"leader\":\"leader:dr_yueh\",\"dial\":1,\"color\":\"red\"", "malformed", "unknown key");
 #undef BAD
-    refused(g, E, "\"type\":\"battle_plan\",\"dial\":0", "illegal", "no battle_plan decision");
+    nxt_refused(g, E, "\"type\":\"battle_plan\",\"dial\":0", "illegal", "no battle_plan decision");
     /* Worthless cards fit either slot. */
-    plan(g, A, "\"leader\":\"leader:dr_yueh\",\"dial\":1,\"weapon\":\"treachery:baliset\",\"defense\":\"treachery:shield#1\"");
-    refused(g, A, "\"type\":\"battle_plan\",\"leader\":\"leader:dr_yueh\",\"dial\":1", "illegal", "no battle_plan decision");
+    nxt_plan(g, A, "\"leader\":\"leader:dr_yueh\",\"dial\":1,\"weapon\":\"treachery:baliset\",\"defense\":\"treachery:shield#1\"");
+    nxt_refused(g, A, "\"type\":\"battle_plan\",\"leader\":\"leader:dr_yueh\",\"dial\":1", "illegal", "no battle_plan decision");
     nx_game_free(g);
 }
 END_TEST
@@ -209,33 +209,33 @@ START_TEST(leader_availability)
     /* A leader in the Tanks is not available; one that fought in another
      * territory this phase neither; one that fought here may fight again. */
     nx_game *g = duel(0);
-    leader_to_tanks(g, "dr_yueh");
-    mut(g)->play.leader_fought[nx_leader_find("duncan_idaho")] = (uint8_t)(nx_map_territory_parse("arrakeen") + 1);
-    mut(g)->play.leader_fought[nx_leader_find("gurney_halleck")] = (uint8_t)(nx_map_territory_parse("the_great_flat") + 1);
-    refused(g, A, "\"type\":\"battle_plan\",\"leader\":\"leader:dr_yueh\",\"dial\":1", "illegal", "not available");
-    refused(g, A, "\"type\":\"battle_plan\",\"leader\":\"leader:duncan_idaho\",\"dial\":1", "illegal", "another territory");
-    plan(g, A, "\"leader\":\"leader:gurney_halleck\",\"dial\":1");
+    nxt_leader_to_tanks(g, "dr_yueh");
+    nxt_mut(g)->play.leader_fought[nx_leader_find("duncan_idaho")] = (uint8_t)(nx_map_territory_parse("arrakeen") + 1);
+    nxt_mut(g)->play.leader_fought[nx_leader_find("gurney_halleck")] = (uint8_t)(nx_map_territory_parse("the_great_flat") + 1);
+    nxt_refused(g, A, "\"type\":\"battle_plan\",\"leader\":\"leader:dr_yueh\",\"dial\":1", "illegal", "not available");
+    nxt_refused(g, A, "\"type\":\"battle_plan\",\"leader\":\"leader:duncan_idaho\",\"dial\":1", "illegal", "another territory");
+    nxt_plan(g, A, "\"leader\":\"leader:gurney_halleck\",\"dial\":1");
     nx_game_free(g);
 
     /* No leader and no Cheap Hero: announced, dial alone, no card. */
-    g = battle_new(AHE, 3, 0);
-    put(g, A, "the_great_flat", 4, 0);
-    put(g, H, "the_great_flat", 3, 0);
-    hand(g, A, "treachery:crysknife", NULL, NULL);
+    g = nxt_battle_new(AHE, 3, 0);
+    nxt_put(g, A, "the_great_flat", 4, 0);
+    nxt_put(g, H, "the_great_flat", 3, 0);
+    nxt_hand(g, A, "treachery:crysknife", NULL, NULL);
     const char *atr[] = { "dr_yueh", "duncan_idaho", "gurney_halleck", "lady_jessica", "thufir_hawat" };
-    for (int i = 0; i < 5; i++) leader_to_tanks(g, atr[i]);
-    json_t *r = stage_go(g);
-    ck_assert(log_has(r, "seat 0 (Atreides) has no leader or Cheap Hero to play"));
+    for (int i = 0; i < 5; i++) nxt_leader_to_tanks(g, atr[i]);
+    json_t *r = nxt_stage_go(g);
+    ck_assert(nxt_log_has(r, "seat 0 (Atreides) has no leader or Cheap Hero to play"));
     json_decref(r);
-    no_advantages(g);
-    refused(g, A, "\"type\":\"battle_plan\",\"dial\":1,\"weapon\":\"treachery:crysknife\"", "illegal", "no Treachery Card");
-    plan(g, A, "\"dial\":4");
-    plan(g, H, "\"leader\":\"leader:feyd_rautha\",\"dial\":3");
+    nxt_no_advantages(g);
+    nxt_refused(g, A, "\"type\":\"battle_plan\",\"dial\":1,\"weapon\":\"treachery:crysknife\"", "illegal", "no Treachery Card");
+    nxt_plan(g, A, "\"dial\":4");
+    nxt_plan(g, H, "\"leader\":\"leader:feyd_rautha\",\"dial\":3");
     /* No traitor call against a seat without a leader: only Atreides may call. */
-    ck_assert(decision(g, A, NX_PEND_TRAITOR_CALL) && !decision(g, H, NX_PEND_TRAITOR_CALL));
-    no_calls(g);
-    ck_assert_int_eq(here(g, A, "the_great_flat"), 0);      /* 4 against 3 + 6 */
-    ck_assert_int_eq(here(g, H, "the_great_flat"), 0);      /* Harkonnen loses its dial of 3 */
+    ck_assert(nxt_decision(g, A, NX_PEND_TRAITOR_CALL) && !nxt_decision(g, H, NX_PEND_TRAITOR_CALL));
+    nxt_no_calls(g);
+    ck_assert_int_eq(nxt_here(g, A, "the_great_flat"), 0);      /* 4 against 3 + 6 */
+    ck_assert_int_eq(nxt_here(g, H, "the_great_flat"), 0);      /* Harkonnen loses its dial of 3 */
     nx_game_free(g);
 }
 END_TEST
@@ -244,32 +244,32 @@ START_TEST(cheap_hero)
 {
     nx_game *g = duel(0);
     /* Harkonnen would rather keep its leaders home. */
-    plan(g, A, "\"leader\":\"leader:dr_yueh\",\"dial\":0,\"weapon\":\"treachery:crysknife\"");
-    plan(g, H, "\"cheap_hero\":\"treachery:cheap_hero#1\",\"dial\":1,\"defense\":\"treachery:snooper#1\"");
-    no_calls(g);
+    nxt_plan(g, A, "\"leader\":\"leader:dr_yueh\",\"dial\":0,\"weapon\":\"treachery:crysknife\"");
+    nxt_plan(g, H, "\"cheap_hero\":\"treachery:cheap_hero#1\",\"dial\":1,\"defense\":\"treachery:snooper#1\"");
+    nxt_no_calls(g);
     /* The Crysknife "kills" the Cheap Hero (no effect); Yueh's 0 + 1
      * ties the Cheap Hero's 1 + 0 and the aggressor wins the tie. */
-    ck_assert_int_eq(here(g, H, "the_great_flat"), 0);
-    ck_assert_int_eq(card_zone(g, "treachery:cheap_hero#1"), NX_Z_TREACHERY_DISCARD);
-    ck_assert_int_eq(card_zone(g, "treachery:snooper#1"), NX_Z_TREACHERY_DISCARD);
+    ck_assert_int_eq(nxt_here(g, H, "the_great_flat"), 0);
+    ck_assert_int_eq(nxt_card_zone(g, "treachery:cheap_hero#1"), NX_Z_TREACHERY_DISCARD);
+    ck_assert_int_eq(nxt_card_zone(g, "treachery:snooper#1"), NX_Z_TREACHERY_DISCARD);
     /* The winner decides about its Crysknife. */
-    ck_assert_ptr_nonnull(decision(g, A, NX_PEND_BATTLE_CARDS));
-    ok(g, A, "\"type\":\"pass\"");
-    ck_assert_int_eq(card_zone(g, "treachery:crysknife"), NX_Z_SEAT(A, NX_ZS_TREACHERY));
-    ck_assert_int_eq(here(g, A, "the_great_flat"), 4);
+    ck_assert_ptr_nonnull(nxt_decision(g, A, NX_PEND_BATTLE_CARDS));
+    nxt_ok(g, A, "\"type\":\"pass\"");
+    ck_assert_int_eq(nxt_card_zone(g, "treachery:crysknife"), NX_Z_SEAT(A, NX_ZS_TREACHERY));
+    ck_assert_int_eq(nxt_here(g, A, "the_great_flat"), 4);
     nx_game_free(g);
 
     /* A winner's Cheap Hero is discarded; its other cards it may discard too. */
     g = duel(0);
-    plan(g, A, "\"leader\":\"leader:dr_yueh\",\"dial\":0,\"weapon\":\"treachery:crysknife\",\"defense\":\"treachery:baliset\"");
-    plan(g, H, "\"cheap_hero\":\"treachery:cheap_hero#1\",\"dial\":3");
-    no_calls(g);
+    nxt_plan(g, A, "\"leader\":\"leader:dr_yueh\",\"dial\":0,\"weapon\":\"treachery:crysknife\",\"defense\":\"treachery:baliset\"");
+    nxt_plan(g, H, "\"cheap_hero\":\"treachery:cheap_hero#1\",\"dial\":3");
+    nxt_no_calls(g);
     /* Harkonnen wins 3 to 1: its Cheap Hero goes, nothing is left to keep;
      * the loser's cards are discarded. */
-    ck_assert_int_eq(card_zone(g, "treachery:cheap_hero#1"), NX_Z_TREACHERY_DISCARD);
-    ck_assert_int_eq(card_zone(g, "treachery:crysknife"), NX_Z_TREACHERY_DISCARD);
-    ck_assert_int_eq(card_zone(g, "treachery:baliset"), NX_Z_TREACHERY_DISCARD);
-    ck_assert_ptr_null(decision(g, H, NX_PEND_BATTLE_CARDS));
+    ck_assert_int_eq(nxt_card_zone(g, "treachery:cheap_hero#1"), NX_Z_TREACHERY_DISCARD);
+    ck_assert_int_eq(nxt_card_zone(g, "treachery:crysknife"), NX_Z_TREACHERY_DISCARD);
+    ck_assert_int_eq(nxt_card_zone(g, "treachery:baliset"), NX_Z_TREACHERY_DISCARD);
+    ck_assert_ptr_null(nxt_decision(g, H, NX_PEND_BATTLE_CARDS));
     nx_game_free(g);
 }
 END_TEST
@@ -277,16 +277,16 @@ END_TEST
 START_TEST(plans_stay_secret_until_both_are_in)
 {
     nx_game *g = duel(0);
-    plan(g, A, "\"leader\":\"leader:gurney_halleck\",\"dial\":2,\"weapon\":\"treachery:crysknife\"");
+    nxt_plan(g, A, "\"leader\":\"leader:gurney_halleck\",\"dial\":2,\"weapon\":\"treachery:crysknife\"");
     for (int seat = -1; seat < 3; seat++) {
         json_t *v, *b = battle_view(g, seat, &v);
         ck_assert_str_eq(json_string_value(json_object_get(b, "territory")), "the_great_flat");
         ck_assert_int_eq(json_array_size(json_object_get(b, "planned")), 1);
         ck_assert_ptr_null(json_object_get(b, "plans"));
         json_decref(v);
-        if (seat != A) ck_assert(!view_has(g, seat, "crysknife"));
+        if (seat != A) ck_assert(!nxt_view_has(g, seat, "crysknife"));
     }
-    plan(g, H, "\"leader\":\"leader:umman_kudu\",\"dial\":1");
+    nxt_plan(g, H, "\"leader\":\"leader:umman_kudu\",\"dial\":1");
     json_t *v, *b = battle_view(g, E, &v);
     json_t *p0 = json_array_get(json_object_get(b, "plans"), 0);
     ck_assert_str_eq(json_string_value(json_object_get(p0, "leader")), "leader:gurney_halleck");
@@ -299,13 +299,13 @@ END_TEST
 
 START_TEST(bots_list_legal_moves)
 {
-    stage_check_moves(duel_basic, A);
-    stage_check_moves(duel_basic, H);
-    stage_check_moves(three_way, A);
+    nxt_stage_check_moves(duel_basic, A);
+    nxt_stage_check_moves(duel_basic, H);
+    nxt_stage_check_moves(three_way, A);
     nx_game *g = duel(0);
-    plan(g, A, "\"leader\":\"leader:dr_yueh\",\"dial\":1,\"weapon\":\"treachery:crysknife\"");
-    plan(g, H, "\"leader\":\"leader:umman_kudu\",\"dial\":0");
-    ck_assert_int_ge(all_moves_accepted(g, A), 1);
+    nxt_plan(g, A, "\"leader\":\"leader:dr_yueh\",\"dial\":1,\"weapon\":\"treachery:crysknife\"");
+    nxt_plan(g, H, "\"leader\":\"leader:umman_kudu\",\"dial\":0");
+    ck_assert_int_ge(nxt_all_moves_accepted(g, A), 1);
     nx_game_free(g);
 }
 END_TEST
@@ -314,7 +314,7 @@ static Suite *suite(void)
 {
     Suite *s = suite_create("phase_battle");
     TCase *tc = tcase_create("battle");
-    tcase_add_unchecked_fixture(tc, open_rt, close_rt);
+    tcase_add_unchecked_fixture(tc, nxt_open, nxt_close);
     tcase_add_test(tc, no_battle_without_two_enemies);
     tcase_add_test(tc, advisors_do_not_fight);
     tcase_add_test(tc, storm_separates);

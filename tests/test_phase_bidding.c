@@ -1,5 +1,5 @@
 /* Bidding (interpreter/nx_phase_bidding.c; docs/rules/phase-bidding.md). */
-#include "nx_phase_stage.h"
+#include "nx_phase_testutil.h"
 
 #define NONE NX_COMP_NONE
 #define HAND(seat) NX_Z_SEAT(seat, NX_ZS_TREACHERY)
@@ -8,7 +8,6 @@ static const nx_faction ahe[] = { NX_ATREIDES, NX_HARKONNEN, NX_EMPEROR };
 
 static int count(const nx_game *g, nx_zone z) { return nx_custody_count(&nx_game_state(g)->custody, z); }
 static nx_comp lot_card(const nx_game *g) { return nx_custody_top(&nx_game_state(g)->custody, NX_Z_AUCTION); }
-static int spice(const nx_game *g, int seat) { return nx_game_state(g)->seats[seat].spice; }
 static const nx_pending *decision(const nx_game *g) { return &nx_game_state(g)->pending[0]; }
 
 static void expect_turn(const nx_game *g, int seat)
@@ -31,7 +30,7 @@ static const char *const pass = "\"type\":\"pass\"";
 
 static nx_game *bid_game(const nx_faction *f, int n, int advanced, const int16_t *spices)
 {
-    nx_game *g = stage_new(f, n, advanced, NX_P_BIDDING);
+    nx_game *g = nxt_stage_new(f, n, advanced, NX_P_BIDDING);
     for (int i = 0; i < n; i++) nx_game_state_mut(g)->seats[i].spice = spices[i];
     return g;
 }
@@ -46,36 +45,36 @@ static void deal_from_deck(nx_game *g, uint8_t seat, int k)
 START_TEST(eligibility_and_hand_limit)
 {
     nx_game *g = bid_game(ahe, 3, 0, (const int16_t[]){ 10, 10, 10 });
-    stage_hand(g, 0, (const nx_comp[]){ NONE });
-    stage_hand(g, 1, (const nx_comp[]){ NONE });
-    stage_hand(g, 2, (const nx_comp[]){ NONE });
+    nxt_stage_hand(g, 0, (const nx_comp[]){ NONE });
+    nxt_stage_hand(g, 1, (const nx_comp[]){ NONE });
+    nxt_stage_hand(g, 2, (const nx_comp[]){ NONE });
     deal_from_deck(g, 0, 4);   /* Atreides: full at 4 */
     deal_from_deck(g, 1, 7);   /* Harkonnen: room for one more of 8 */
-    json_t *r = stage_go(g);
-    ck_assert(log_has(r, "seat 0 (Atreides) holds 4 Treachery Cards: a full hand, it may not bid"));
-    ck_assert(log_has(r, "seat 1 (Harkonnen) holds 7 Treachery Cards"));
-    ck_assert(log_has(r, "seat 2 (Emperor) holds 0 Treachery Cards"));
-    ck_assert(log_has(r, "2 cards are dealt for bidding"));
+    json_t *r = nxt_stage_go(g);
+    ck_assert(nxt_log_has(r, "seat 0 (Atreides) holds 4 Treachery Cards: a full hand, it may not bid"));
+    ck_assert(nxt_log_has(r, "seat 1 (Harkonnen) holds 7 Treachery Cards"));
+    ck_assert(nxt_log_has(r, "seat 2 (Emperor) holds 0 Treachery Cards"));
+    ck_assert(nxt_log_has(r, "2 cards are dealt for bidding"));
     json_decref(r);
     ck_assert_int_eq(count(g, NX_Z_AUCTION), 2);
     ck_assert_int_eq(nx_game_state(g)->play.bid_eligible, 0x6);
     expect_turn(g, 1);   /* the First Player (seat 0) may not bid */
-    refused(g, 0, pass, "illegal", "seat 0 has no decision to make");
+    nxt_refused(g, 0, pass, "illegal", "seat 0 has no decision to make");
     /* Harkonnen buys its eighth card: no free card beyond the limit. */
-    ok(g, 1, "\"type\": \"bid\", \"amount\": 1");
-    r = done(g, 2, pass);
-    ck_assert(log_has(r, "lot 1: seat 1 (Harkonnen) buys it for 1 spice, paid to the Emperor"));
-    ck_assert(!log_has(r, "free card"));
+    nxt_ok(g, 1, "\"type\": \"bid\", \"amount\": 1");
+    r = nxt_done(g, 2, pass);
+    ck_assert(nxt_log_has(r, "lot 1: seat 1 (Harkonnen) buys it for 1 spice, paid to the Emperor"));
+    ck_assert(!nxt_log_has(r, "free card"));
     json_decref(r);
     ck_assert_int_eq(count(g, HAND(1)), 8);
-    ck_assert_int_eq(spice(g, 2), 11);
+    ck_assert_int_eq(nxt_spice(g, 2), 11);
     /* Lot 2: Harkonnen is full now; the Emperor alone may bid. */
     expect_turn(g, 2);
     ck_assert_int_eq(nx_game_state(g)->play.bid_eligible, 0x4);
-    r = done(g, 2, "\"type\": \"bid\", \"amount\": 2");
-    ck_assert(log_has(r, "lot 2: seat 2 (Emperor) buys it for 2 spice, paid to the Spice Bank"));
+    r = nxt_done(g, 2, "\"type\": \"bid\", \"amount\": 2");
+    ck_assert(nxt_log_has(r, "lot 2: seat 2 (Emperor) buys it for 2 spice, paid to the Spice Bank"));
     json_decref(r);
-    ck_assert_int_eq(spice(g, 2), 9);
+    ck_assert_int_eq(nxt_spice(g, 2), 9);
     ck_assert_int_eq(count(g, NX_Z_AUCTION), 0);
     nx_game_free(g);
 }
@@ -88,30 +87,30 @@ START_TEST(opener_rotation_and_storm_order)
     static const nx_faction f[] = { NX_ATREIDES, NX_BENE_GESSERIT, NX_FREMEN };
     nx_game *g = bid_game(f, 3, 0, (const int16_t[]){ 10, 10, 10 });
     nx_game_state_mut(g)->first_seat = 1;   /* storm order 1, 2, 0 */
-    json_decref(stage_go(g));
+    json_decref(nxt_stage_go(g));
     ck_assert_int_eq(count(g, NX_Z_AUCTION), 3);
     expect_turn(g, 1);
-    refused(g, 0, "\"type\": \"bid\", \"amount\": 1", "illegal", "has no bid decision to make now");   /* not its turn */
-    ok(g, 1, "\"type\": \"bid\", \"amount\": 1");
+    nxt_refused(g, 0, "\"type\": \"bid\", \"amount\": 1", "illegal", "has no bid decision to make now");   /* not its turn */
+    nxt_ok(g, 1, "\"type\": \"bid\", \"amount\": 1");
     expect_turn(g, 2);
-    ok(g, 2, pass);
+    nxt_ok(g, 2, pass);
     expect_turn(g, 0);
-    ok(g, 0, pass);
+    nxt_ok(g, 0, pass);
     ck_assert_int_eq(count(g, HAND(1)), 2);
     /* Lot 2 opens with seat 2. */
     expect_turn(g, 2);
     ck_assert_int_eq(nx_game_state(g)->play.bid_opener, 2);
-    ok(g, 2, pass);
+    nxt_ok(g, 2, pass);
     expect_turn(g, 0);
-    ok(g, 0, "\"type\": \"bid\", \"amount\": 1");
+    nxt_ok(g, 0, "\"type\": \"bid\", \"amount\": 1");
     expect_turn(g, 1);
-    ok(g, 1, "\"type\": \"bid\", \"amount\": 2");
+    nxt_ok(g, 1, "\"type\": \"bid\", \"amount\": 2");
     expect_turn(g, 2);   /* passed before the new bid: asked again */
-    ok(g, 2, pass);
+    nxt_ok(g, 2, pass);
     expect_turn(g, 0);
-    ok(g, 0, pass);
+    nxt_ok(g, 0, pass);
     ck_assert_int_eq(count(g, HAND(1)), 3);
-    ck_assert_int_eq(spice(g, 1), 7);
+    ck_assert_int_eq(nxt_spice(g, 1), 7);
     /* Lot 3 opens with seat 0. */
     expect_turn(g, 0);
     ck_assert_int_eq(nx_game_state(g)->play.bid_lot, 3);
@@ -122,15 +121,15 @@ END_TEST
 START_TEST(overbid_refused)
 {
     nx_game *g = bid_game(ahe, 3, 0, (const int16_t[]){ 3, 10, 10 });
-    json_decref(stage_go(g));
+    json_decref(nxt_stage_go(g));
     expect_turn(g, 0);
-    refused(g, 0, "\"type\": \"bid\", \"amount\": 4", "illegal", "cannot bid 4: it has 3 spice");
-    refused(g, 0, "\"type\": \"bid\", \"amount\": 0", "illegal", "\"amount\" must be from 1 to 250");
-    refused(g, 0, "\"type\": \"bid\", \"amount\": \"3\"", "malformed", "\"amount\" must be an integer");
-    refused(g, 0, "\"type\": \"bid\", \"amount\": 3, \"price\": 3", "malformed", "unknown key \"price\"");
-    refused(g, 0, "\"type\": \"bid\", \"amount\": 3, \"karama\": 1", "malformed", "\"karama\" must be true or false");
-    ok(g, 0, "\"type\": \"bid\", \"amount\": 3");
-    refused(g, 1, "\"type\": \"bid\", \"amount\": 3", "illegal", "must be more than the high bid of 3");   /* must raise */
+    nxt_refused(g, 0, "\"type\": \"bid\", \"amount\": 4", "illegal", "cannot bid 4: it has 3 spice");
+    nxt_refused(g, 0, "\"type\": \"bid\", \"amount\": 0", "illegal", "\"amount\" must be from 1 to 250");
+    nxt_refused(g, 0, "\"type\": \"bid\", \"amount\": \"3\"", "malformed", "\"amount\" must be an integer");
+    nxt_refused(g, 0, "\"type\": \"bid\", \"amount\": 3, \"price\": 3", "malformed", "unknown key \"price\"");
+    nxt_refused(g, 0, "\"type\": \"bid\", \"amount\": 3, \"karama\": 1", "malformed", "\"karama\" must be true or false");
+    nxt_ok(g, 0, "\"type\": \"bid\", \"amount\": 3");
+    nxt_refused(g, 1, "\"type\": \"bid\", \"amount\": 3", "illegal", "must be more than the high bid of 3");   /* must raise */
     /* The decision's range is the bidder's own to see. */
     ck_assert_int_eq(decision(g)->min, 4);
     ck_assert_int_eq(decision(g)->max, 10);
@@ -144,20 +143,20 @@ END_TEST
 START_TEST(emperor_paid)
 {
     nx_game *g = bid_game(ahe, 3, 0, (const int16_t[]){ 5, 4, 10 });
-    json_decref(stage_go(g));
-    ok(g, 0, "\"type\": \"bid\", \"amount\": 3");
-    ok(g, 1, pass);
-    ok(g, 2, pass);
-    ck_assert_int_eq(spice(g, 0), 2);
-    ck_assert_int_eq(spice(g, 2), 13);
+    json_decref(nxt_stage_go(g));
+    nxt_ok(g, 0, "\"type\": \"bid\", \"amount\": 3");
+    nxt_ok(g, 1, pass);
+    nxt_ok(g, 2, pass);
+    ck_assert_int_eq(nxt_spice(g, 0), 2);
+    ck_assert_int_eq(nxt_spice(g, 2), 13);
     /* The Emperor's own purchase goes to the bank. */
     expect_turn(g, 1);
-    ok(g, 1, pass);
-    ok(g, 2, "\"type\": \"bid\", \"amount\": 2");
-    ok(g, 0, pass);
-    ok(g, 1, pass);
-    ck_assert_int_eq(spice(g, 2), 11);
-    ck_assert_int_eq(spice(g, 0) + spice(g, 1), 2 + 4);
+    nxt_ok(g, 1, pass);
+    nxt_ok(g, 2, "\"type\": \"bid\", \"amount\": 2");
+    nxt_ok(g, 0, pass);
+    nxt_ok(g, 1, pass);
+    ck_assert_int_eq(nxt_spice(g, 2), 11);
+    ck_assert_int_eq(nxt_spice(g, 0) + nxt_spice(g, 1), 2 + 4);
     nx_game_free(g);
 }
 END_TEST
@@ -165,13 +164,13 @@ END_TEST
 START_TEST(harkonnen_bonus_card)
 {
     nx_game *g = bid_game(ahe, 3, 0, (const int16_t[]){ 5, 5, 5 });
-    json_decref(stage_go(g));
+    json_decref(nxt_stage_go(g));
     int before = count(g, HAND(1)), deck = count(g, NX_Z_TREACHERY_DECK);
-    ok(g, 0, pass);
-    ok(g, 1, "\"type\": \"bid\", \"amount\": 1");
-    ok(g, 2, pass);
-    json_t *r = done(g, 0, pass);   /* asked again after the bid */
-    ck_assert(log_has(r, "seat 1 (Harkonnen) draws a free card from the Treachery Deck"));
+    nxt_ok(g, 0, pass);
+    nxt_ok(g, 1, "\"type\": \"bid\", \"amount\": 1");
+    nxt_ok(g, 2, pass);
+    json_t *r = nxt_done(g, 0, pass);   /* asked again after the bid */
+    ck_assert(nxt_log_has(r, "seat 1 (Harkonnen) draws a free card from the Treachery Deck"));
     json_decref(r);
     ck_assert_int_eq(count(g, HAND(1)), before + 2);
     ck_assert_int_eq(count(g, NX_Z_TREACHERY_DECK), deck - 1);
@@ -196,7 +195,7 @@ END_TEST
 START_TEST(atreides_sees_the_lot)
 {
     nx_game *g = bid_game(ahe, 3, 0, (const int16_t[]){ 5, 5, 5 });
-    json_t *r = stage_go(g);
+    json_t *r = nxt_stage_go(g);
     nx_comp card = lot_card(g);
     const char *id = nx_comp_id(card);
     const nx_state *s = nx_game_state(g);
@@ -205,23 +204,23 @@ START_TEST(atreides_sees_the_lot)
     ck_assert_int_eq(saw->kind, NX_RCPT_SAW);
     ck_assert_int_eq(saw->cards[0], card);
     ck_assert_int_eq(saw->event, decision(g)->event);
-    ck_assert(view_has(g, 0, id));
-    ck_assert(!view_has(g, 1, id));
-    ck_assert(!view_has(g, 2, id));
-    ck_assert(!view_has(g, -1, id));
-    ck_assert(!log_has(r, id));
+    ck_assert(nxt_view_has(g, 0, id));
+    ck_assert(!nxt_view_has(g, 1, id));
+    ck_assert(!nxt_view_has(g, 2, id));
+    ck_assert(!nxt_view_has(g, -1, id));
+    ck_assert(!nxt_log_has(r, id));
     json_decref(r);
     /* Harkonnen buys it: now Harkonnen knows it too, the Emperor still not. */
-    ok(g, 0, pass);
-    ok(g, 1, "\"type\": \"bid\", \"amount\": 2");
-    ok(g, 2, pass);
-    r = done(g, 0, pass);
-    ck_assert(!log_has(r, id));
+    nxt_ok(g, 0, pass);
+    nxt_ok(g, 1, "\"type\": \"bid\", \"amount\": 2");
+    nxt_ok(g, 2, pass);
+    r = nxt_done(g, 0, pass);
+    ck_assert(!nxt_log_has(r, id));
     json_decref(r);
     ck_assert_int_eq(nx_game_state(g)->custody.zone[card], HAND(1));
-    ck_assert(view_has(g, 1, id));
-    ck_assert(!view_has(g, 2, id));
-    ck_assert(!view_has(g, -1, id));
+    ck_assert(nxt_view_has(g, 1, id));
+    ck_assert(!nxt_view_has(g, 2, id));
+    ck_assert(!nxt_view_has(g, -1, id));
     nx_game_free(g);
 }
 END_TEST
@@ -230,18 +229,18 @@ END_TEST
 START_TEST(all_pass_returns_lots)
 {
     nx_game *g = bid_game(ahe, 3, 0, (const int16_t[]){ 5, 5, 5 });
-    json_decref(stage_go(g));
+    json_decref(nxt_stage_go(g));
     nx_comp dealt[3];
     ck_assert_int_eq(nx_custody_list(&nx_game_state(g)->custody, NX_Z_AUCTION, dealt, 3), 3);
     /* Lot 1 sells; everyone passes on lot 2. */
-    ok(g, 0, "\"type\": \"bid\", \"amount\": 1");
-    ok(g, 1, pass);
-    ok(g, 2, pass);
-    ok(g, 1, pass);
-    ok(g, 2, pass);
-    json_t *r = done(g, 0, pass);
-    ck_assert(log_has(r, "lot 2: everyone passes; bidding ends"));
-    ck_assert(log_has(r, "2 unsold cards go back on top of the Treachery Deck"));
+    nxt_ok(g, 0, "\"type\": \"bid\", \"amount\": 1");
+    nxt_ok(g, 1, pass);
+    nxt_ok(g, 2, pass);
+    nxt_ok(g, 1, pass);
+    nxt_ok(g, 2, pass);
+    json_t *r = nxt_done(g, 0, pass);
+    ck_assert(nxt_log_has(r, "lot 2: everyone passes; bidding ends"));
+    ck_assert(nxt_log_has(r, "2 unsold cards go back on top of the Treachery Deck"));
     json_decref(r);
     ck_assert_int_eq(count(g, NX_Z_AUCTION), 0);
     ck_assert_int_ne(nx_game_state(g)->phase, NX_P_BIDDING);
@@ -261,17 +260,17 @@ START_TEST(ally_helps_pay)
     nx_state *s = nx_game_state_mut(g);
     s->seats[0].ally = 1;
     s->seats[1].ally = 0;
-    json_decref(stage_go(g));
-    refused(g, 0, "\"type\": \"bid\", \"amount\": 7", "illegal", "cannot bid 7: it has 6 spice with its ally");
-    ok(g, 0, "\"type\": \"bid\", \"amount\": 6");
-    ok(g, 1, pass);
-    json_t *r = done(g, 2, pass);
-    ck_assert(log_has(r, "lot 1: seat 0 (Atreides) buys it for 6 spice, paid to the Emperor"));
-    ck_assert(log_has(r, "seat 0 (Atreides)'s ally seat 1 (Fremen) pays 5 of it"));
+    json_decref(nxt_stage_go(g));
+    nxt_refused(g, 0, "\"type\": \"bid\", \"amount\": 7", "illegal", "cannot bid 7: it has 6 spice with its ally");
+    nxt_ok(g, 0, "\"type\": \"bid\", \"amount\": 6");
+    nxt_ok(g, 1, pass);
+    json_t *r = nxt_done(g, 2, pass);
+    ck_assert(nxt_log_has(r, "lot 1: seat 0 (Atreides) buys it for 6 spice, paid to the Emperor"));
+    ck_assert(nxt_log_has(r, "seat 0 (Atreides)'s ally seat 1 (Fremen) pays 5 of it"));
     json_decref(r);
-    ck_assert_int_eq(spice(g, 0), 0);
-    ck_assert_int_eq(spice(g, 1), 0);
-    ck_assert_int_eq(spice(g, 2), 6);
+    ck_assert_int_eq(nxt_spice(g, 0), 0);
+    ck_assert_int_eq(nxt_spice(g, 1), 0);
+    ck_assert_int_eq(nxt_spice(g, 2), 6);
     nx_game_free(g);
 }
 END_TEST
@@ -279,31 +278,31 @@ END_TEST
 START_TEST(karama_bids_and_buys_free)
 {
     nx_game *g = bid_game(ahe, 3, 0, (const int16_t[]){ 0, 0, 5 });
-    nx_comp karama = comp("treachery:karama#1");
-    stage_hand(g, 0, (const nx_comp[]){ karama, NONE });
-    stage_hand(g, 1, (const nx_comp[]){ comp("treachery:shield#1"), NONE });
-    json_decref(stage_go(g));
+    nx_comp karama = nxt_comp("treachery:karama#1");
+    nxt_stage_hand(g, 0, (const nx_comp[]){ karama, NONE });
+    nxt_stage_hand(g, 1, (const nx_comp[]){ nxt_comp("treachery:shield#1"), NONE });
+    json_decref(nxt_stage_go(g));
     nx_comp lot = lot_card(g);
-    refused(g, 0, "\"type\": \"bid\", \"amount\": 3", "illegal", "cannot bid 3: it has 0 spice");
-    refused(g, 1, "\"type\": \"bid\", \"amount\": 3, \"karama\": true", "illegal", "has no bid decision to make now");   /* not its turn */
-    json_t *r = done(g, 0, "\"type\": \"bid\", \"amount\": 3, \"karama\": true");
-    ck_assert(log_has(r, "lot 1: seat 0 (Atreides) bids 3"));
-    ck_assert(!log_has(r, "Karama"));   /* the card stays hidden while it only backs a bid */
+    nxt_refused(g, 0, "\"type\": \"bid\", \"amount\": 3", "illegal", "cannot bid 3: it has 0 spice");
+    nxt_refused(g, 1, "\"type\": \"bid\", \"amount\": 3, \"karama\": true", "illegal", "has no bid decision to make now");   /* not its turn */
+    json_t *r = nxt_done(g, 0, "\"type\": \"bid\", \"amount\": 3, \"karama\": true");
+    ck_assert(nxt_log_has(r, "lot 1: seat 0 (Atreides) bids 3"));
+    ck_assert(!nxt_log_has(r, "Karama"));   /* the card stays hidden while it only backs a bid */
     json_decref(r);
     /* Harkonnen has no Karama. */
-    refused(g, 1, "\"type\": \"bid\", \"amount\": 4, \"karama\": true", "illegal", "holds no card it may use as a Karama");
-    ok(g, 1, pass);
-    ok(g, 2, "\"type\": \"bid\", \"amount\": 4");
-    ok(g, 0, "\"type\": \"bid\", \"amount\": 9, \"karama\": true");
-    ok(g, 1, pass);
-    r = done(g, 2, pass);
-    ck_assert(log_has(r, "pays with a Karama"));
+    nxt_refused(g, 1, "\"type\": \"bid\", \"amount\": 4, \"karama\": true", "illegal", "holds no card it may use as a Karama");
+    nxt_ok(g, 1, pass);
+    nxt_ok(g, 2, "\"type\": \"bid\", \"amount\": 4");
+    nxt_ok(g, 0, "\"type\": \"bid\", \"amount\": 9, \"karama\": true");
+    nxt_ok(g, 1, pass);
+    r = nxt_done(g, 2, pass);
+    ck_assert(nxt_log_has(r, "pays with a Karama"));
     json_decref(r);
     const nx_state *s = nx_game_state(g);
     ck_assert_int_eq(s->custody.zone[lot], HAND(0));
     ck_assert_int_eq(s->custody.zone[karama], NX_Z_TREACHERY_DISCARD);
-    ck_assert_int_eq(spice(g, 0), 0);
-    ck_assert_int_eq(spice(g, 2), 5);   /* a Karama pays nobody */
+    ck_assert_int_eq(nxt_spice(g, 0), 0);
+    ck_assert_int_eq(nxt_spice(g, 2), 5);   /* a Karama pays nobody */
     nx_game_free(g);
 }
 END_TEST
@@ -314,14 +313,14 @@ START_TEST(bene_gesserit_worthless_karama)
     static const nx_faction f[] = { NX_BENE_GESSERIT, NX_EMPEROR };
     for (int advanced = 0; advanced < 2; advanced++) {
         nx_game *g = bid_game(f, 2, advanced, (const int16_t[]){ 0, 5 });
-        nx_comp baliset = comp("treachery:baliset");
-        stage_hand(g, 0, (const nx_comp[]){ baliset, NONE });
-        json_decref(stage_go(g));
+        nx_comp baliset = nxt_comp("treachery:baliset");
+        nxt_stage_hand(g, 0, (const nx_comp[]){ baliset, NONE });
+        json_decref(nxt_stage_go(g));
         if (!advanced) {
-            refused(g, 0, "\"type\": \"bid\", \"amount\": 1, \"karama\": true", "illegal", "holds no card it may use as a Karama");
+            nxt_refused(g, 0, "\"type\": \"bid\", \"amount\": 1, \"karama\": true", "illegal", "holds no card it may use as a Karama");
         } else {
-            ok(g, 0, "\"type\": \"bid\", \"amount\": 1, \"karama\": true");
-            ok(g, 1, pass);
+            nxt_ok(g, 0, "\"type\": \"bid\", \"amount\": 1, \"karama\": true");
+            nxt_ok(g, 1, pass);
             ck_assert_int_eq(nx_game_state(g)->custody.zone[baliset], NX_Z_TREACHERY_DISCARD);
         }
         nx_game_free(g);
@@ -336,8 +335,8 @@ START_TEST(empty_deck_refills_from_discards)
     nx_comp v[NX_COMP_COUNT];
     int n = nx_custody_list(&s->custody, NX_Z_TREACHERY_DECK, v, NX_COMP_COUNT);
     for (int i = 0; i < n; i++) nx_custody_move(&s->custody, v[i], NX_Z_TREACHERY_DISCARD);
-    json_t *r = stage_go(g);
-    ck_assert(log_has(r, "shuffled into a new deck"));
+    json_t *r = nxt_stage_go(g);
+    ck_assert(nxt_log_has(r, "shuffled into a new deck"));
     json_decref(r);
     ck_assert_int_eq(count(g, NX_Z_AUCTION), 3);
     ck_assert_int_eq(count(g, NX_Z_TREACHERY_DECK), n - 3);
@@ -350,25 +349,25 @@ END_TEST
 static nx_game *bots_position(void)
 {
     nx_game *g = bid_game(ahe, 3, 0, (const int16_t[]){ 7, 2, 1 });
-    stage_hand(g, 0, (const nx_comp[]){ comp("treachery:karama#2"), NONE });
+    nxt_stage_hand(g, 0, (const nx_comp[]){ nxt_comp("treachery:karama#2"), NONE });
     nx_state *s = nx_game_state_mut(g);
     s->seats[0].ally = 1;
     s->seats[1].ally = 0;
-    json_decref(stage_go(g));
+    json_decref(nxt_stage_go(g));
     return g;
 }
 
 static nx_game *bots_second_bidder(void)
 {
     nx_game *g = bots_position();
-    ok(g, 0, "\"type\": \"bid\", \"amount\": 1");
+    nxt_ok(g, 0, "\"type\": \"bid\", \"amount\": 1");
     return g;
 }
 
 START_TEST(bot_moves_are_legal)
 {
-    stage_check_moves(bots_position, 0);
-    stage_check_moves(bots_second_bidder, 1);
+    nxt_stage_check_moves(bots_position, 0);
+    nxt_stage_check_moves(bots_second_bidder, 1);
     nx_game *g = bots_position();
     json_t *moves = nx_game_moves(g, 0);
     int karama = 0;
@@ -386,7 +385,7 @@ int main(void)
 {
     Suite *s = suite_create("phase_bidding");
     TCase *tc = tcase_create("bidding");
-    tcase_add_unchecked_fixture(tc, open_rt, close_rt);
+    tcase_add_unchecked_fixture(tc, nxt_open, nxt_close);
     tcase_add_test(tc, eligibility_and_hand_limit);
     tcase_add_test(tc, opener_rotation_and_storm_order);
     tcase_add_test(tc, overbid_refused);

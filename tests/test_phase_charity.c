@@ -1,12 +1,12 @@
 /* CHOAM Charity (interpreter/nx_phase_charity.c; docs/rules/phase-charity.md). */
-#include "nx_phase_stage.h"
+#include "nx_phase_testutil.h"
 
 static const nx_faction four[] = { NX_ATREIDES, NX_BENE_GESSERIT, NX_EMPEROR, NX_FREMEN };
 
 /* Seats 0-3 hold 0, 7, 1 and 2 spice when the phase begins. */
 static nx_game *charity_game(int advanced, int rule)
 {
-    nx_game *g = stage_new(four, 4, advanced, NX_P_CHOAM_CHARITY);
+    nx_game *g = nxt_stage_new(four, 4, advanced, NX_P_CHOAM_CHARITY);
     nx_state *s = nx_game_state_mut(g);
     const int16_t spice[] = { 0, 7, 1, 2 };
     for (int i = 0; i < 4; i++) s->seats[i].spice = spice[i];
@@ -24,12 +24,12 @@ static void expect_spice(const nx_game *g, const int *want)
 START_TEST(top_up_to_two)
 {
     nx_game *g = charity_game(0, 0);
-    json_t *r = stage_go(g);
+    json_t *r = nxt_stage_go(g);
     expect_spice(g, (const int[]){ 2, 7, 2, 2 });
-    ck_assert(log_has(r, "seat 0 (Atreides) receives 2 spice of CHOAM Charity"));
-    ck_assert(log_has(r, "seat 2 (Emperor) receives 1 spice of CHOAM Charity"));
-    ck_assert(!log_has(r, "seat 3 (Fremen) receives"));
-    ck_assert(!log_has(r, "seat 1 (Bene Gesserit) receives"));
+    ck_assert(nxt_log_has(r, "seat 0 (Atreides) receives 2 spice of CHOAM Charity"));
+    ck_assert(nxt_log_has(r, "seat 2 (Emperor) receives 1 spice of CHOAM Charity"));
+    ck_assert(!nxt_log_has(r, "seat 3 (Fremen) receives"));
+    ck_assert(!nxt_log_has(r, "seat 1 (Bene Gesserit) receives"));
     json_decref(r);
     nx_game_free(g);
 }
@@ -38,7 +38,7 @@ END_TEST
 START_TEST(two_more)
 {
     nx_game *g = charity_game(0, 1);
-    json_decref(stage_go(g));
+    json_decref(nxt_stage_go(g));
     expect_spice(g, (const int[]){ 2, 7, 3, 2 });
     nx_game_free(g);
 }
@@ -48,15 +48,15 @@ END_TEST
 START_TEST(advanced_bene_gesserit)
 {
     nx_game *g = charity_game(1, 0);
-    json_t *r = stage_go(g);
+    json_t *r = nxt_stage_go(g);
     expect_spice(g, (const int[]){ 2, 9, 2, 2 });
-    ck_assert(log_has(r, "seat 1 (Bene Gesserit) receives 2 spice of CHOAM Charity"));
+    ck_assert(nxt_log_has(r, "seat 1 (Bene Gesserit) receives 2 spice of CHOAM Charity"));
     json_decref(r);
     nx_game_free(g);
 
     g = charity_game(1, 0);
     nx_game_state_mut(g)->seats[1].spice = 1;
-    json_decref(stage_go(g));
+    json_decref(nxt_stage_go(g));
     ck_assert_int_eq(nx_game_state(g)->seats[1].spice, 3);
     nx_game_free(g);
 }
@@ -66,7 +66,7 @@ END_TEST
 START_TEST(once_a_turn)
 {
     nx_game *g = charity_game(0, 0);
-    json_decref(stage_go(g));
+    json_decref(nxt_stage_go(g));
     ck_assert_int_ne(nx_game_state(g)->phase, NX_P_CHOAM_CHARITY);
     expect_spice(g, (const int[]){ 2, 7, 2, 2 });
     nx_game_free(g);
@@ -77,7 +77,7 @@ int main(void)
 {
     Suite *s = suite_create("phase_charity");
     TCase *tc = tcase_create("charity");
-    tcase_add_unchecked_fixture(tc, open_rt, close_rt);
+    tcase_add_unchecked_fixture(tc, nxt_open, nxt_close);
     tcase_add_test(tc, top_up_to_two);
     tcase_add_test(tc, two_more);
     tcase_add_test(tc, advanced_bene_gesserit);

@@ -2,7 +2,7 @@
  * victories alone and allied, the Bene Gesserit prediction, the end of
  * the last turn (Guild, Fremen, most strongholds) and the readings of
  * turn.endgame_ranking. */
-#include "nx_phase_fixture.h"
+#include "nx_phase_testutil.h"
 
 #include "nx_board.h"
 
@@ -10,14 +10,14 @@ static const nx_faction ATR_HAR_BG[] = { NX_ATREIDES, NX_HARKONNEN, NX_BENE_GESS
 
 static nx_game *mentat(const nx_faction *f, int n, int turn)
 {
-    nx_game *g = fx_stage(f, n, 0, NX_P_MENTAT_PAUSE, 2, 0);
+    nx_game *g = nxt_stage_turn2(f, n, 0, NX_P_MENTAT_PAUSE, 2, 0);
     nx_game_state_mut(g)->turn = (uint8_t)turn;
     return g;
 }
 
 static uint8_t winners(nx_game *g)
 {
-    json_decref(fx_run(g, &nx_mod_mentat));
+    json_decref(nxt_run(g, &nx_mod_mentat));
     const nx_state *s = nx_game_state(g);
     ck_assert_int_eq(s->play.over, s->play.winners != 0);
     return s->play.winners;
@@ -26,28 +26,28 @@ static uint8_t winners(nx_game *g)
 START_TEST(test_three_strongholds_alone)
 {
     nx_game *g = mentat(ATR_HAR_BG, 3, 2);
-    fx_put(g, 1, "carthag", 1, 0);
-    fx_put(g, 1, "arrakeen", 1, 0);
-    fx_put(g, 1, "tueks_sietch", 1, 0);
+    nxt_put(g, 1, "carthag", 1, 0);
+    nxt_put(g, 1, "arrakeen", 1, 0);
+    nxt_put(g, 1, "tueks_sietch", 1, 0);
     ck_assert_int_eq(winners(g), 1 << 1);
     nx_game_free(g);
 
     /* A shared stronghold is nobody's; two are not enough. */
     g = mentat(ATR_HAR_BG, 3, 2);
-    fx_put(g, 1, "carthag", 1, 0);
-    fx_put(g, 1, "arrakeen", 1, 0);
-    fx_put(g, 1, "tueks_sietch", 1, 0);
-    fx_put(g, 0, "tueks_sietch", 1, 0);
+    nxt_put(g, 1, "carthag", 1, 0);
+    nxt_put(g, 1, "arrakeen", 1, 0);
+    nxt_put(g, 1, "tueks_sietch", 1, 0);
+    nxt_put(g, 0, "tueks_sietch", 1, 0);
     ck_assert_int_eq(winners(g), 0);
     nx_game_free(g);
 
     /* Advisors do not contest control. */
-    g = fx_stage(ATR_HAR_BG, 3, 1, NX_P_MENTAT_PAUSE, 2, 0);
-    fx_put(g, 1, "carthag", 1, 0);
-    fx_put(g, 1, "arrakeen", 1, 0);
-    fx_put(g, 1, "tueks_sietch", 1, 0);
-    fx_put(g, 2, "tueks_sietch", 1, 0);
-    nx_board_set_advisor(nx_game_state_mut(g), fx_section("tueks_sietch"), 1);
+    g = nxt_stage_turn2(ATR_HAR_BG, 3, 1, NX_P_MENTAT_PAUSE, 2, 0);
+    nxt_put(g, 1, "carthag", 1, 0);
+    nxt_put(g, 1, "arrakeen", 1, 0);
+    nxt_put(g, 1, "tueks_sietch", 1, 0);
+    nxt_put(g, 2, "tueks_sietch", 1, 0);
+    nx_board_set_advisor(nx_game_state_mut(g), nxt_section("tueks_sietch"), 1);
     ck_assert_int_eq(winners(g), 1 << 1);
     nx_game_free(g);
 }
@@ -56,19 +56,19 @@ END_TEST
 START_TEST(test_alliance_needs_four)
 {
     nx_game *g = mentat(ATR_HAR_BG, 3, 2);
-    fx_ally(g, 0, 1);
-    fx_put(g, 1, "carthag", 1, 0);
-    fx_put(g, 1, "arrakeen", 1, 0);
-    fx_put(g, 1, "tueks_sietch", 1, 0);
+    nxt_ally(g, 0, 1);
+    nxt_put(g, 1, "carthag", 1, 0);
+    nxt_put(g, 1, "arrakeen", 1, 0);
+    nxt_put(g, 1, "tueks_sietch", 1, 0);
     ck_assert_int_eq(winners(g), 0);          /* allied, three are not enough */
     nx_game_free(g);
 
     g = mentat(ATR_HAR_BG, 3, 2);
-    fx_ally(g, 0, 1);
-    fx_put(g, 1, "carthag", 1, 0);
-    fx_put(g, 1, "arrakeen", 1, 0);
-    fx_put(g, 0, "tueks_sietch", 1, 0);
-    fx_put(g, 0, "sietch_tabr", 1, 0);
+    nxt_ally(g, 0, 1);
+    nxt_put(g, 1, "carthag", 1, 0);
+    nxt_put(g, 1, "arrakeen", 1, 0);
+    nxt_put(g, 0, "tueks_sietch", 1, 0);
+    nxt_put(g, 0, "sietch_tabr", 1, 0);
     ck_assert_int_eq(winners(g), (1 << 0) | (1 << 1));
     nx_game_free(g);
 }
@@ -82,9 +82,9 @@ START_TEST(test_prediction)
         nx_state *s = nx_game_state_mut(g);
         s->play.prediction_faction = NX_HARKONNEN;
         s->play.prediction_turn = 4;
-        fx_put(g, 1, "carthag", 1, 0);
-        fx_put(g, 1, "arrakeen", 1, 0);
-        fx_put(g, 1, "tueks_sietch", 1, 0);
+        nxt_put(g, 1, "carthag", 1, 0);
+        nxt_put(g, 1, "arrakeen", 1, 0);
+        nxt_put(g, 1, "tueks_sietch", 1, 0);
         ck_assert_int_eq(winners(g), turn == 4 ? 1 << 2 : 1 << 1);
         nx_game_free(g);
     }
@@ -93,11 +93,11 @@ START_TEST(test_prediction)
     nx_state *s = nx_game_state_mut(g);
     s->play.prediction_faction = NX_HARKONNEN;
     s->play.prediction_turn = 4;
-    fx_ally(g, 1, 2);
-    fx_put(g, 1, "carthag", 1, 0);
-    fx_put(g, 1, "arrakeen", 1, 0);
-    fx_put(g, 2, "tueks_sietch", 1, 0);
-    fx_put(g, 2, "sietch_tabr", 1, 0);
+    nxt_ally(g, 1, 2);
+    nxt_put(g, 1, "carthag", 1, 0);
+    nxt_put(g, 1, "arrakeen", 1, 0);
+    nxt_put(g, 2, "tueks_sietch", 1, 0);
+    nxt_put(g, 2, "sietch_tabr", 1, 0);
     ck_assert_int_eq(winners(g), 1 << 2);
     nx_game_free(g);
 }
@@ -113,40 +113,40 @@ START_TEST(test_last_turn)
 
     /* guild_then_fremen (default): the Guild and its ally. */
     g = mentat(guild_fremen_atr, 3, NX_LAST_TURN);
-    fx_ally(g, 0, 2);
+    nxt_ally(g, 0, 2);
     ck_assert_int_eq(winners(g), (1 << 0) | (1 << 2));
     nx_game_free(g);
 
     /* fremen_then_guild: the Fremen if their condition holds... */
     g = mentat(guild_fremen_atr, 3, NX_LAST_TURN);
     nx_game_state_mut(g)->play.rule[NX_RULE_ENDGAME] = 1;
-    fx_put(g, 1, "sietch_tabr", 2, 0);
+    nxt_put(g, 1, "sietch_tabr", 2, 0);
     ck_assert_int_eq(winners(g), 1 << 1);
     nx_game_free(g);
     /* ...not if Atreides stand in Tuek's Sietch: then the Guild. */
     g = mentat(guild_fremen_atr, 3, NX_LAST_TURN);
     nx_game_state_mut(g)->play.rule[NX_RULE_ENDGAME] = 1;
-    fx_put(g, 2, "tueks_sietch", 1, 0);
+    nxt_put(g, 2, "tueks_sietch", 1, 0);
     ck_assert_int_eq(winners(g), 1 << 0);
     nx_game_free(g);
 
     /* No Guild: the Fremen with their condition, else the most strongholds. */
     static const nx_faction fremen_atr_har[] = { NX_FREMEN, NX_ATREIDES, NX_HARKONNEN };
     g = mentat(fremen_atr_har, 3, NX_LAST_TURN);
-    fx_put(g, 2, "tueks_sietch", 1, 0);       /* Harkonnen there: no Fremen victory */
-    fx_put(g, 1, "arrakeen", 1, 0);
-    fx_put(g, 1, "carthag", 1, 0);
+    nxt_put(g, 2, "tueks_sietch", 1, 0);       /* Harkonnen there: no Fremen victory */
+    nxt_put(g, 1, "arrakeen", 1, 0);
+    nxt_put(g, 1, "carthag", 1, 0);
     ck_assert_int_eq(winners(g), 1 << 1);     /* Atreides hold the most: 2 */
     nx_game_free(g);
     g = mentat(fremen_atr_har, 3, NX_LAST_TURN);
-    fx_put(g, 2, "tueks_sietch", 1, 0);
-    fx_put(g, 1, "arrakeen", 1, 0);
+    nxt_put(g, 2, "tueks_sietch", 1, 0);
+    nxt_put(g, 1, "arrakeen", 1, 0);
     ck_assert_int_eq(winners(g), (1 << 1) | (1 << 2));    /* a tie: both win */
     nx_game_free(g);
     g = mentat(fremen_atr_har, 3, NX_LAST_TURN);
-    fx_ally(g, 0, 2);
-    fx_put(g, 1, "arrakeen", 1, 0);
-    fx_put(g, 1, "carthag", 1, 0);
+    nxt_ally(g, 0, 2);
+    nxt_put(g, 1, "arrakeen", 1, 0);
+    nxt_put(g, 1, "carthag", 1, 0);
     ck_assert_int_eq(winners(g), (1 << 0) | (1 << 2));    /* Fremen and ally */
     nx_game_free(g);
 }
@@ -156,12 +156,12 @@ START_TEST(test_game_ends_through_settle)
 {
     /* Through the action API the game stops: "the game is over". */
     nx_game *g = mentat(ATR_HAR_BG, 3, 2);
-    fx_put(g, 1, "carthag", 1, 0);
-    fx_put(g, 1, "arrakeen", 1, 0);
-    fx_put(g, 1, "tueks_sietch", 1, 0);
-    fx_settle(g);
+    nxt_put(g, 1, "carthag", 1, 0);
+    nxt_put(g, 1, "arrakeen", 1, 0);
+    nxt_put(g, 1, "tueks_sietch", 1, 0);
+    nxt_settle(g);
     ck_assert(nx_game_state(g)->play.over);
-    FX_REFUSED(g, 0, "illegal", "game is over", "{\"type\":\"set_policy\",\"policy\":\"keep\"}");
+    NXT_REFUSED(g, 0, "illegal", "game is over", "{\"type\":\"set_policy\",\"policy\":\"keep\"}");
     nx_game_free(g);
 }
 END_TEST
@@ -170,7 +170,7 @@ static Suite *suite(void)
 {
     Suite *s = suite_create("phase_mentat");
     TCase *tc = tcase_create("mentat");
-    tcase_add_unchecked_fixture(tc, fx_open, fx_close);
+    tcase_add_unchecked_fixture(tc, nxt_open, nxt_close);
     tcase_add_test(tc, test_three_strongholds_alone);
     tcase_add_test(tc, test_alliance_needs_four);
     tcase_add_test(tc, test_prediction);

@@ -1,13 +1,12 @@
 /* Revival (interpreter/nx_phase_revival.c; docs/rules/phase-revival.md) and
  * the leader bookkeeping in core/nx_board.c. */
 #include "nx_board.h"
-#include "nx_phase_stage.h"
+#include "nx_phase_testutil.h"
 
 static const nx_faction aef[] = { NX_ATREIDES, NX_EMPEROR, NX_FREMEN };
 
 static int in_tanks(const nx_game *g, int seat, int kind) { return nx_game_state(g)->seats[seat].forces[NX_PLACE_TANKS][kind]; }
 static int reserves(const nx_game *g, int seat, int kind) { return nx_game_state(g)->seats[seat].forces[NX_PLACE_RESERVES][kind]; }
-static int spice(const nx_game *g, int seat) { return nx_game_state(g)->seats[seat].spice; }
 
 /* Send n ordinary and e elite reserves of a seat to the Tanks. */
 static void kill(nx_game *g, uint8_t seat, int n, int e)
@@ -19,7 +18,7 @@ static void kill(nx_game *g, uint8_t seat, int n, int e)
 
 static nx_game *revival_game(int advanced)
 {
-    nx_game *g = stage_new(aef, 3, advanced, NX_P_REVIVAL);
+    nx_game *g = nxt_stage_new(aef, 3, advanced, NX_P_REVIVAL);
     nx_state *s = nx_game_state_mut(g);
     for (int i = 0; i < 3; i++) s->seats[i].spice = 10;
     return g;
@@ -27,10 +26,7 @@ static nx_game *revival_game(int advanced)
 
 static const nx_pending *revival_of(const nx_game *g, int seat)
 {
-    const nx_state *s = nx_game_state(g);
-    for (int i = 0; i < s->npending; i++)
-        if (s->pending[i].seat == seat && s->pending[i].kind == NX_PEND_REVIVAL) return &s->pending[i];
-    return NULL;
+    return nxt_decision(g, seat, NX_PEND_REVIVAL);
 }
 
 static int pending_of(const nx_game *g, int seat) { return revival_of(g, seat) != NULL; }
@@ -47,15 +43,15 @@ START_TEST(decisions_open_together)
     nx_game *g = revival_game(0);
     kill(g, 0, 4, 0);
     kill(g, 2, 2, 0);
-    json_decref(stage_go(g));
+    json_decref(nxt_stage_go(g));
     ck_assert_int_eq(nx_game_state(g)->phase, NX_P_REVIVAL);
     ck_assert(pending_of(g, 0));
     ck_assert(!pending_of(g, 1));   /* nothing in the Emperor's Tanks */
     ck_assert(pending_of(g, 2));
     /* Answer in any order; the phase ends with the last answer. */
-    ok(g, 2, "\"type\": \"pass\"");
+    nxt_ok(g, 2, "\"type\": \"pass\"");
     ck_assert_int_eq(nx_game_state(g)->phase, NX_P_REVIVAL);
-    ok(g, 0, "\"type\": \"revive\", \"forces\": 2");
+    nxt_ok(g, 0, "\"type\": \"revive\", \"forces\": 2");
     ck_assert_int_ne(nx_game_state(g)->phase, NX_P_REVIVAL);
     ck_assert_int_eq(in_tanks(g, 2, NX_FORCE_NORMAL), 2);
     nx_game_free(g);
@@ -66,24 +62,24 @@ START_TEST(free_then_paid)
 {
     nx_game *g = revival_game(0);
     kill(g, 0, 5, 0);
-    json_decref(stage_go(g));
+    json_decref(nxt_stage_go(g));
     /* Atreides: 2 free, the third costs 2. */
     const nx_pending *p = revival_of(g, 0);
     ck_assert_int_eq(p->min, 0);
     ck_assert_int_eq(p->max, 3);
-    json_t *r = done(g, 0, "\"type\": \"revive\", \"forces\": 3");
-    ck_assert(log_has(r, "seat 0 (Atreides) revives 3 forces (0 elite), 1 of them for 2 spice"));
+    json_t *r = nxt_done(g, 0, "\"type\": \"revive\", \"forces\": 3");
+    ck_assert(nxt_log_has(r, "seat 0 (Atreides) revives 3 forces (0 elite), 1 of them for 2 spice"));
     json_decref(r);
-    ck_assert_int_eq(spice(g, 0), 8);
+    ck_assert_int_eq(nxt_spice(g, 0), 8);
     ck_assert_int_eq(in_tanks(g, 0, NX_FORCE_NORMAL), 2);
     ck_assert_int_eq(reserves(g, 0, NX_FORCE_NORMAL), 18);
     nx_game_free(g);
 
     g = revival_game(0);
     kill(g, 0, 5, 0);
-    json_decref(stage_go(g));
-    ok(g, 0, "\"type\": \"revive\", \"forces\": 2");
-    ck_assert_int_eq(spice(g, 0), 10);
+    json_decref(nxt_stage_go(g));
+    nxt_ok(g, 0, "\"type\": \"revive\", \"forces\": 2");
+    ck_assert_int_eq(nxt_spice(g, 0), 10);
     nx_game_free(g);
 }
 END_TEST
@@ -94,19 +90,19 @@ START_TEST(refusals)
     kill(g, 0, 5, 0);
     kill(g, 2, 1, 0);
     nx_game_state_mut(g)->seats[0].spice = 1;
-    json_decref(stage_go(g));
-    refused(g, 0, "\"type\": \"revive\", \"forces\": 4", "illegal", "\"forces\" must be from 0 to 3");          /* over the cap */
-    refused(g, 0, "\"type\": \"revive\", \"forces\": 3", "illegal", "this revival costs 2 spice; seat 0 has 1");          /* cannot pay 2 */
-    refused(g, 0, "\"type\": \"revive\", \"elite\": 1", "illegal", "its Tanks hold 5 ordinary and 0 elite forces");           /* none in the Tanks */
-    refused(g, 0, "\"type\": \"revive\", \"forces\": 1, \"size\": 1", "malformed", "unknown key \"size\"");
-    refused(g, 0, "\"type\": \"revive\", \"leader\": \"duncan_idaho\"", "malformed", "\"leader\" must name a leader disc");
-    refused(g, 0, "\"type\": \"revive\", \"leader\": \"leader:duncan_idaho\"", "illegal", "Duncan Idaho cannot be revived now");   /* alive */
-    refused(g, 0, "\"type\": \"revive\", \"leader\": \"leader:stilgar\"", "illegal", "Stilgar is not one of seat 0");        /* not its own */
-    refused(g, 0, "\"type\": \"revive\", \"ally_forces\": 1", "illegal", "only the Emperor may pay");     /* not the Emperor */
-    refused(g, 2, "\"type\": \"revive\", \"forces\": 2", "illegal", "its Tanks hold 1 ordinary");          /* one in the Tanks */
-    refused(g, 1, "\"type\": \"revive\", \"forces\": 1", "illegal", "has no revival decision");          /* no decision */
-    ok(g, 0, "\"type\": \"revive\", \"forces\": 2");
-    refused(g, 0, "\"type\": \"revive\", \"forces\": 1", "illegal", "has no revival decision");          /* answered already */
+    json_decref(nxt_stage_go(g));
+    nxt_refused(g, 0, "\"type\": \"revive\", \"forces\": 4", "illegal", "\"forces\" must be from 0 to 3");          /* over the cap */
+    nxt_refused(g, 0, "\"type\": \"revive\", \"forces\": 3", "illegal", "this revival costs 2 spice; seat 0 has 1");          /* cannot pay 2 */
+    nxt_refused(g, 0, "\"type\": \"revive\", \"elite\": 1", "illegal", "its Tanks hold 5 ordinary and 0 elite forces");           /* none in the Tanks */
+    nxt_refused(g, 0, "\"type\": \"revive\", \"forces\": 1, \"size\": 1", "malformed", "unknown key \"size\"");
+    nxt_refused(g, 0, "\"type\": \"revive\", \"leader\": \"duncan_idaho\"", "malformed", "\"leader\" must name a leader disc");
+    nxt_refused(g, 0, "\"type\": \"revive\", \"leader\": \"leader:duncan_idaho\"", "illegal", "Duncan Idaho cannot be revived now");   /* alive */
+    nxt_refused(g, 0, "\"type\": \"revive\", \"leader\": \"leader:stilgar\"", "illegal", "Stilgar is not one of seat 0");        /* not its own */
+    nxt_refused(g, 0, "\"type\": \"revive\", \"ally_forces\": 1", "illegal", "only the Emperor may pay");     /* not the Emperor */
+    nxt_refused(g, 2, "\"type\": \"revive\", \"forces\": 2", "illegal", "its Tanks hold 1 ordinary");          /* one in the Tanks */
+    nxt_refused(g, 1, "\"type\": \"revive\", \"forces\": 1", "illegal", "has no revival decision");          /* no decision */
+    nxt_ok(g, 0, "\"type\": \"revive\", \"forces\": 2");
+    nxt_refused(g, 0, "\"type\": \"revive\", \"forces\": 1", "illegal", "has no revival decision");          /* answered already */
     nx_game_free(g);
 }
 END_TEST
@@ -120,16 +116,16 @@ START_TEST(elite_limit)
         nx_game *g = revival_game(advanced);
         nx_game_state_mut(g)->play.rule[NX_RULE_ELITE_REVIVAL] = (uint8_t)always;
         kill(g, 1, 0, 3);
-        json_decref(stage_go(g));
+        json_decref(nxt_stage_go(g));
         const char *two = "\"type\": \"revive\", \"elite\": 2";
         if (limited) {
-            refused(g, 1, two, "illegal", "only one elite force");
-            ok(g, 1, "\"type\": \"revive\", \"elite\": 1");
+            nxt_refused(g, 1, two, "illegal", "only one elite force");
+            nxt_ok(g, 1, "\"type\": \"revive\", \"elite\": 1");
             ck_assert_int_eq(in_tanks(g, 1, NX_FORCE_ELITE), 2);
         } else {
-            ok(g, 1, two);
+            nxt_ok(g, 1, two);
             ck_assert_int_eq(in_tanks(g, 1, NX_FORCE_ELITE), 1);
-            ck_assert_int_eq(spice(g, 1), 8);   /* Emperor: one free */
+            ck_assert_int_eq(nxt_spice(g, 1), 8);   /* Emperor: one free */
         }
         nx_game_free(g);
     }
@@ -143,9 +139,9 @@ START_TEST(fremen_ally_free_revivals)
     s->seats[0].ally = 2;
     s->seats[2].ally = 0;
     kill(g, 0, 3, 0);
-    json_decref(stage_go(g));
-    ok(g, 0, "\"type\": \"revive\", \"forces\": 3");
-    ck_assert_int_eq(spice(g, 0), 10);
+    json_decref(nxt_stage_go(g));
+    nxt_ok(g, 0, "\"type\": \"revive\", \"forces\": 3");
+    ck_assert_int_eq(nxt_spice(g, 0), 10);
     nx_game_free(g);
 }
 END_TEST
@@ -159,20 +155,20 @@ START_TEST(emperor_pays_for_ally)
     s->seats[1].ally = 2;
     s->seats[2].ally = 1;
     kill(g, 2, 6, 2);
-    json_decref(stage_go(g));
+    json_decref(nxt_stage_go(g));
     ck_assert(pending_of(g, 1));   /* only its ally has forces in the Tanks */
-    refused(g, 1, "\"type\": \"revive\", \"ally_forces\": 4", "illegal", "\"ally_forces\" must be from 0 to 3");
-    refused(g, 1, "\"type\": \"revive\", \"ally_forces\": 1, \"ally_elite\": 2", "illegal", "only one elite force");
-    json_t *r = done(g, 1, "\"type\": \"revive\", \"ally_forces\": 2, \"ally_elite\": 1");
-    ck_assert(log_has(r, "pays 6 spice to revive 3 of its ally seat 2 (Fremen)'s forces"));
+    nxt_refused(g, 1, "\"type\": \"revive\", \"ally_forces\": 4", "illegal", "\"ally_forces\" must be from 0 to 3");
+    nxt_refused(g, 1, "\"type\": \"revive\", \"ally_forces\": 1, \"ally_elite\": 2", "illegal", "only one elite force");
+    json_t *r = nxt_done(g, 1, "\"type\": \"revive\", \"ally_forces\": 2, \"ally_elite\": 1");
+    ck_assert(nxt_log_has(r, "pays 6 spice to revive 3 of its ally seat 2 (Fremen)'s forces"));
     json_decref(r);
-    ck_assert_int_eq(spice(g, 1), 4);
+    ck_assert_int_eq(nxt_spice(g, 1), 4);
     ck_assert_int_eq(in_tanks(g, 2, NX_FORCE_NORMAL), 4);
     ck_assert_int_eq(in_tanks(g, 2, NX_FORCE_ELITE), 1);
     /* The Fedaykin revived by the Emperor was this turn's one. */
-    refused(g, 2, "\"type\": \"revive\", \"elite\": 1", "illegal", "only one elite force");
-    ok(g, 2, "\"type\": \"revive\", \"forces\": 3");
-    ck_assert_int_eq(spice(g, 2), 10);
+    nxt_refused(g, 2, "\"type\": \"revive\", \"elite\": 1", "illegal", "only one elite force");
+    nxt_ok(g, 2, "\"type\": \"revive\", \"forces\": 3");
+    ck_assert_int_eq(nxt_spice(g, 2), 10);
     nx_game_free(g);
 }
 END_TEST
@@ -190,14 +186,14 @@ START_TEST(leader_revival_all_died_once)
     ck_assert(!nx_board_leader_revivable(s, leader_index("thufir_hawat")));   /* alive */
     nx_board_leader_killed(s, leader_index("thufir_hawat"));
     for (int i = 0; i < 5; i++) ck_assert(nx_board_leader_revivable(s, leader_index(ids[i])));
-    json_decref(stage_go(g));
+    json_decref(nxt_stage_go(g));
     ck_assert(pending_of(g, 0));   /* a leader to revive, no forces */
-    refused(g, 0, "\"type\": \"revive\", \"leader\": \"leader:bashar\"", "illegal", "Bashar is not one of seat 0");
-    json_t *r = done(g, 0, "\"type\": \"revive\", \"leader\": \"leader:gurney_halleck\"");
-    ck_assert(log_has(r, "seat 0 (Atreides) revives Gurney Halleck for 4 spice"));
+    nxt_refused(g, 0, "\"type\": \"revive\", \"leader\": \"leader:bashar\"", "illegal", "Bashar is not one of seat 0");
+    json_t *r = nxt_done(g, 0, "\"type\": \"revive\", \"leader\": \"leader:gurney_halleck\"");
+    ck_assert(nxt_log_has(r, "seat 0 (Atreides) revives Gurney Halleck for 4 spice"));
     json_decref(r);
     s = nx_game_state_mut(g);
-    ck_assert_int_eq(spice(g, 0), 6);
+    ck_assert_int_eq(nxt_spice(g, 0), 6);
     ck_assert_int_eq(s->custody.zone[nx_comp_leader_disc(leader_index("gurney_halleck"))], NX_Z_SEAT(0, NX_ZS_LEADERS));
     /* Gurney dies again: face down; the others still come back. */
     nx_board_leader_killed(s, leader_index("gurney_halleck"));
@@ -254,14 +250,14 @@ static nx_game *bots_position(void)
     kill(g, 1, 0, 1);
     for (int l = 0; l < NX_LEADER_COUNT; l++)
         if (nx_leader_get(l)->faction == NX_ATREIDES) nx_board_leader_killed(s, l);
-    json_decref(stage_go(g));
+    json_decref(nxt_stage_go(g));
     return g;
 }
 
 START_TEST(bot_moves_are_legal)
 {
-    stage_check_moves(bots_position, 0);
-    stage_check_moves(bots_position, 1);
+    nxt_stage_check_moves(bots_position, 0);
+    nxt_stage_check_moves(bots_position, 1);
     /* The free forces are the bots' favourite when spice is short. */
     nx_game *g = bots_position();
     nx_game_state_mut(g)->seats[0].spice = 0;
@@ -281,7 +277,7 @@ int main(void)
 {
     Suite *s = suite_create("phase_revival");
     TCase *tc = tcase_create("revival");
-    tcase_add_unchecked_fixture(tc, open_rt, close_rt);
+    tcase_add_unchecked_fixture(tc, nxt_open, nxt_close);
     tcase_add_test(tc, decisions_open_together);
     tcase_add_test(tc, free_then_paid);
     tcase_add_test(tc, refusals);

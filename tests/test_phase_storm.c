@@ -4,73 +4,73 @@
  * deck, what the storm destroys (sand, rock, strongholds, the Polar Sink,
  * Fremen halves, the start sector) and the storm order afterwards.
  *
- * Seats (classic6): circles 3, 6, 9, 12, 15, 18 for Atreides, Bene
+ * Seats (nxt_classic6): circles 3, 6, 9, 12, 15, 18 for Atreides, Bene
  * Gesserit, Emperor, Fremen, Harkonnen, Guild.
  */
-#include "phase_helpers.h"
+#include "nx_phase_testutil.h"
 
 START_TEST(first_storm_dialers_and_movement)
 {
-    nx_game *g = at_first_storm(0);
+    nx_game *g = nxt_at_first_storm(0);
     const nx_state *s = nx_game_state(g);
     /* Nearest the Storm Start on either side: the circles at 18 and 15. */
     ck_assert_int_eq(s->npending, 2);
-    ck_assert_int_eq(s->play.dialers[0], GLD);
-    ck_assert_int_eq(s->play.dialers[1], HAR);
+    ck_assert_int_eq(s->play.dialers[0], NXT_GLD);
+    ck_assert_int_eq(s->play.dialers[1], NXT_HAR);
     for (int i = 0; i < 2; i++) {
         ck_assert_int_eq(s->pending[i].kind, NX_PEND_STORM_DIAL);
         ck_assert_int_eq(s->pending[i].min, 0);
         ck_assert_int_eq(s->pending[i].max, 20);
     }
-    ck_assert_int_eq(all_moves_accepted(g, GLD), 21);
-    refused(g, HAR, dial(21), "illegal", "\"value\" must be from 0 to 20");
-    refused(g, HAR, dial(-1), "illegal", "\"value\"");
-    refused(g, HAR, "\"type\":\"dial\",\"value\":\"7\"", "malformed", "integer");
-    refused(g, ATR, dial(3), "illegal", "no storm_dial decision");
-    refused(g, HAR, "\"type\":\"pass\"", "illegal", "cannot be passed");
+    ck_assert_int_eq(nxt_all_moves_accepted(g, NXT_GLD), 21);
+    nxt_refused(g, NXT_HAR, nxt_dial(21), "illegal", "\"value\" must be from 0 to 20");
+    nxt_refused(g, NXT_HAR, nxt_dial(-1), "illegal", "\"value\"");
+    nxt_refused(g, NXT_HAR, "\"type\":\"dial\",\"value\":\"7\"", "malformed", "integer");
+    nxt_refused(g, NXT_ATR, nxt_dial(3), "illegal", "no storm_dial decision");
+    nxt_refused(g, NXT_HAR, "\"type\":\"pass\"", "illegal", "cannot be passed");
     /* The first dial stays secret. */
-    json_t *r = act(g, HAR, dial(7));
+    json_t *r = nxt_act(g, NXT_HAR, nxt_dial(7));
     ck_assert(json_is_true(json_object_get(r, "ok")));
-    ck_assert(log_has(r, "has dialed") && !log_has(r, "7"));
+    ck_assert(nxt_log_has(r, "has dialed") && !nxt_log_has(r, "7"));
     json_decref(r);
-    char *v = view_text(g, GLD);
+    char *v = nxt_view_text(g, NXT_GLD);
     ck_assert_ptr_null(strstr(v, "dials\""));
     free(v);
     ck_assert_int_eq(nx_game_state(g)->play.storm_sector, 0);
-    refused(g, HAR, dial(2), "illegal", "no storm_dial decision");
-    r = act(g, GLD, dial(3));
+    nxt_refused(g, NXT_HAR, nxt_dial(2), "illegal", "no storm_dial decision");
+    r = nxt_act(g, NXT_GLD, nxt_dial(3));
     ck_assert(json_is_true(json_object_get(r, "ok")));
-    ck_assert(log_has(r, "revealed: 3 and 7"));
-    ck_assert(log_has(r, "moves 10 sectors from sector 18 to sector 10"));
+    ck_assert(nxt_log_has(r, "revealed: 3 and 7"));
+    ck_assert(nxt_log_has(r, "moves 10 sectors from sector 18 to sector 10"));
     json_decref(r);
     s = nx_game_state(g);
     ck_assert_int_eq(s->play.storm_sector, 10);
     /* Storm in 10: the circle at 12 is reached next. */
-    ck_assert_int_eq(s->first_seat, FRE);
+    ck_assert_int_eq(s->first_seat, NXT_FRE);
     nx_game_free(g);
 }
 END_TEST
 
 START_TEST(storm_on_a_circle)
 {
-    nx_game *g = at_first_storm(0);
+    nx_game *g = nxt_at_first_storm(0);
     char *saved = nx_game_save(g);
-    first_storm_to(g, 9);
-    ck_assert_int_eq(nx_game_state(g)->first_seat, EMP);
+    nxt_first_storm_to(g, 9);
+    ck_assert_int_eq(nx_game_state(g)->first_seat, NXT_EMP);
     nx_game_free(g);
     char err[256];
-    g = nx_game_load(&rt, saved, err, sizeof err);
-    mut(g)->play.rule[NX_RULE_STORM_ON_CIRCLE] = 1;  /* "last": the circle at 9 is passed */
-    first_storm_to(g, 9);
-    ck_assert_int_eq(nx_game_state(g)->first_seat, FRE);
+    g = nx_game_load(&nxt_rt, saved, err, sizeof err);
+    nxt_mut(g)->play.rule[NX_RULE_STORM_ON_CIRCLE] = 1;  /* "last": the circle at 9 is passed */
+    nxt_first_storm_to(g, 9);
+    ck_assert_int_eq(nx_game_state(g)->first_seat, NXT_FRE);
     nx_game_free(g);
-    g = nx_game_load(&rt, saved, err, sizeof err);
-    first_storm_to(g, 1);
-    ck_assert_int_eq(nx_game_state(g)->first_seat, ATR);
+    g = nx_game_load(&nxt_rt, saved, err, sizeof err);
+    nxt_first_storm_to(g, 1);
+    ck_assert_int_eq(nx_game_state(g)->first_seat, NXT_ATR);
     nx_game_free(g);
-    g = nx_game_load(&rt, saved, err, sizeof err);
-    first_storm_to(g, 16);
-    ck_assert_int_eq(nx_game_state(g)->first_seat, GLD);
+    g = nx_game_load(&nxt_rt, saved, err, sizeof err);
+    nxt_first_storm_to(g, 16);
+    ck_assert_int_eq(nx_game_state(g)->first_seat, NXT_GLD);
     nx_game_free(g);
     free(saved);
 }
@@ -80,17 +80,17 @@ END_TEST
  * the first storm goes 18 -> 5 under a reading of its damage. */
 static void first_storm_damage(int rule, int start_rule, int har_lost, int atr_lost, int spice_left)
 {
-    nx_game *g = at_first_storm(0);
-    put(g, HAR, "meridian.east", 2, 0);
-    put(g, HAR, "south_mesa.north", 3, 0);
-    put(g, ATR, "cielago_west.south", 1, 0);
-    mut(g)->play.spice[section("cielago_north.east")] = 6;
-    mut(g)->play.rule[NX_RULE_FIRST_STORM_DAMAGE] = (uint8_t)rule;
-    mut(g)->play.rule[NX_RULE_STORM_START_DAMAGE] = (uint8_t)start_rule;
-    first_storm_to(g, 5);
-    ck_assert_int_eq(tanks(g, HAR), har_lost);
-    ck_assert_int_eq(tanks(g, ATR), atr_lost);
-    ck_assert_int_eq(nx_game_state(g)->play.spice[section("cielago_north.east")], spice_left);
+    nx_game *g = nxt_at_first_storm(0);
+    nxt_put(g, NXT_HAR, "meridian.east", 2, 0);
+    nxt_put(g, NXT_HAR, "south_mesa.north", 3, 0);
+    nxt_put(g, NXT_ATR, "cielago_west.south", 1, 0);
+    nxt_mut(g)->play.spice[nxt_section("cielago_north.east")] = 6;
+    nxt_mut(g)->play.rule[NX_RULE_FIRST_STORM_DAMAGE] = (uint8_t)rule;
+    nxt_mut(g)->play.rule[NX_RULE_STORM_START_DAMAGE] = (uint8_t)start_rule;
+    nxt_first_storm_to(g, 5);
+    ck_assert_int_eq(nxt_tanks(g, NXT_HAR), har_lost);
+    ck_assert_int_eq(nxt_tanks(g, NXT_ATR), atr_lost);
+    ck_assert_int_eq(nx_game_state(g)->play.spice[nxt_section("cielago_north.east")], spice_left);
     nx_game_free(g);
 }
 
@@ -107,7 +107,7 @@ END_TEST
  * Control or Family Atomics (tests/test_special_cards.c does that). */
 static void empty_hands(nx_game *g)
 {
-    nx_state *s = mut(g);
+    nx_state *s = nxt_mut(g);
     for (int seat = 0; seat < s->nseats; seat++) {
         nx_comp held[NX_COMP_COUNT];
         int n = nx_custody_list(&s->custody, NX_Z_SEAT(seat, NX_ZS_TREACHERY), held, NX_COMP_COUNT);
@@ -124,59 +124,59 @@ static void empty_hands(nx_game *g)
  */
 static nx_game *later_storm(int advanced)
 {
-    nx_game *g = at_first_storm(advanced);
-    first_storm_to(g, 18);
-    stage_phase(g, NX_P_STORM, 2);
-    nx_state *s = mut(g);
+    nx_game *g = nxt_at_first_storm(advanced);
+    nxt_first_storm_to(g, 18);
+    nxt_stage_phase(g, NX_P_STORM, 2);
+    nx_state *s = nxt_mut(g);
     s->play.storm_sector = 1;
-    s->play.dialers[0] = ATR;
-    s->play.dialers[1] = EMP;
+    s->play.dialers[0] = NXT_ATR;
+    s->play.dialers[1] = NXT_EMP;
     empty_hands(g);
-    clear_board(g, FRE);
-    put(g, HAR, "south_mesa.middle", 5, 0);
-    put(g, ATR, "false_wall_south.east", 2, 0);
-    put(g, EMP, "cielago_north.center", 3, 0);
-    put(g, FRE, "harg_pass.east", 3, 2);
-    s->play.spice[section("south_mesa.middle")] = 10;
-    s->play.spice[section("cielago_north.east")] = 8;
-    s->play.spice[section("south_mesa.north")] = 5;
+    nxt_clear_board(g, NXT_FRE);
+    nxt_put(g, NXT_HAR, "south_mesa.middle", 5, 0);
+    nxt_put(g, NXT_ATR, "false_wall_south.east", 2, 0);
+    nxt_put(g, NXT_EMP, "cielago_north.center", 3, 0);
+    nxt_put(g, NXT_FRE, "harg_pass.east", 3, 2);
+    s->play.spice[nxt_section("south_mesa.middle")] = 10;
+    s->play.spice[nxt_section("cielago_north.east")] = 8;
+    s->play.spice[nxt_section("south_mesa.north")] = 5;
     /* The Spice Blow that follows touches none of this. */
-    STACK(g, "spice:the_great_flat", "spice:funeral_plain");
+    NXT_STACK(g, "spice:the_great_flat", "spice:funeral_plain");
     return g;
 }
 
 START_TEST(later_storm_dials_and_damage)
 {
     nx_game *g = later_storm(0);
-    int har_before = tanks(g, HAR);
-    json_decref(poke(g));
+    int har_before = nxt_tanks(g, NXT_HAR);
+    json_decref(nxt_poke(g));
     const nx_state *s = nx_game_state(g);
     ck_assert_int_eq(s->npending, 2);
-    ck_assert_int_eq(s->pending[0].seat, ATR);
-    ck_assert_int_eq(s->pending[1].seat, EMP);
+    ck_assert_int_eq(s->pending[0].seat, NXT_ATR);
+    ck_assert_int_eq(s->pending[1].seat, NXT_EMP);
     ck_assert_int_eq(s->pending[0].min, 1);
     ck_assert_int_eq(s->pending[0].max, 3);
-    ck_assert_int_eq(all_moves_accepted(g, ATR), 3);
-    refused(g, ATR, dial(0), "illegal", "from 1 to 3");
-    refused(g, ATR, dial(4), "illegal", "from 1 to 3");
-    ok(g, ATR, dial(1));
-    json_t *r = act(g, EMP, dial(2));
-    ck_assert(log_has(r, "moves 3 sectors from sector 1 to sector 4"));
-    ck_assert(log_has(r, "the storm kills 5 forces (0 elite) of seat 4 (Harkonnen) in south_mesa.middle"));
-    ck_assert(log_has(r, "the storm blows 10 spice away from south_mesa.middle"));
+    ck_assert_int_eq(nxt_all_moves_accepted(g, NXT_ATR), 3);
+    nxt_refused(g, NXT_ATR, nxt_dial(0), "illegal", "from 1 to 3");
+    nxt_refused(g, NXT_ATR, nxt_dial(4), "illegal", "from 1 to 3");
+    nxt_ok(g, NXT_ATR, nxt_dial(1));
+    json_t *r = nxt_act(g, NXT_EMP, nxt_dial(2));
+    ck_assert(nxt_log_has(r, "moves 3 sectors from sector 1 to sector 4"));
+    ck_assert(nxt_log_has(r, "the storm kills 5 forces (0 elite) of seat 4 (Harkonnen) in south_mesa.middle"));
+    ck_assert(nxt_log_has(r, "the storm blows 10 spice away from south_mesa.middle"));
     json_decref(r);
     s = nx_game_state(g);
     ck_assert_int_eq(s->play.storm_sector, 4);
-    ck_assert_int_eq(tanks(g, HAR) - har_before, 5);                     /* sand */
-    ck_assert_int_eq(at(g, ATR, "false_wall_south.east", 0), 2);          /* rock */
-    ck_assert_int_eq(at(g, GLD, "tueks_sietch", 0), 5);                   /* stronghold */
-    ck_assert_int_eq(at(g, BG, "polar_sink", 0), 1);                      /* never in storm */
-    ck_assert_int_eq(at(g, EMP, "cielago_north.center", 0), 3);           /* the start sector */
-    ck_assert_int_eq(tanks(g, FRE), 5);                                   /* Basic: no halving */
-    ck_assert_int_eq(s->play.spice[section("cielago_north.east")], 0);
-    ck_assert_int_eq(s->play.spice[section("south_mesa.north")], 5);
+    ck_assert_int_eq(nxt_tanks(g, NXT_HAR) - har_before, 5);                     /* sand */
+    ck_assert_int_eq(nxt_at(g, NXT_ATR, "false_wall_south.east", 0), 2);          /* rock */
+    ck_assert_int_eq(nxt_at(g, NXT_GLD, "tueks_sietch", 0), 5);                   /* stronghold */
+    ck_assert_int_eq(nxt_at(g, NXT_BG, "polar_sink", 0), 1);                      /* never in storm */
+    ck_assert_int_eq(nxt_at(g, NXT_EMP, "cielago_north.center", 0), 3);           /* the start sector */
+    ck_assert_int_eq(nxt_tanks(g, NXT_FRE), 5);                                   /* Basic: no halving */
+    ck_assert_int_eq(s->play.spice[nxt_section("cielago_north.east")], 0);
+    ck_assert_int_eq(s->play.spice[nxt_section("south_mesa.north")], 5);
     /* Storm in 4: the circle at 6 is next. */
-    ck_assert_int_eq(s->first_seat, BG);
+    ck_assert_int_eq(s->first_seat, NXT_BG);
     nx_game_free(g);
 }
 END_TEST
@@ -184,11 +184,11 @@ END_TEST
 START_TEST(start_sector_damage_reading)
 {
     nx_game *g = later_storm(0);
-    mut(g)->play.rule[NX_RULE_STORM_START_DAMAGE] = 1;
-    json_decref(poke(g));
-    ok(g, ATR, dial(1));
-    ok(g, EMP, dial(2));
-    ck_assert_int_eq(tanks(g, EMP), 3);
+    nxt_mut(g)->play.rule[NX_RULE_STORM_START_DAMAGE] = 1;
+    json_decref(nxt_poke(g));
+    nxt_ok(g, NXT_ATR, nxt_dial(1));
+    nxt_ok(g, NXT_EMP, nxt_dial(2));
+    ck_assert_int_eq(nxt_tanks(g, NXT_EMP), 3);
     nx_game_free(g);
 }
 END_TEST
@@ -197,8 +197,8 @@ END_TEST
 static nx_game *advanced_later_storm(int card)
 {
     nx_game *g = later_storm(1);
-    nx_state *s = mut(g);
-    nx_zone held = NX_Z_SEAT(FRE, NX_ZS_STORM_CARD);
+    nx_state *s = nxt_mut(g);
+    nx_zone held = NX_Z_SEAT(NXT_FRE, NX_ZS_STORM_CARD);
     nx_comp old = nx_custody_top(&s->custody, held);
     ck_assert(old != NX_COMP_NONE);
     nx_custody_move(&s->custody, old, NX_Z_STORM_DECK);
@@ -209,32 +209,32 @@ static nx_game *advanced_later_storm(int card)
 START_TEST(fremen_lose_half_rounded_up)
 {
     nx_game *g = advanced_later_storm(3);
-    json_t *r = poke(g);
-    ck_assert(log_has(r, "the Fremen reveal storm card 3"));
+    json_t *r = nxt_poke(g);
+    ck_assert(nxt_log_has(r, "the Fremen reveal storm card 3"));
     json_decref(r);
     const nx_state *s = nx_game_state(g);
     ck_assert_int_eq(s->play.storm_sector, 4);
     /* 3 ordinary + 2 Fedaykin: 3 lost, ordinary first. */
-    ck_assert_int_eq(at(g, FRE, "harg_pass.east", 0), 0);
-    ck_assert_int_eq(at(g, FRE, "harg_pass.east", 1), 2);
-    ck_assert_int_eq(tanks(g, FRE), 3);
-    ck_assert_int_eq(tanks(g, HAR) >= 5, 1);
+    ck_assert_int_eq(nxt_at(g, NXT_FRE, "harg_pass.east", 0), 0);
+    ck_assert_int_eq(nxt_at(g, NXT_FRE, "harg_pass.east", 1), 2);
+    ck_assert_int_eq(nxt_tanks(g, NXT_FRE), 3);
+    ck_assert_int_eq(nxt_tanks(g, NXT_HAR) >= 5, 1);
     nx_game_free(g);
     /* 1 ordinary + 2 Fedaykin: 2 lost. */
     g = advanced_later_storm(3);
-    nx_state *st = mut(g);
-    nx_state_move_forces(st, FRE, NX_FORCE_NORMAL, NX_PLACE_BOARD(section("harg_pass.east")), NX_PLACE_RESERVES, 2);
-    json_decref(poke(g));
-    ck_assert_int_eq(at(g, FRE, "harg_pass.east", 0), 0);
-    ck_assert_int_eq(at(g, FRE, "harg_pass.east", 1), 1);
+    nx_state *st = nxt_mut(g);
+    nx_state_move_forces(st, NXT_FRE, NX_FORCE_NORMAL, NX_PLACE_BOARD(nxt_section("harg_pass.east")), NX_PLACE_RESERVES, 2);
+    json_decref(nxt_poke(g));
+    ck_assert_int_eq(nxt_at(g, NXT_FRE, "harg_pass.east", 0), 0);
+    ck_assert_int_eq(nxt_at(g, NXT_FRE, "harg_pass.east", 1), 1);
     nx_game_free(g);
     /* Basic with the ruling "always": halved as well. */
     g = later_storm(0);
-    mut(g)->play.rule[NX_RULE_FREMEN_HALF_LOSSES] = 1;
-    json_decref(poke(g));
-    ok(g, ATR, dial(1));
-    ok(g, EMP, dial(2));
-    ck_assert_int_eq(tanks(g, FRE), 3);
+    nxt_mut(g)->play.rule[NX_RULE_FREMEN_HALF_LOSSES] = 1;
+    json_decref(nxt_poke(g));
+    nxt_ok(g, NXT_ATR, nxt_dial(1));
+    nxt_ok(g, NXT_EMP, nxt_dial(2));
+    ck_assert_int_eq(nxt_tanks(g, NXT_FRE), 3);
     nx_game_free(g);
 }
 END_TEST
@@ -242,43 +242,43 @@ END_TEST
 START_TEST(fremen_not_halved_twice)
 {
     nx_game *g = advanced_later_storm(3);
-    mut(g)->play.rule[NX_RULE_STORM_START_DAMAGE] = 1;
-    put(g, FRE, "cielago_north.center", 4, 0);  /* with the Emperor, in the start sector */
-    json_decref(poke(g));
-    ck_assert_int_eq(at(g, FRE, "cielago_north.center", 0), 4);
-    ck_assert_int_eq(at(g, EMP, "cielago_north.center", 0), 0);
+    nxt_mut(g)->play.rule[NX_RULE_STORM_START_DAMAGE] = 1;
+    nxt_put(g, NXT_FRE, "cielago_north.center", 4, 0);  /* with the Emperor, in the start sector */
+    json_decref(nxt_poke(g));
+    ck_assert_int_eq(nxt_at(g, NXT_FRE, "cielago_north.center", 0), 4);
+    ck_assert_int_eq(nxt_at(g, NXT_EMP, "cielago_north.center", 0), 0);
     nx_game_free(g);
 }
 END_TEST
 
 START_TEST(storm_deck)
 {
-    nx_game *g = at_first_storm(1);
-    first_storm_to(g, 18);
+    nx_game *g = nxt_at_first_storm(1);
+    nxt_first_storm_to(g, 18);
     const nx_state *s = nx_game_state(g);
-    nx_zone held = NX_Z_SEAT(FRE, NX_ZS_STORM_CARD);
+    nx_zone held = NX_Z_SEAT(NXT_FRE, NX_ZS_STORM_CARD);
     ck_assert_int_eq(nx_custody_count(&s->custody, held), 1);
     ck_assert_int_eq(nx_custody_count(&s->custody, NX_Z_STORM_DECK), NX_STORM_CARDS - 1);
     nx_comp card = nx_custody_top(&s->custody, held);
     char quoted[32];
     snprintf(quoted, sizeof quoted, "\"%s\"", nx_comp_id(card));
-    char *fremen = view_text(g, FRE), *other = view_text(g, HAR);
+    char *fremen = nxt_view_text(g, NXT_FRE), *other = nxt_view_text(g, NXT_HAR);
     ck_assert_ptr_nonnull(strstr(fremen, quoted));
     ck_assert_ptr_null(strstr(other, quoted));
     free(fremen), free(other);
     /* Turn 2: no dials; the card gives the movement, and once every holder
      * of a Treachery card has passed on Weather Control and Family
      * Atomics it moves the storm and a new one is drawn. */
-    stage_phase(g, NX_P_STORM, 2);
-    mut(g)->play.storm_sector = 18;
-    json_t *r = poke(g);
-    ck_assert(log_has(r, "the Fremen reveal storm card"));
+    nxt_stage_phase(g, NX_P_STORM, 2);
+    nxt_mut(g)->play.storm_sector = 18;
+    json_t *r = nxt_poke(g);
+    ck_assert(nxt_log_has(r, "the Fremen reveal storm card"));
     json_decref(r);
     s = nx_game_state(g);
     ck_assert_int_eq(s->play.storm_sector, 18);
     ck_assert_int_gt(s->npending, 0);
     for (int i = s->npending - 1; i >= 0; i--) ck_assert_int_eq(s->pending[i].kind, NX_PEND_STORM_CARDS);
-    while (s->npending && s->pending[0].kind == NX_PEND_STORM_CARDS) ok(g, s->pending[0].seat, "\"type\":\"pass\"");
+    while (s->npending && s->pending[0].kind == NX_PEND_STORM_CARDS) nxt_ok(g, s->pending[0].seat, "\"type\":\"pass\"");
     s = nx_game_state(g);
     ck_assert_int_eq(s->play.storm_sector, nx_comp_storm_value(card));
     ck_assert_int_eq(nx_custody_count(&s->custody, held), 1);
@@ -292,7 +292,7 @@ static Suite *suite(void)
 {
     Suite *s = suite_create("phase_storm");
     TCase *tc = tcase_create("storm");
-    tcase_add_unchecked_fixture(tc, open_rt, close_rt);
+    tcase_add_unchecked_fixture(tc, nxt_open, nxt_close);
     tcase_set_timeout(tc, 300);
     tcase_add_test(tc, first_storm_dialers_and_movement);
     tcase_add_test(tc, storm_on_a_circle);

@@ -5,22 +5,14 @@
  * (nx_phase_revival.c), Truthtrance (nx_cards.c), and the limit on the
  * Emperor's gift while its support is committed (nx_ally.c).
  *
- * Seats (classic6): Atreides, Bene Gesserit, Emperor, Fremen, Harkonnen,
+ * Seats (nxt_classic6): Atreides, Bene Gesserit, Emperor, Fremen, Harkonnen,
  * Guild on circles 3, 6, .., 18.
  */
-#include "nx_phase_stage.h"
+#include "nx_phase_testutil.h"
 
-#define CARD(id) comp("treachery:" id)
-#define HAND(g, seat, ...) stage_hand((g), (seat), (const nx_comp[]){ __VA_ARGS__, NX_COMP_NONE })
-#define NO_HAND(g, seat) stage_hand((g), (seat), (const nx_comp[]){ NX_COMP_NONE })
-
-static int pending_kind(const nx_game *g, int seat, nx_pending_kind kind)
-{
-    const nx_state *s = nx_game_state(g);
-    for (int i = 0; i < s->npending; i++)
-        if (s->pending[i].seat == seat && s->pending[i].kind == kind) return 1;
-    return 0;
-}
+#define CARD(id) nxt_comp("treachery:" id)
+#define HAND(g, seat, ...) nxt_stage_hand((g), (seat), (const nx_comp[]){ __VA_ARGS__, NX_COMP_NONE })
+#define NO_HAND(g, seat) nxt_stage_hand((g), (seat), (const nx_comp[]){ NX_COMP_NONE })
 
 static int in_discard(const nx_game *g, nx_comp card) { return nx_game_state(g)->custody.zone[card] == NX_Z_TREACHERY_DISCARD; }
 
@@ -32,21 +24,21 @@ static int in_discard(const nx_game *g, nx_comp card) { return nx_game_state(g)-
  */
 static nx_game *storm_at(int storm, int advanced)
 {
-    nx_game *g = at_first_storm(advanced);
-    first_storm_to(g, 18);
-    stage_phase(g, NX_P_STORM, 2);
-    nx_state *s = mut(g);
-    nx_comp card = nx_custody_top(&s->custody, NX_Z_SEAT(FRE, NX_ZS_STORM_CARD));
+    nx_game *g = nxt_at_first_storm(advanced);
+    nxt_first_storm_to(g, 18);
+    nxt_stage_phase(g, NX_P_STORM, 2);
+    nx_state *s = nxt_mut(g);
+    nx_comp card = nx_custody_top(&s->custody, NX_Z_SEAT(NXT_FRE, NX_ZS_STORM_CARD));
     if (card != NX_COMP_NONE) nx_custody_move(&s->custody, card, NX_Z_STORM_DECK);
     s->play.storm_sector = (uint8_t)storm;
-    s->play.dialers[0] = ATR;
-    s->play.dialers[1] = EMP;
+    s->play.dialers[0] = NXT_ATR;
+    s->play.dialers[1] = NXT_EMP;
     for (int seat = 0; seat < 6; seat++) {
-        clear_board(g, seat);
+        nxt_clear_board(g, seat);
         NO_HAND(g, (uint8_t)seat);
     }
     memset(s->play.spice, 0, sizeof s->play.spice);
-    STACK(g, "spice:the_great_flat", "spice:funeral_plain");
+    NXT_STACK(g, "spice:the_great_flat", "spice:funeral_plain");
     return g;
 }
 
@@ -55,9 +47,9 @@ static nx_game *turn2_storm(int storm) { return storm_at(storm, 0); }
 /* Poke the staged storm and dial 1 + 1. */
 static void dial_two(nx_game *g)
 {
-    json_decref(poke(g));
-    ok(g, ATR, dial(1));
-    ok(g, EMP, dial(1));
+    json_decref(nxt_poke(g));
+    nxt_ok(g, NXT_ATR, nxt_dial(1));
+    nxt_ok(g, NXT_EMP, nxt_dial(1));
 }
 
 /* Everyone still asked passes; returns the last result (decref). */
@@ -65,9 +57,9 @@ static json_t *pass_window(nx_game *g)
 {
     json_t *r = NULL;
     for (int seat = 0; seat < 6; seat++)
-        while (pending_kind(g, seat, NX_PEND_STORM_CARDS)) {
+        while (nxt_decision(g, seat, NX_PEND_STORM_CARDS)) {
             if (r) json_decref(r);
-            r = done(g, seat, "\"type\":\"pass\"");
+            r = nxt_done(g, seat, "\"type\":\"pass\"");
         }
     return r;
 }
@@ -76,14 +68,14 @@ static json_t *pass_window(nx_game *g)
 
 START_TEST(no_window_on_turn_one)
 {
-    nx_game *g = at_first_storm(0);
-    HAND(g, ATR, CARD("weather_control"));
-    HAND(g, HAR, CARD("family_atomics"));
-    ok(g, HAR, dial(2));
-    json_t *r = done(g, GLD, dial(3));
-    ck_assert(log_has(r, "moves 5 sectors from sector 18 to sector 5"));
+    nx_game *g = nxt_at_first_storm(0);
+    HAND(g, NXT_ATR, CARD("weather_control"));
+    HAND(g, NXT_HAR, CARD("family_atomics"));
+    nxt_ok(g, NXT_HAR, nxt_dial(2));
+    json_t *r = nxt_done(g, NXT_GLD, nxt_dial(3));
+    ck_assert(nxt_log_has(r, "moves 5 sectors from sector 18 to sector 5"));
     json_decref(r);
-    for (int seat = 0; seat < 6; seat++) ck_assert(!pending_kind(g, seat, NX_PEND_STORM_CARDS));
+    for (int seat = 0; seat < 6; seat++) ck_assert(!nxt_decision(g, seat, NX_PEND_STORM_CARDS));
     ck_assert_int_ne(nx_game_state(g)->phase, NX_P_STORM);
     nx_game_free(g);
 }
@@ -92,9 +84,9 @@ END_TEST
 START_TEST(window_asks_every_card_holder_alike)
 {
     nx_game *g = turn2_storm(1);
-    HAND(g, ATR, CARD("weather_control"));
-    HAND(g, HAR, CARD("baliset"));
-    HAND(g, FRE, CARD("family_atomics"), CARD("karama#1"));
+    HAND(g, NXT_ATR, CARD("weather_control"));
+    HAND(g, NXT_HAR, CARD("baliset"));
+    HAND(g, NXT_FRE, CARD("family_atomics"), CARD("karama#1"));
     dial_two(g);
     const nx_state *s = nx_game_state(g);
     ck_assert_int_eq(s->phase, NX_P_STORM);
@@ -108,11 +100,11 @@ START_TEST(window_asks_every_card_holder_alike)
         ck_assert_int_eq(p->event, s->pending[0].event);
     }
     ck_assert(strstr(s->pending[0].prompt, "will move 2 sectors"));
-    ck_assert(!pending_kind(g, BG, NX_PEND_STORM_CARDS));   /* no cards, not asked */
+    ck_assert(!nxt_decision(g, NXT_BG, NX_PEND_STORM_CARDS));   /* no cards, not asked */
     /* The storm waits for every answer. */
     ck_assert_int_eq(s->play.storm_sector, 1);
     json_t *r = pass_window(g);
-    ck_assert(log_has(r, "moves 2 sectors from sector 1 to sector 3"));
+    ck_assert(nxt_log_has(r, "moves 2 sectors from sector 1 to sector 3"));
     json_decref(r);
     ck_assert_int_ne(nx_game_state(g)->phase, NX_P_STORM);
     nx_game_free(g);
@@ -122,11 +114,11 @@ END_TEST
 START_TEST(no_window_once_both_cards_are_discarded)
 {
     nx_game *g = turn2_storm(1);
-    HAND(g, ATR, CARD("baliset"));
-    nx_custody_move(&mut(g)->custody, CARD("weather_control"), NX_Z_TREACHERY_DISCARD);
-    nx_custody_move(&mut(g)->custody, CARD("family_atomics"), NX_Z_TREACHERY_DISCARD);
+    HAND(g, NXT_ATR, CARD("baliset"));
+    nx_custody_move(&nxt_mut(g)->custody, CARD("weather_control"), NX_Z_TREACHERY_DISCARD);
+    nx_custody_move(&nxt_mut(g)->custody, CARD("family_atomics"), NX_Z_TREACHERY_DISCARD);
     dial_two(g);
-    ck_assert(!pending_kind(g, ATR, NX_PEND_STORM_CARDS));
+    ck_assert(!nxt_decision(g, NXT_ATR, NX_PEND_STORM_CARDS));
     ck_assert_int_eq(nx_game_state(g)->play.storm_sector, 3);
     nx_game_free(g);
 }
@@ -137,17 +129,17 @@ END_TEST
 START_TEST(weather_control_refusals)
 {
     nx_game *g = turn2_storm(1);
-    HAND(g, ATR, CARD("weather_control"));
-    HAND(g, HAR, CARD("baliset"));
+    HAND(g, NXT_ATR, CARD("weather_control"));
+    HAND(g, NXT_HAR, CARD("baliset"));
     dial_two(g);
-    refused(g, HAR, "\"type\":\"weather_control\",\"sectors\":4", "illegal", "you hold no Weather Control");
-    refused(g, ATR, "\"type\":\"weather_control\",\"sectors\":11", "illegal", "\"sectors\" must be from 0 to 10");
-    refused(g, ATR, "\"type\":\"weather_control\",\"sectors\":-1", "illegal", "\"sectors\" must be from 0 to 10");
-    refused(g, ATR, "\"type\":\"weather_control\",\"sectors\":\"4\"", "malformed", "integer");
-    refused(g, ATR, "\"type\":\"weather_control\"", "malformed", "\"sectors\"");
-    refused(g, ATR, "\"type\":\"weather_control\",\"sectors\":4,\"to\":3", "malformed", "unknown key");
-    refused(g, EMP, "\"type\":\"weather_control\",\"sectors\":4", "illegal", "no storm_cards decision");
-    refused(g, ATR, "\"type\":\"family_atomics\"", "illegal", "you hold no Family Atomics");
+    nxt_refused(g, NXT_HAR, "\"type\":\"weather_control\",\"sectors\":4", "illegal", "you hold no Weather Control");
+    nxt_refused(g, NXT_ATR, "\"type\":\"weather_control\",\"sectors\":11", "illegal", "\"sectors\" must be from 0 to 10");
+    nxt_refused(g, NXT_ATR, "\"type\":\"weather_control\",\"sectors\":-1", "illegal", "\"sectors\" must be from 0 to 10");
+    nxt_refused(g, NXT_ATR, "\"type\":\"weather_control\",\"sectors\":\"4\"", "malformed", "integer");
+    nxt_refused(g, NXT_ATR, "\"type\":\"weather_control\"", "malformed", "\"sectors\"");
+    nxt_refused(g, NXT_ATR, "\"type\":\"weather_control\",\"sectors\":4,\"to\":3", "malformed", "unknown key");
+    nxt_refused(g, NXT_EMP, "\"type\":\"weather_control\",\"sectors\":4", "illegal", "no storm_cards decision");
+    nxt_refused(g, NXT_ATR, "\"type\":\"family_atomics\"", "illegal", "you hold no Family Atomics");
     nx_game_free(g);
 }
 END_TEST
@@ -156,26 +148,26 @@ END_TEST
 START_TEST(weather_control_moves_the_storm)
 {
     nx_game *g = turn2_storm(1);
-    HAND(g, ATR, CARD("weather_control"));
-    HAND(g, HAR, CARD("baliset"));
-    put(g, HAR, "south_mesa.middle", 4, 0);      /* sector 4 */
-    put(g, GLD, "the_minor_erg.north", 2, 0);    /* sector 6 */
-    put(g, FRE, "sihaya_ridge", 3, 0);           /* sector 8: spared */
+    HAND(g, NXT_ATR, CARD("weather_control"));
+    HAND(g, NXT_HAR, CARD("baliset"));
+    nxt_put(g, NXT_HAR, "south_mesa.middle", 4, 0);      /* sector 4 */
+    nxt_put(g, NXT_GLD, "the_minor_erg.north", 2, 0);    /* sector 6 */
+    nxt_put(g, NXT_FRE, "sihaya_ridge", 3, 0);           /* sector 8: spared */
     dial_two(g);
-    json_t *r = done(g, ATR, "\"type\":\"weather_control\",\"sectors\":5");
-    ck_assert(log_has(r, "seat 0 (Atreides) plays Weather Control: the storm will move 5 sectors instead of 2"));
+    json_t *r = nxt_done(g, NXT_ATR, "\"type\":\"weather_control\",\"sectors\":5");
+    ck_assert(nxt_log_has(r, "seat 0 (Atreides) plays Weather Control: the storm will move 5 sectors instead of 2"));
     json_decref(r);
     ck_assert(in_discard(g, CARD("weather_control")));
     ck_assert_int_eq(nx_game_state(g)->play.storm_sector, 1);
     /* A card was played: the window opens once more for every holder
      * (the Atreides hold nothing now). */
     r = pass_window(g);
-    ck_assert(log_has(r, "moves 5 sectors from sector 1 to sector 6"));
+    ck_assert(nxt_log_has(r, "moves 5 sectors from sector 1 to sector 6"));
     json_decref(r);
     ck_assert_int_eq(nx_game_state(g)->play.storm_sector, 6);
-    ck_assert_int_eq(tanks(g, HAR), 4);
-    ck_assert_int_eq(tanks(g, GLD), 2);
-    ck_assert_int_eq(at(g, FRE, "sihaya_ridge", 0), 3);
+    ck_assert_int_eq(nxt_tanks(g, NXT_HAR), 4);
+    ck_assert_int_eq(nxt_tanks(g, NXT_GLD), 2);
+    ck_assert_int_eq(nxt_at(g, NXT_FRE, "sihaya_ridge", 0), 3);
     nx_game_free(g);
 }
 END_TEST
@@ -183,18 +175,18 @@ END_TEST
 START_TEST(weather_control_zero_keeps_the_storm)
 {
     nx_game *g = turn2_storm(4);
-    HAND(g, ATR, CARD("weather_control"));
-    put(g, HAR, "south_mesa.middle", 4, 0);      /* sector 4, under the storm */
-    put(g, GLD, "south_mesa.north", 2, 0);       /* sector 5, next */
-    mut(g)->play.rule[NX_RULE_STORM_START_DAMAGE] = 1;
+    HAND(g, NXT_ATR, CARD("weather_control"));
+    nxt_put(g, NXT_HAR, "south_mesa.middle", 4, 0);      /* sector 4, under the storm */
+    nxt_put(g, NXT_GLD, "south_mesa.north", 2, 0);       /* sector 5, next */
+    nxt_mut(g)->play.rule[NX_RULE_STORM_START_DAMAGE] = 1;
     dial_two(g);
-    json_t *r = done(g, ATR, "\"type\":\"weather_control\",\"sectors\":0");
+    json_t *r = nxt_done(g, NXT_ATR, "\"type\":\"weather_control\",\"sectors\":0");
     /* Nobody else holds a card: the storm moves at once. */
-    ck_assert(log_has(r, "the storm does not move: it stays in sector 4"));
+    ck_assert(nxt_log_has(r, "the storm does not move: it stays in sector 4"));
     json_decref(r);
     ck_assert_int_eq(nx_game_state(g)->play.storm_sector, 4);
-    ck_assert_int_eq(tanks(g, HAR), 0);
-    ck_assert_int_eq(tanks(g, GLD), 0);
+    ck_assert_int_eq(nxt_tanks(g, NXT_HAR), 0);
+    ck_assert_int_eq(nxt_tanks(g, NXT_GLD), 0);
     nx_game_free(g);
 }
 END_TEST
@@ -211,14 +203,14 @@ END_TEST
 static nx_game *atomics_position(void)
 {
     nx_game *g = turn2_storm(7);
-    HAND(g, HAR, CARD("family_atomics"));
-    HAND(g, ATR, CARD("baliset"));
-    put(g, HAR, "imperial_basin.west", 3, 0);
-    put(g, EMP, "shield_wall.north", 4, 1);
-    put(g, BG, "shield_wall.south", 1, 0);
-    put(g, ATR, "arrakeen", 5, 0);
-    put(g, GLD, "carthag", 2, 0);
-    put(g, GLD, "imperial_basin.center", 3, 0);
+    HAND(g, NXT_HAR, CARD("family_atomics"));
+    HAND(g, NXT_ATR, CARD("baliset"));
+    nxt_put(g, NXT_HAR, "imperial_basin.west", 3, 0);
+    nxt_put(g, NXT_EMP, "shield_wall.north", 4, 1);
+    nxt_put(g, NXT_BG, "shield_wall.south", 1, 0);
+    nxt_put(g, NXT_ATR, "arrakeen", 5, 0);
+    nxt_put(g, NXT_GLD, "carthag", 2, 0);
+    nxt_put(g, NXT_GLD, "imperial_basin.center", 3, 0);
     return g;
 }
 
@@ -226,33 +218,33 @@ START_TEST(family_atomics_blows_the_wall)
 {
     nx_game *g = atomics_position();
     dial_two(g);
-    json_t *r = done(g, HAR, "\"type\":\"family_atomics\"");
-    ck_assert(log_has(r, "seat 4 (Harkonnen) plays Family Atomics"));
-    ck_assert(log_has(r, "Family Atomics kills 5 forces of seat 2 (Emperor) on shield_wall.north"));
-    ck_assert(log_has(r, "Family Atomics kills 1 forces of seat 1 (Bene Gesserit) on shield_wall.south"));
-    ck_assert(log_has(r, "the Shield Wall is destroyed"));
+    json_t *r = nxt_done(g, NXT_HAR, "\"type\":\"family_atomics\"");
+    ck_assert(nxt_log_has(r, "seat 4 (Harkonnen) plays Family Atomics"));
+    ck_assert(nxt_log_has(r, "Family Atomics kills 5 forces of seat 2 (Emperor) on shield_wall.north"));
+    ck_assert(nxt_log_has(r, "Family Atomics kills 1 forces of seat 1 (Bene Gesserit) on shield_wall.south"));
+    ck_assert(nxt_log_has(r, "the Shield Wall is destroyed"));
     json_decref(r);
     const nx_state *s = nx_game_state(g);
     ck_assert_int_eq(s->play.shield_wall_down, 1);
-    ck_assert_int_eq(tanks(g, EMP), 5);
+    ck_assert_int_eq(nxt_tanks(g, NXT_EMP), 5);
     ck_assert(in_discard(g, CARD("family_atomics")));
-    ck_assert(view_has(g, -1, "\"shield_wall_destroyed\":true"));
+    ck_assert(nxt_view_has(g, -1, "\"shield_wall_destroyed\":true"));
     /* The storm that follows already finds the three unsheltered. */
     json_decref(pass_window(g));
     ck_assert_int_eq(nx_game_state(g)->play.storm_sector, 9);
-    ck_assert_int_eq(tanks(g, ATR), 5);                           /* Arrakeen, sector 9 */
-    ck_assert_int_eq(at(g, GLD, "imperial_basin.center", 0), 0);  /* sector 9 */
-    ck_assert_int_eq(at(g, GLD, "carthag", 0), 2);                /* sector 10: not hit */
-    ck_assert_int_eq(at(g, HAR, "imperial_basin.west", 0), 3);
+    ck_assert_int_eq(nxt_tanks(g, NXT_ATR), 5);                           /* Arrakeen, sector 9 */
+    ck_assert_int_eq(nxt_at(g, NXT_GLD, "imperial_basin.center", 0), 0);  /* sector 9 */
+    ck_assert_int_eq(nxt_at(g, NXT_GLD, "carthag", 0), 2);                /* sector 10: not hit */
+    ck_assert_int_eq(nxt_at(g, NXT_HAR, "imperial_basin.west", 0), 3);
     /* And for the rest of the game: next turn the storm goes 9 -> 11 and
      * takes Carthag and the west of the basin. */
-    stage_phase(g, NX_P_STORM, 3);
-    STACK(g, "spice:the_great_flat", "spice:funeral_plain");
+    nxt_stage_phase(g, NX_P_STORM, 3);
+    NXT_STACK(g, "spice:the_great_flat", "spice:funeral_plain");
     dial_two(g);
     json_decref(pass_window(g));
     ck_assert_int_eq(nx_game_state(g)->play.storm_sector, 11);
-    ck_assert_int_eq(at(g, GLD, "carthag", 0), 0);
-    ck_assert_int_eq(at(g, HAR, "imperial_basin.west", 0), 0);
+    ck_assert_int_eq(nxt_at(g, NXT_GLD, "carthag", 0), 0);
+    ck_assert_int_eq(nxt_at(g, NXT_HAR, "imperial_basin.west", 0), 0);
     nx_game_free(g);
 }
 END_TEST
@@ -263,9 +255,9 @@ START_TEST(shelter_stands_without_atomics)
     dial_two(g);
     json_decref(pass_window(g));
     ck_assert_int_eq(nx_game_state(g)->play.storm_sector, 9);
-    ck_assert_int_eq(at(g, ATR, "arrakeen", 0), 5);
-    ck_assert_int_eq(at(g, GLD, "imperial_basin.center", 0), 3);
-    ck_assert_int_eq(at(g, EMP, "shield_wall.north", 0), 4);
+    ck_assert_int_eq(nxt_at(g, NXT_ATR, "arrakeen", 0), 5);
+    ck_assert_int_eq(nxt_at(g, NXT_GLD, "imperial_basin.center", 0), 3);
+    ck_assert_int_eq(nxt_at(g, NXT_EMP, "shield_wall.north", 0), 4);
     nx_game_free(g);
 }
 END_TEST
@@ -275,32 +267,32 @@ START_TEST(family_atomics_refusals)
     /* The storm in 9 stands between the west of the basin (10) and the
      * Wall (7, 8). */
     nx_game *g = atomics_position();
-    mut(g)->play.storm_sector = 9;
+    nxt_mut(g)->play.storm_sector = 9;
     dial_two(g);
-    refused(g, HAR, "\"type\":\"family_atomics\"", "illegal", "no storm between your sector and the Wall");
-    refused(g, HAR, "\"type\":\"family_atomics\",\"sectors\":1", "malformed", "unknown key");
-    refused(g, ATR, "\"type\":\"family_atomics\"", "illegal", "you hold no Family Atomics");
+    nxt_refused(g, NXT_HAR, "\"type\":\"family_atomics\"", "illegal", "no storm between your sector and the Wall");
+    nxt_refused(g, NXT_HAR, "\"type\":\"family_atomics\",\"sectors\":1", "malformed", "unknown key");
+    nxt_refused(g, NXT_ATR, "\"type\":\"family_atomics\"", "illegal", "you hold no Family Atomics");
     nx_game_free(g);
     /* Launched from the Wall itself, storm or not. */
     g = atomics_position();
-    mut(g)->play.storm_sector = 9;
-    HAND(g, EMP, CARD("family_atomics"));
+    nxt_mut(g)->play.storm_sector = 9;
+    HAND(g, NXT_EMP, CARD("family_atomics"));
     dial_two(g);
-    ok(g, EMP, "\"type\":\"family_atomics\"");
-    ck_assert_int_eq(tanks(g, EMP), 5);
+    nxt_ok(g, NXT_EMP, "\"type\":\"family_atomics\"");
+    ck_assert_int_eq(nxt_tanks(g, NXT_EMP), 5);
     nx_game_free(g);
     /* Next to the Wall with the storm elsewhere: the Atreides in Arrakeen
      * are not next to it (Arrakeen does not border the Shield Wall). */
     g = atomics_position();
-    HAND(g, ATR, CARD("family_atomics"));
+    HAND(g, NXT_ATR, CARD("family_atomics"));
     dial_two(g);
-    refused(g, ATR, "\"type\":\"family_atomics\"", "illegal", "needs your forces on the Shield Wall");
+    nxt_refused(g, NXT_ATR, "\"type\":\"family_atomics\"", "illegal", "needs your forces on the Shield Wall");
     nx_game_free(g);
     /* Once the Wall is down. */
     g = atomics_position();
-    mut(g)->play.shield_wall_down = 1;
+    nxt_mut(g)->play.shield_wall_down = 1;
     dial_two(g);
-    refused(g, HAR, "\"type\":\"family_atomics\"", "illegal", "already destroyed");
+    nxt_refused(g, NXT_HAR, "\"type\":\"family_atomics\"", "illegal", "already destroyed");
     nx_game_free(g);
 }
 END_TEST
@@ -309,14 +301,14 @@ END_TEST
 START_TEST(advisors_launch_nothing)
 {
     nx_game *g = storm_at(1, 1);
-    nx_state *s = mut(g);
-    HAND(g, BG, CARD("family_atomics"));
-    put(g, BG, "hole_in_the_rock", 1, 0);
-    nx_board_set_advisor(s, section("hole_in_the_rock"), 1);
+    nx_state *s = nxt_mut(g);
+    HAND(g, NXT_BG, CARD("family_atomics"));
+    nxt_put(g, NXT_BG, "hole_in_the_rock", 1, 0);
+    nx_board_set_advisor(s, nxt_section("hole_in_the_rock"), 1);
     dial_two(g);
-    refused(g, BG, "\"type\":\"family_atomics\"", "illegal", "needs your forces on the Shield Wall");
-    nx_board_set_advisor(mut(g), section("hole_in_the_rock"), 0);
-    ok(g, BG, "\"type\":\"family_atomics\"");
+    nxt_refused(g, NXT_BG, "\"type\":\"family_atomics\"", "illegal", "needs your forces on the Shield Wall");
+    nx_board_set_advisor(nxt_mut(g), nxt_section("hole_in_the_rock"), 0);
+    nxt_ok(g, NXT_BG, "\"type\":\"family_atomics\"");
     nx_game_free(g);
 }
 END_TEST
@@ -329,9 +321,9 @@ END_TEST
 static nx_game *secrecy_position(int holds)
 {
     nx_game *g = turn2_storm(1);
-    HAND(g, ATR, holds ? CARD("weather_control") : CARD("baliset"));
-    HAND(g, HAR, CARD("kulon"));
-    nx_custody_move(&mut(g)->custody, holds ? CARD("baliset") : CARD("weather_control"), NX_Z_TREACHERY_DECK);
+    HAND(g, NXT_ATR, holds ? CARD("weather_control") : CARD("baliset"));
+    HAND(g, NXT_HAR, CARD("kulon"));
+    nx_custody_move(&nxt_mut(g)->custody, holds ? CARD("baliset") : CARD("weather_control"), NX_Z_TREACHERY_DECK);
     dial_two(g);
     return g;
 }
@@ -339,8 +331,8 @@ static nx_game *secrecy_position(int holds)
 static void same_views(nx_game *a, nx_game *b)
 {
     for (int viewer = -1; viewer < 6; viewer++) {
-        if (viewer == ATR) continue;
-        char *va = view_text(a, viewer), *vb = view_text(b, viewer);
+        if (viewer == NXT_ATR) continue;
+        char *va = nxt_view_text(a, viewer), *vb = nxt_view_text(b, viewer);
         ck_assert_msg(!strcmp(va, vb), "viewer %d tells the hands apart", viewer);
         free(va), free(vb);
     }
@@ -349,9 +341,9 @@ static void same_views(nx_game *a, nx_game *b)
 START_TEST(window_keeps_the_holder_secret)
 {
     nx_game *a = secrecy_position(1), *b = secrecy_position(0);
-    ck_assert(pending_kind(a, ATR, NX_PEND_STORM_CARDS) && pending_kind(b, ATR, NX_PEND_STORM_CARDS));
+    ck_assert(nxt_decision(a, NXT_ATR, NX_PEND_STORM_CARDS) && nxt_decision(b, NXT_ATR, NX_PEND_STORM_CARDS));
     same_views(a, b);
-    json_t *ra = done(a, ATR, "\"type\":\"pass\""), *rb = done(b, ATR, "\"type\":\"pass\"");
+    json_t *ra = nxt_done(a, NXT_ATR, "\"type\":\"pass\""), *rb = nxt_done(b, NXT_ATR, "\"type\":\"pass\"");
     char *la = json_dumps(json_object_get(ra, "log"), 0), *lb = json_dumps(json_object_get(rb, "log"), 0);
     ck_assert_str_eq(la, lb);
     free(la), free(lb);
@@ -364,14 +356,14 @@ END_TEST
 START_TEST(bot_candidates_are_legal)
 {
     nx_game *g = atomics_position();
-    HAND(g, HAR, CARD("family_atomics"), CARD("weather_control"));
+    HAND(g, NXT_HAR, CARD("family_atomics"), CARD("weather_control"));
     dial_two(g);
     /* pass, 11 Weather Control movements, Family Atomics. */
-    ck_assert_int_eq(all_moves_accepted(g, HAR), 13);
-    ck_assert_int_eq(all_moves_accepted(g, ATR), 1);
+    ck_assert_int_eq(nxt_all_moves_accepted(g, NXT_HAR), 13);
+    ck_assert_int_eq(nxt_all_moves_accepted(g, NXT_ATR), 1);
     /* Blowing the Wall kills the Emperor's 5 and opens Arrakeen and the
      * basin to this storm: the Harkonnen bot plays it. */
-    play_best(g, HAR);
+    nxt_play_best(g, NXT_HAR);
     ck_assert_int_eq(nx_game_state(g)->play.shield_wall_down, 1);
     nx_game_free(g);
 }
@@ -386,8 +378,8 @@ static const nx_faction aef[] = { NX_ATREIDES, NX_EMPEROR, NX_FREMEN };
  * leaders alive: no ordinary leader revival), the Emperor 3 Sardaukar. */
 static nx_game *ghola_position(int advanced, uint8_t holder)
 {
-    nx_game *g = stage_new(aef, 3, advanced, NX_P_REVIVAL);
-    nx_state *s = mut(g);
+    nx_game *g = nxt_stage_new(aef, 3, advanced, NX_P_REVIVAL);
+    nx_state *s = nxt_mut(g);
     HAND(g, holder, CARD("tleilaxu_ghola"));
     nx_state_move_forces(s, 0, NX_FORCE_NORMAL, NX_PLACE_RESERVES, NX_PLACE_TANKS, 6);
     nx_state_move_forces(s, 1, NX_FORCE_ELITE, NX_PLACE_RESERVES, NX_PLACE_TANKS, 3);
@@ -398,29 +390,29 @@ static nx_game *ghola_position(int advanced, uint8_t holder)
 START_TEST(ghola_revives_beyond_limits)
 {
     nx_game *g = ghola_position(0, 0);
-    json_decref(stage_go(g));
-    ck_assert(pending_kind(g, 0, NX_PEND_REVIVAL));
+    json_decref(nxt_stage_go(g));
+    ck_assert_ptr_nonnull(nxt_decision(g, 0, NX_PEND_REVIVAL));
     ck_assert(!nx_board_leader_revivable(nx_game_state(g), nx_leader_find("duncan_idaho")));
     nx_state before = *nx_game_state(g);
-    json_t *r = done(g, 0, "\"type\":\"ghola\",\"forces\":5");
-    ck_assert(log_has(r, "seat 0 (Atreides) plays Tleilaxu Ghola: 5 forces (0 elite) return from the Tanks free"));
+    json_t *r = nxt_done(g, 0, "\"type\":\"ghola\",\"forces\":5");
+    ck_assert(nxt_log_has(r, "seat 0 (Atreides) plays Tleilaxu Ghola: 5 forces (0 elite) return from the Tanks free"));
     json_decref(r);
     const nx_state *s = nx_game_state(g);
     ck_assert_int_eq(s->seats[0].forces[NX_PLACE_TANKS][0], 1);
     ck_assert_int_eq(s->seats[0].spice, before.seats[0].spice);
     ck_assert(in_discard(g, CARD("tleilaxu_ghola")));
     /* Still the ordinary revival on top, and the decision still open. */
-    ck_assert(pending_kind(g, 0, NX_PEND_REVIVAL));
-    ok(g, 0, "\"type\":\"revive\",\"forces\":1");
+    ck_assert_ptr_nonnull(nxt_decision(g, 0, NX_PEND_REVIVAL));
+    nxt_ok(g, 0, "\"type\":\"revive\",\"forces\":1");
     nx_game_free(g);
 
     /* A leader, though the revival condition does not hold. */
     g = ghola_position(0, 0);
-    json_decref(stage_go(g));
-    r = done(g, 0, "\"type\":\"ghola\",\"leader\":\"leader:duncan_idaho\"");
-    ck_assert(log_has(r, "Duncan Idaho returns from the Tanks"));
+    json_decref(nxt_stage_go(g));
+    r = nxt_done(g, 0, "\"type\":\"ghola\",\"leader\":\"leader:duncan_idaho\"");
+    ck_assert(nxt_log_has(r, "Duncan Idaho returns from the Tanks"));
     json_decref(r);
-    ck_assert_int_eq(nx_game_state(g)->custody.zone[comp("leader:duncan_idaho")], NX_Z_SEAT(0, NX_ZS_LEADERS));
+    ck_assert_int_eq(nx_game_state(g)->custody.zone[nxt_comp("leader:duncan_idaho")], NX_Z_SEAT(0, NX_ZS_LEADERS));
     nx_game_free(g);
 }
 END_TEST
@@ -428,17 +420,17 @@ END_TEST
 START_TEST(ghola_refusals)
 {
     nx_game *g = ghola_position(0, 0);
-    json_decref(stage_go(g));
-    refused(g, 0, "\"type\":\"ghola\",\"forces\":6", "illegal", "\"forces\" must be from 0 to 5");
-    refused(g, 0, "\"type\":\"ghola\",\"forces\":4,\"elite\":2", "illegal", "at most 5 forces");
-    refused(g, 0, "\"type\":\"ghola\"", "illegal", "one leader or 1 to 5 forces");
-    refused(g, 0, "\"type\":\"ghola\",\"forces\":1,\"leader\":\"leader:duncan_idaho\"", "illegal", "not both");
-    refused(g, 0, "\"type\":\"ghola\",\"leader\":\"leader:thufir_hawat\"", "illegal", "not in the Tleilaxu Tanks");
-    refused(g, 0, "\"type\":\"ghola\",\"leader\":\"leader:bashar\"", "illegal", "not one of your leaders");
-    refused(g, 0, "\"type\":\"ghola\",\"leader\":\"duncan\"", "malformed", "\"leader\"");
-    refused(g, 0, "\"type\":\"ghola\",\"elite\":1", "illegal", "Tanks hold");
-    refused(g, 0, "\"type\":\"ghola\",\"forces\":1,\"to\":2", "malformed", "unknown key");
-    refused(g, 2, "\"type\":\"ghola\",\"forces\":1", "illegal", "you hold no Tleilaxu Ghola");
+    json_decref(nxt_stage_go(g));
+    nxt_refused(g, 0, "\"type\":\"ghola\",\"forces\":6", "illegal", "\"forces\" must be from 0 to 5");
+    nxt_refused(g, 0, "\"type\":\"ghola\",\"forces\":4,\"elite\":2", "illegal", "at most 5 forces");
+    nxt_refused(g, 0, "\"type\":\"ghola\"", "illegal", "one leader or 1 to 5 forces");
+    nxt_refused(g, 0, "\"type\":\"ghola\",\"forces\":1,\"leader\":\"leader:duncan_idaho\"", "illegal", "not both");
+    nxt_refused(g, 0, "\"type\":\"ghola\",\"leader\":\"leader:thufir_hawat\"", "illegal", "not in the Tleilaxu Tanks");
+    nxt_refused(g, 0, "\"type\":\"ghola\",\"leader\":\"leader:bashar\"", "illegal", "not one of your leaders");
+    nxt_refused(g, 0, "\"type\":\"ghola\",\"leader\":\"duncan\"", "malformed", "\"leader\"");
+    nxt_refused(g, 0, "\"type\":\"ghola\",\"elite\":1", "illegal", "Tanks hold");
+    nxt_refused(g, 0, "\"type\":\"ghola\",\"forces\":1,\"to\":2", "malformed", "unknown key");
+    nxt_refused(g, 2, "\"type\":\"ghola\",\"forces\":1", "illegal", "you hold no Tleilaxu Ghola");
     nx_game_free(g);
 }
 END_TEST
@@ -447,10 +439,10 @@ END_TEST
 START_TEST(ghola_keeps_the_elite_limit)
 {
     nx_game *g = ghola_position(1, 1);
-    json_decref(stage_go(g));
-    refused(g, 1, "\"type\":\"ghola\",\"elite\":2", "illegal", "only one elite force");
-    ok(g, 1, "\"type\":\"ghola\",\"elite\":1,\"forces\":0");
-    refused(g, 1, "\"type\":\"revive\",\"elite\":1", "illegal", "only one elite force");
+    json_decref(nxt_stage_go(g));
+    nxt_refused(g, 1, "\"type\":\"ghola\",\"elite\":2", "illegal", "only one elite force");
+    nxt_ok(g, 1, "\"type\":\"ghola\",\"elite\":1,\"forces\":0");
+    nxt_refused(g, 1, "\"type\":\"revive\",\"elite\":1", "illegal", "only one elite force");
     nx_game_free(g);
 }
 END_TEST
@@ -458,16 +450,16 @@ END_TEST
 static nx_game *ghola_bots(void)
 {
     nx_game *g = ghola_position(0, 0);
-    json_decref(stage_go(g));
+    json_decref(nxt_stage_go(g));
     return g;
 }
 
 START_TEST(ghola_bots_play_it_for_a_leader)
 {
-    stage_check_moves(ghola_bots, 0);
+    nxt_stage_check_moves(ghola_bots, 0);
     nx_game *g = ghola_bots();
-    play_best(g, 0);
-    ck_assert_int_eq(nx_game_state(g)->custody.zone[comp("leader:duncan_idaho")], NX_Z_SEAT(0, NX_ZS_LEADERS));
+    nxt_play_best(g, 0);
+    ck_assert_int_eq(nx_game_state(g)->custody.zone[nxt_comp("leader:duncan_idaho")], NX_Z_SEAT(0, NX_ZS_LEADERS));
     nx_game_free(g);
 }
 END_TEST
@@ -476,11 +468,11 @@ END_TEST
 
 static nx_game *truth_position(void)
 {
-    nx_game *g = stage_new(classic6, 6, 0, NX_P_REVIVAL);
-    HAND(g, ATR, CARD("truthtrance#1"), CARD("truthtrance#2"));
-    HAND(g, HAR, CARD("lasgun"), CARD("shield#1"));
-    mut(g)->seats[HAR].spice = 12;
-    json_decref(stage_go(g));
+    nx_game *g = nxt_stage_new(nxt_classic6, 6, 0, NX_P_REVIVAL);
+    HAND(g, NXT_ATR, CARD("truthtrance#1"), CARD("truthtrance#2"));
+    HAND(g, NXT_HAR, CARD("lasgun"), CARD("shield#1"));
+    nxt_mut(g)->seats[NXT_HAR].spice = 12;
+    json_decref(nxt_stage_go(g));
     return g;
 }
 
@@ -488,20 +480,20 @@ static void asks(nx_game *g, const char *body, const char *q, const char *answer
 {
     char text[512], want[256];
     snprintf(text, sizeof text, "\"type\":\"truthtrance\",%s", body);
-    json_t *r = done(g, ATR, text);
+    json_t *r = nxt_done(g, NXT_ATR, text);
     snprintf(want, sizeof want, "asks seat 4 (Harkonnen): \\\"%s\\\" The answer is %s.", q, answer);
-    ck_assert_msg(log_has(r, want), "log lacks %s", want);
+    ck_assert_msg(nxt_log_has(r, want), "log lacks %s", want);
     json_decref(r);
     /* Give the card back for the next question. */
-    nx_custody_move(&mut(g)->custody, CARD("truthtrance#1"), NX_Z_SEAT(ATR, NX_ZS_TREACHERY));
-    nx_custody_move(&mut(g)->custody, CARD("truthtrance#2"), NX_Z_SEAT(ATR, NX_ZS_TREACHERY));
+    nx_custody_move(&nxt_mut(g)->custody, CARD("truthtrance#1"), NX_Z_SEAT(NXT_ATR, NX_ZS_TREACHERY));
+    nx_custody_move(&nxt_mut(g)->custody, CARD("truthtrance#2"), NX_Z_SEAT(NXT_ATR, NX_ZS_TREACHERY));
 }
 
 START_TEST(truthtrance_questions)
 {
     nx_game *g = truth_position();
     const nx_state *s = nx_game_state(g);
-    nx_comp traitor = nx_custody_top(&s->custody, NX_Z_SEAT(HAR, NX_ZS_TRAITORS));
+    nx_comp traitor = nx_custody_top(&s->custody, NX_Z_SEAT(NXT_HAR, NX_ZS_TRAITORS));
     char body[160], q[160];
     asks(g, "\"to\":4,\"ask\":\"holds\",\"card\":\"lasgun\"", "Do you hold a Lasgun?", "yes");
     asks(g, "\"to\":4,\"ask\":\"holds\",\"card\":\"Karama\"", "Do you hold a Karama?", "no");
@@ -512,8 +504,8 @@ START_TEST(truthtrance_questions)
     snprintf(q, sizeof q, "Do you hold the Traitor Card of %s?", nx_leader_get(l)->name);
     asks(g, body, q, "yes");
     /* One card goes per question. */
-    ok(g, ATR, "\"type\":\"truthtrance\",\"to\":4,\"ask\":\"spice\",\"at_least\":1");
-    ck_assert_int_eq(nx_custody_count(&nx_game_state(g)->custody, NX_Z_SEAT(ATR, NX_ZS_TREACHERY)), 1);
+    nxt_ok(g, NXT_ATR, "\"type\":\"truthtrance\",\"to\":4,\"ask\":\"spice\",\"at_least\":1");
+    ck_assert_int_eq(nx_custody_count(&nx_game_state(g)->custody, NX_Z_SEAT(NXT_ATR, NX_ZS_TREACHERY)), 1);
     ck_assert_int_eq(nx_custody_count(&nx_game_state(g)->custody, NX_Z_TREACHERY_DISCARD), 1);
     nx_game_free(g);
 }
@@ -522,18 +514,18 @@ END_TEST
 START_TEST(truthtrance_refusals)
 {
     nx_game *g = truth_position();
-    refused(g, ATR, "\"type\":\"truthtrance\",\"to\":0,\"ask\":\"spice\",\"at_least\":1", "illegal", "another player");
-    refused(g, ATR, "\"type\":\"truthtrance\",\"to\":4,\"ask\":\"future\"", "malformed", "\"ask\" must be one of");
-    refused(g, ATR, "\"type\":\"truthtrance\",\"to\":4,\"ask\":\"holds\",\"card\":\"lasgun\",\"at_least\":1", "malformed", "unknown key");
-    refused(g, ATR, "\"type\":\"truthtrance\",\"to\":4,\"ask\":\"holds\",\"card\":\"laser\"", "malformed", "\"card\"");
-    refused(g, ATR, "\"type\":\"truthtrance\",\"to\":9,\"ask\":\"spice\",\"at_least\":1", "illegal", "\"to\"");
-    refused(g, ATR, "\"type\":\"truthtrance\",\"to\":4,\"ask\":\"plan\",\"card\":\"lasgun\"", "illegal", "no sealed battle plan");
-    refused(g, ATR, "\"type\":\"truthtrance\",\"to\":4,\"ask\":\"prediction\",\"faction\":\"fremen\"", "illegal", "only the Bene Gesserit");
-    refused(g, HAR, "\"type\":\"truthtrance\",\"to\":0,\"ask\":\"spice\",\"at_least\":1", "illegal", "you hold no Truthtrance");
+    nxt_refused(g, NXT_ATR, "\"type\":\"truthtrance\",\"to\":0,\"ask\":\"spice\",\"at_least\":1", "illegal", "another player");
+    nxt_refused(g, NXT_ATR, "\"type\":\"truthtrance\",\"to\":4,\"ask\":\"future\"", "malformed", "\"ask\" must be one of");
+    nxt_refused(g, NXT_ATR, "\"type\":\"truthtrance\",\"to\":4,\"ask\":\"holds\",\"card\":\"lasgun\",\"at_least\":1", "malformed", "unknown key");
+    nxt_refused(g, NXT_ATR, "\"type\":\"truthtrance\",\"to\":4,\"ask\":\"holds\",\"card\":\"laser\"", "malformed", "\"card\"");
+    nxt_refused(g, NXT_ATR, "\"type\":\"truthtrance\",\"to\":9,\"ask\":\"spice\",\"at_least\":1", "illegal", "\"to\"");
+    nxt_refused(g, NXT_ATR, "\"type\":\"truthtrance\",\"to\":4,\"ask\":\"plan\",\"card\":\"lasgun\"", "illegal", "no sealed battle plan");
+    nxt_refused(g, NXT_ATR, "\"type\":\"truthtrance\",\"to\":4,\"ask\":\"prediction\",\"faction\":\"fremen\"", "illegal", "only the Bene Gesserit");
+    nxt_refused(g, NXT_HAR, "\"type\":\"truthtrance\",\"to\":0,\"ask\":\"spice\",\"at_least\":1", "illegal", "you hold no Truthtrance");
     /* Not while a Prescience question waits for its answer. */
-    nx_pending *p = nx_state_add_pending(mut(g), NX_PEND_FORESEE, HAR);
-    p->event = nx_state_new_event(mut(g));
-    refused(g, ATR, "\"type\":\"truthtrance\",\"to\":4,\"ask\":\"spice\",\"at_least\":1", "illegal", "Voice or Prescience exchange");
+    nx_pending *p = nx_state_add_pending(nxt_mut(g), NX_PEND_FORESEE, NXT_HAR);
+    p->event = nx_state_new_event(nxt_mut(g));
+    nxt_refused(g, NXT_ATR, "\"type\":\"truthtrance\",\"to\":4,\"ask\":\"spice\",\"at_least\":1", "illegal", "Voice or Prescience exchange");
     nx_game_free(g);
 }
 END_TEST
@@ -543,12 +535,12 @@ END_TEST
 START_TEST(truthtrance_about_a_sealed_plan)
 {
     nx_game *g = truth_position();
-    nx_play *p = &mut(g)->play;
+    nx_play *p = &nxt_mut(g)->play;
     p->battle_t = (uint8_t)nx_map_territory_parse("arrakeen");
-    p->battle_seats[0] = HAR;
-    p->battle_seats[1] = ATR;
+    p->battle_seats[0] = NXT_HAR;
+    p->battle_seats[1] = NXT_ATR;
     p->battle_weapon[0] = CARD("lasgun");
-    p->battle_leader[0] = comp("leader:feyd_rautha");
+    p->battle_leader[0] = nxt_comp("leader:feyd_rautha");
     p->battle_dial[0] = 8;
     p->battle_planned = 1;
     asks(g, "\"to\":4,\"ask\":\"plan\",\"card\":\"lasgun\"", "Does your battle plan use a Lasgun?", "yes");
@@ -556,7 +548,7 @@ START_TEST(truthtrance_about_a_sealed_plan)
     asks(g, "\"to\":4,\"ask\":\"plan\",\"leader\":\"leader:feyd_rautha\"", "Does Feyd Rautha lead your battle plan?", "yes");
     asks(g, "\"to\":4,\"ask\":\"plan\",\"dial_at_least\":4", "Does your battle plan dial at least 4?", "yes");
     asks(g, "\"to\":4,\"ask\":\"plan\",\"dial_at_least\":5", "Does your battle plan dial at least 5?", "no");
-    refused(g, ATR, "\"type\":\"truthtrance\",\"to\":4,\"ask\":\"plan\",\"card\":\"lasgun\",\"dial_at_least\":1", "malformed", "one of");
+    nxt_refused(g, NXT_ATR, "\"type\":\"truthtrance\",\"to\":4,\"ask\":\"plan\",\"card\":\"lasgun\",\"dial_at_least\":1", "malformed", "one of");
     nx_game_free(g);
 }
 END_TEST
@@ -564,13 +556,13 @@ END_TEST
 START_TEST(truthtrance_about_the_prediction)
 {
     nx_game *g = truth_position();
-    mut(g)->play.prediction_faction = NX_FREMEN;
-    mut(g)->play.prediction_turn = 6;
-    json_t *r = done(g, ATR, "\"type\":\"truthtrance\",\"to\":1,\"ask\":\"prediction\",\"faction\":\"fremen\"");
-    ck_assert(log_has(r, "Did you predict that Fremen wins?\\\" The answer is yes."));
+    nxt_mut(g)->play.prediction_faction = NX_FREMEN;
+    nxt_mut(g)->play.prediction_turn = 6;
+    json_t *r = nxt_done(g, NXT_ATR, "\"type\":\"truthtrance\",\"to\":1,\"ask\":\"prediction\",\"faction\":\"fremen\"");
+    ck_assert(nxt_log_has(r, "Did you predict that Fremen wins?\\\" The answer is yes."));
     json_decref(r);
-    r = done(g, ATR, "\"type\":\"truthtrance\",\"to\":1,\"ask\":\"prediction\",\"faction\":\"fremen\",\"turn\":5");
-    ck_assert(log_has(r, "The answer is no."));
+    r = nxt_done(g, NXT_ATR, "\"type\":\"truthtrance\",\"to\":1,\"ask\":\"prediction\",\"faction\":\"fremen\",\"turn\":5");
+    ck_assert(nxt_log_has(r, "The answer is no."));
     json_decref(r);
     nx_game_free(g);
 }
@@ -580,29 +572,29 @@ END_TEST
 
 START_TEST(gift_keeps_committed_support)
 {
-    nx_game *g = stage_new(classic6, 6, 1, NX_P_REVIVAL);
-    json_decref(stage_go(g));
-    nx_state *s = mut(g);
-    s->seats[EMP].ally = ATR;
-    s->seats[ATR].ally = EMP;
-    s->seats[EMP].spice = 8;
+    nx_game *g = nxt_stage_new(nxt_classic6, 6, 1, NX_P_REVIVAL);
+    json_decref(nxt_stage_go(g));
+    nx_state *s = nxt_mut(g);
+    s->seats[NXT_EMP].ally = NXT_ATR;
+    s->seats[NXT_ATR].ally = NXT_EMP;
+    s->seats[NXT_EMP].spice = 8;
     s->play.battle_t = (uint8_t)nx_map_territory_parse("arrakeen");
-    s->play.battle_seats[0] = EMP;
-    s->play.battle_seats[1] = HAR;
+    s->play.battle_seats[0] = NXT_EMP;
+    s->play.battle_seats[1] = NXT_HAR;
     s->play.battle_support[0] = 5;
     s->play.battle_winner = NX_NO_SEAT;
     /* Not yet sealed: all of it may go. */
-    nx_game *c = copy_game(g);
-    ok(c, EMP, "\"type\":\"give_spice\",\"amount\":8");
+    nx_game *c = nxt_copy_game(g);
+    nxt_ok(c, NXT_EMP, "\"type\":\"give_spice\",\"amount\":8");
     nx_game_free(c);
-    mut(g)->play.battle_planned = 1;
-    refused(g, EMP, "\"type\":\"give_spice\",\"amount\":4", "illegal", "committed 5 of its 8 spice");
-    ok(g, EMP, "\"type\":\"give_spice\",\"amount\":3");
-    ck_assert_int_eq(nx_game_state(g)->seats[EMP].spice, 5);
-    ck_assert_int_eq(nx_game_state(g)->seats[ATR].spice, 3);
+    nxt_mut(g)->play.battle_planned = 1;
+    nxt_refused(g, NXT_EMP, "\"type\":\"give_spice\",\"amount\":4", "illegal", "committed 5 of its 8 spice");
+    nxt_ok(g, NXT_EMP, "\"type\":\"give_spice\",\"amount\":3");
+    ck_assert_int_eq(nx_game_state(g)->seats[NXT_EMP].spice, 5);
+    ck_assert_int_eq(nx_game_state(g)->seats[NXT_ATR].spice, 3);
     /* Once resolved (a winner named, the support paid) the rest is free. */
-    mut(g)->play.battle_winner = EMP;
-    ok(g, EMP, "\"type\":\"give_spice\",\"amount\":5");
+    nxt_mut(g)->play.battle_winner = NXT_EMP;
+    nxt_ok(g, NXT_EMP, "\"type\":\"give_spice\",\"amount\":5");
     nx_game_free(g);
 }
 END_TEST
@@ -611,7 +603,7 @@ static Suite *suite(void)
 {
     Suite *s = suite_create("special_cards");
     TCase *tc = tcase_create("cards");
-    tcase_add_unchecked_fixture(tc, open_rt, close_rt);
+    tcase_add_unchecked_fixture(tc, nxt_open, nxt_close);
     tcase_set_timeout(tc, 300);
     tcase_add_test(tc, no_window_on_turn_one);
     tcase_add_test(tc, window_asks_every_card_holder_alike);
