@@ -27,7 +27,7 @@ static const nx_command commands[] = {
       "availability [--rulings FILE] [--set ID=SETTING]... [--json]",
       "which panels can be played under a set of ruling settings, and why not" },
     { "new", nx_cmd_new,
-      "new --save FILE (--factions A,B,.. | --seats K) [--seed N] [--nexus-cards] [--advanced] [--designer] [--rulings FILE] [--set ID=SETTING]",
+      "new --save FILE (--factions A,B,.. | --seats K) [--seed N] [--nexus-cards] [--advanced] [--designer | --staging] [--rulings FILE] [--set ID=SETTING]",
       "set up a game and save it" },
     { "apply", nx_cmd_apply, "apply FILE ACTION... [--save OUT]",
       "apply JSON actions (or - for one per line on stdin) to a saved game" },

@@ -63,6 +63,7 @@ int nx_cli_game_args(nx_cli *cli, nx_game_args *g)
         else if (!strcmp(s, "--nexus-cards")) g->cfg.nexus_cards = 1;
         else if (!strcmp(s, "--advanced")) g->cfg.advanced = 1;
         else if (!strcmp(s, "--designer")) g->cfg.designer = 1;
+        else if (!strcmp(s, "--staging")) g->cfg.staging = 1;
         else if (!strcmp(s, "--all")) g->all = 1;
         else if (!strcmp(s, "--spectator")) g->spectator = 1;
         else if (s[0] == '-' && s[1]) return nx_cli_usage_error(cli, cli->argv[0], "unknown option '%s'", s);

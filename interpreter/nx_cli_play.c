@@ -215,8 +215,8 @@ static int verify_store(player *p, const nx_runtime *rt, const char *path, char 
 static int check_play_args(nx_cli *cli, nx_game_args *a, int *kind)
 {
     if (a->nrest) return nx_cli_usage_error(cli, "play", "unexpected argument '%s'\n%s", a->rest[0], usage);
-    if (a->cfg.designer || a->seat || a->all || a->spectator)
-        return nx_cli_usage_error(cli, "play", "play takes no --designer, --seat, --all or --spectator\n%s", usage);
+    if (a->cfg.designer || a->cfg.staging || a->seat || a->all || a->spectator)
+        return nx_cli_usage_error(cli, "play", "play takes no --designer, --staging, --seat, --all or --spectator\n%s", usage);
     if (a->have_factions && a->seats)
         return nx_cli_usage_error(cli, "play", "choose --seats or --factions, not both");
     *kind = a->bots ? nx_bot_kind_parse(a->bots) : NX_BOT_SIMPLE;

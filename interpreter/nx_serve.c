@@ -68,6 +68,7 @@ static json_t *read_config(const server *sv, json_t *req, nx_game_config *cfg, n
     cfg->nexus_cards = json_is_true(json_object_get(req, "nexus_cards"));
     cfg->advanced = json_is_true(json_object_get(req, "advanced"));
     cfg->designer = json_is_true(json_object_get(req, "designer"));
+    cfg->staging = json_is_true(json_object_get(req, "staging"));
     const char *id;
     json_t *v;
     json_object_foreach(json_object_get(req, "rulings"), id, v) {

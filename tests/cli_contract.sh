@@ -102,6 +102,20 @@ expect_rc 2 "play --designer" "$NEXUS" play --designer
 expect_rc 2 "play stray argument" "$NEXUS" play extra
 expect_rc 2 "new takes no --bots" "$NEXUS" new --save "$TMP/x.json" --seats 2 --bots simple
 
+# Staging tables: the host stages a position with a logged action; only
+# staging tables accept it, and a table is designer's or staging, not both.
+expect_rc 0 "new --staging" "$NEXUS" new --save "$TMP/st.json" --factions atreides,fremen,harkonnen --staging
+expect_rc 0 "stage a bidding phase" "$NEXUS" apply "$TMP/st.json" \
+    '{"id":"s1","version":0,"seat":null,"type":"stage","phase":"bidding","spice":{"seat0":12}}' --save "$TMP/st2.json"
+expect_grep "$TMP/out" '"turn 1: bidding"' "staging enters the phase"
+expect_rc 0 "staged game reloads" "$NEXUS" view "$TMP/st2.json" --seat 0
+expect_grep "$TMP/out" '"spice": 12' "staged spice is in the owner's view"
+expect_rc 0 "new rules game" "$NEXUS" new --save "$TMP/plain.json" --factions atreides,fremen,harkonnen
+expect_rc 1 "stage refused elsewhere" "$NEXUS" apply "$TMP/plain.json" '{"id":"s1","version":0,"seat":null,"type":"stage","phase":"bidding"}'
+expect_grep "$TMP/out" 'staging' "the refusal names staging tables"
+expect_rc 1 "designer and staging" "$NEXUS" new --save "$TMP/both.json" --seats 2 --designer --staging
+expect_grep "$TMP/err" "not both" "designer plus staging is explained"
+
 # The host line protocol: rooms survive a restart through the store, a retry
 # after the restart changes nothing, bad lines get an error naming the line.
 DB="$TMP/rooms.db"
