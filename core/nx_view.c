@@ -131,14 +131,14 @@ static json_t *slot_view(nx_comp c)
  * Karama stopped; the Kwisatz Haderach's count (Advanced Atreides). */
 static void advantages_view(const nx_state *s, int viewer, json_t *o)
 {
-    static const char *const adv[4] = { NULL, "kwisatz_haderach", "voice", "prescience" };
+    static const char *const adv[7] = { NULL, "kwisatz_haderach", "voice", "prescience", "sardaukar", "fremen", "capture" };
     static const char *const elem[5] = { NULL, "leader", "weapon", "defense", "dial" };
     const nx_play *p = &s->play;
     if (p->voice_mode)
         json_object_set_new(o, "voice", json_pack("{s:s, s:s}", "command", p->voice_mode == 1 ? "play" : "not_play", "what",
                                                   nx_board_voice_what_id(p->voice_what)));
     json_t *stopped = json_array();
-    for (int i = 1; i < 4; i++)
+    for (int i = 1; i < 7; i++)
         if ((p->battle_stopped >> i) & 1) json_array_append_new(stopped, json_string(adv[i]));
     json_object_set_new(o, "karama_stopped", stopped);
     json_object_set_new(o, "karama_window", p->karama_window ? json_string(adv[p->karama_window]) : json_null());

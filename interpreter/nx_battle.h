@@ -24,8 +24,17 @@
 #define NX_BATTLE_SIDES 2
 
 /* Battle advantages a Karama may stop (play.karama_window; bit (1 << adv)
- * in play.battle_stopped and play.karama_phase). */
-enum { NX_ADV_NONE, NX_ADV_KH, NX_ADV_VOICE, NX_ADV_PRESCIENCE, NX_ADV_COUNT };
+ * in play.battle_stopped and play.karama_phase).  NX_ADV_SARDAUKAR is the
+ * Emperor's elite bonus (Sardaukar count 2); NX_ADV_FREMEN both Fremen
+ * bonuses at once (Fedaykin count 2, forces count full unsupported);
+ * NX_ADV_CAPTURE Harkonnen's capture of the leader it drew. */
+enum {
+    NX_ADV_NONE, NX_ADV_KH, NX_ADV_VOICE, NX_ADV_PRESCIENCE,
+    NX_ADV_SARDAUKAR, NX_ADV_FREMEN, NX_ADV_CAPTURE, NX_ADV_COUNT
+};
+
+/* Did a Karama stop the advantage (this battle, or the phase)? */
+int nx_battle_stopped(const nx_state *s, int adv);
 
 /* Plan elements a side committed to by Prescience (play.battle_fixed). */
 enum {
@@ -109,8 +118,9 @@ int nx_battle_adv_side(const nx_state *s, uint8_t seat);
 
 /* Each opens its decisions and returns 1, or returns 0 when there is
  * nothing to ask: the Karama window against an advantage (every seat but
- * its user that may hold a Karama; NX_ADV_KH before any plan, Voice and
- * Prescience once named), the Voice, Prescience, the Prescience answer. */
+ * its user that may hold a Karama; NX_ADV_KH, NX_ADV_SARDAUKAR and
+ * NX_ADV_FREMEN before any plan, Voice and Prescience once named,
+ * NX_ADV_CAPTURE once the captive is drawn), the Voice, Prescience, the Prescience answer. */
 int nx_battle_open_window(nx_act *a, int adv);
 int nx_battle_open_voice(nx_act *a);
 int nx_battle_open_prescience(nx_act *a);
@@ -160,6 +170,9 @@ int nx_battle_open_calls(nx_act *a);
 /* Settle the battle; 1 when the winner must decide about its cards. */
 int nx_battle_resolve(nx_act *a);
 /* Harkonnen (Advanced) won: draw a leader of the loser; 1 when drawn. */
+int nx_battle_draw_captive(nx_act *a);
+/* Ask Harkonnen what becomes of the drawn leader, unless a Karama
+ * stopped the capture; 1 when asked. */
 int nx_battle_open_capture(nx_act *a);
 /* Captives go home: those that fought for Harkonnen (end of phase), or
  * every one when Harkonnen has no leader of its own left. */

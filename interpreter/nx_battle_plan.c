@@ -103,14 +103,17 @@ static int must_lead(const nx_state *s, int side)
 
 /* What one counter of each kind is worth, in half points, unsupported [0]
  * and supported [1]; *free_support when the side needs no spice (the Basic
- * game, where the starred counters are ordinary forces; Advanced Fremen). */
+ * game, where the starred counters are ordinary forces; Advanced Fremen).
+ * A Karama that stopped the bonuses (NX_ADV_SARDAUKAR, NX_ADV_FREMEN)
+ * makes elite counters count 1 and Fremen forces need support. */
 static void worths(const nx_state *s, int side, int w[NX_FORCE_KINDS][2], int *free_support)
 {
     nx_faction me = (nx_faction)s->seats[s->play.battle_seats[side]].faction;
     nx_faction foe = (nx_faction)s->seats[s->play.battle_seats[1 - side]].faction;
-    int elite = 1;
-    if (advanced(s) && (me == NX_FREMEN || (me == NX_EMPEROR && foe != NX_FREMEN))) elite = 2;
-    *free_support = !advanced(s) || me == NX_FREMEN;
+    int fremen = me == NX_FREMEN && !nx_battle_stopped(s, NX_ADV_FREMEN);
+    int sardaukar = me == NX_EMPEROR && foe != NX_FREMEN && !nx_battle_stopped(s, NX_ADV_SARDAUKAR);
+    int elite = advanced(s) && (fremen || sardaukar) ? 2 : 1;
+    *free_support = !advanced(s) || fremen;
     w[NX_FORCE_NORMAL][1] = 2;
     w[NX_FORCE_ELITE][1] = 2 * elite;
     w[NX_FORCE_NORMAL][0] = *free_support ? 2 : 1;

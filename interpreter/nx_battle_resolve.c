@@ -513,7 +513,10 @@ static int capturable(const nx_state *s, uint8_t loser, int out[NX_LEADER_COUNT]
     return n;
 }
 
-int nx_battle_open_capture(nx_act *a)
+/* The draw comes first and is shown to Harkonnen and to the leader's
+ * owner only; the Karama window against the capture follows it (the
+ * loser knows what it would save), then Harkonnen's decision. */
+int nx_battle_draw_captive(nx_act *a)
 {
     nx_state *s = a->s;
     int w = nx_battle_side(s, s->play.battle_winner);
@@ -524,19 +527,25 @@ int nx_battle_open_capture(nx_act *a)
     int l = ls[nx_rng_below(&s->rng, (uint32_t)n)];
     s->play.battle_captive = (uint8_t)l;
     nx_comp disc = nx_comp_leader_disc(l);
-    nx_pending *p = nx_state_add_pending(s, NX_PEND_CAPTURE, harkonnen);
-    p->event = nx_state_new_event(s);
-    p->options[0] = disc;
-    p->noptions = 1;
-    p->private_options = 1;
-    snprintf(p->prompt, sizeof p->prompt, "Capture or kill the leader drawn from your opponent, or pass");
-    /* The draw is shown to Harkonnen and to the leader's owner only. */
-    nx_state_add_receipt(s, harkonnen, NX_RCPT_SAW, p->event, &disc, 1);
-    nx_state_add_receipt(s, loser, NX_RCPT_SAW, p->event, &disc, 1);
+    uint32_t event = nx_state_new_event(s);
+    nx_state_add_receipt(s, harkonnen, NX_RCPT_SAW, event, &disc, 1);
+    nx_state_add_receipt(s, loser, NX_RCPT_SAW, event, &disc, 1);
     char hw[64], lw[64];
     nx_act_log(a, "%s draws one of %s's leaders at random", nx_act_who(s, harkonnen, hw, sizeof hw),
                nx_act_who(s, loser, lw, sizeof lw));
-    /* Hook: the Karama window against the capture opens here. */
+    return 1;
+}
+
+int nx_battle_open_capture(nx_act *a)
+{
+    nx_state *s = a->s;
+    if (s->play.battle_captive == 0xff || nx_battle_stopped(s, NX_ADV_CAPTURE)) return 0;
+    nx_pending *p = nx_state_add_pending(s, NX_PEND_CAPTURE, s->play.battle_winner);
+    p->event = nx_state_new_event(s);
+    p->options[0] = nx_comp_leader_disc(s->play.battle_captive);
+    p->noptions = 1;
+    p->private_options = 1;
+    snprintf(p->prompt, sizeof p->prompt, "Capture or kill the leader drawn from your opponent, or pass");
     return 1;
 }
 

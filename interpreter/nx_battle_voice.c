@@ -8,6 +8,11 @@
  *   1. Kwisatz Haderach window: when Advanced Atreides fights and may add
  *      the Kwisatz Haderach, every other seat may prevent it with a Karama
  *      ("prevent ... before that faction uses that ability", LV 3.01.11);
+ *   1b. bonus window (Advanced): when the Emperor fights with Sardaukar
+ *      (not against the Fremen) or the Fremen fight, every other seat may
+ *      stop their bonuses (NX_ADV_SARDAUKAR; NX_ADV_FREMEN covers both
+ *      Fedaykin and free support); the plans' strengths honour it
+ *      (nx_battle_plan.c);
  *   2. Voice: Bene Gesserit, fighting or allied to a combatant, commands
  *      the other side's combatant to play or not play a kind of card, or
  *      passes; the command is public (it is spoken at the table);
@@ -18,6 +23,8 @@
  *   6. the Prescience answer: that combatant commits the element, shown
  *      to the Atreides (and its ally when asked for it) or to the table
  *      (turn.battle_prescience_seen); the plan must keep it.
+ * After the plans, one more window uses the same machinery: against
+ * Harkonnen's capture, once its leader is drawn (nx_battle_resolve.c).
  * A Prescience answer the seat could not keep in a legal plan (the Voice
  * included) is refused: it is checked against a complete plan
  * (nx_battle_find_plan).  An opponent unable to comply with the Voice is
@@ -45,7 +52,16 @@ enum { VOICE_PLAY = 1, VOICE_NOT_PLAY = 2 };
 enum { ELEM_NONE, ELEM_LEADER, ELEM_WEAPON, ELEM_DEFENCE, ELEM_DIAL, ELEM_COUNT };
 static const char *const elem_ids[ELEM_COUNT] = { NULL, "leader", "weapon", "defense", "dial" };
 
-static const char *const adv_names[NX_ADV_COUNT] = { NULL, "the Kwisatz Haderach", "the Voice", "Prescience" };
+static const char *const adv_names[NX_ADV_COUNT] = {
+    NULL, "the Kwisatz Haderach", "the Voice", "Prescience",
+    "the Sardaukar bonus", "the Fedaykin bonus and free support", "the capture",
+};
+
+/* Whose advantage each is. */
+static const nx_faction adv_faction[NX_ADV_COUNT] = {
+    [NX_ADV_KH] = NX_ATREIDES, [NX_ADV_VOICE] = NX_BENE_GESSERIT, [NX_ADV_PRESCIENCE] = NX_ATREIDES,
+    [NX_ADV_SARDAUKAR] = NX_EMPEROR, [NX_ADV_FREMEN] = NX_FREMEN, [NX_ADV_CAPTURE] = NX_HARKONNEN,
+};
 
 static int advanced(const nx_state *s) { return (s->options & NX_OPT_ADVANCED) != 0; }
 
@@ -66,7 +82,7 @@ int nx_battle_adv_side(const nx_state *s, uint8_t seat)
 /* The seat an advantage belongs to, NX_NO_SEAT when its faction is absent. */
 static uint8_t user_of(const nx_state *s, int adv)
 {
-    return nx_state_seat_of(s, adv == NX_ADV_VOICE ? NX_BENE_GESSERIT : NX_ATREIDES);
+    return nx_state_seat_of(s, adv_faction[adv]);
 }
 
 /* The side an advantage works against: the other side than the one its
@@ -78,7 +94,9 @@ static int target_side(const nx_state *s, int adv)
     return side < 0 ? -1 : 1 - side;
 }
 
-static int stopped(const nx_state *s, int adv) { return ((s->play.battle_stopped | s->play.karama_phase) >> adv) & 1; }
+int nx_battle_stopped(const nx_state *s, int adv) { return ((s->play.battle_stopped | s->play.karama_phase) >> adv) & 1; }
+
+static int stopped(const nx_state *s, int adv) { return nx_battle_stopped(s, adv); }
 
 void nx_battle_clear_advantages(nx_state *s)
 {
@@ -576,15 +594,37 @@ static int may_hold_karama(const nx_state *s, uint8_t seat)
     return 0;
 }
 
+/* Is there a use of the elite bonuses to answer (Advanced, before any
+ * plan)?  The Emperor's when it fights anyone but the Fremen with
+ * Sardaukar in the battle; the Fremen's (free support at least) whenever
+ * it fights. */
+static int bonus_due(const nx_state *s, int adv, uint8_t user)
+{
+    int side = nx_battle_side(s, user);
+    if (!advanced(s) || side < 0) return 0;
+    if (adv == NX_ADV_FREMEN) return 1;
+    int have[NX_FORCE_KINDS];
+    nx_battle_fighters(s, user, have);
+    return s->seats[s->play.battle_seats[1 - side]].faction != NX_FREMEN && have[NX_FORCE_ELITE] > 0;
+}
+
 /* Is there a use of the advantage to answer?  The Kwisatz Haderach before
  * any plan, when Atreides fights, could add it and has something to add
- * it to; the Voice once commanded; Prescience once an element is named. */
+ * it to; the elite bonuses before any plan; the Voice once commanded;
+ * Prescience once an element is named; the capture once Harkonnen won
+ * and drew a leader. */
 static int window_due(const nx_state *s, int adv)
 {
     uint8_t user = user_of(s, adv);
     if (user == NX_NO_SEAT || stopped(s, adv)) return 0;
-    if (adv == NX_ADV_VOICE) return s->play.voice_mode != 0;
-    if (adv == NX_ADV_PRESCIENCE) return s->play.prescience_elem != 0;
+    switch (adv) {
+    case NX_ADV_VOICE: return s->play.voice_mode != 0;
+    case NX_ADV_PRESCIENCE: return s->play.prescience_elem != 0;
+    case NX_ADV_SARDAUKAR:
+    case NX_ADV_FREMEN: return bonus_due(s, adv, user);
+    case NX_ADV_CAPTURE: return s->play.battle_winner == user && s->play.battle_captive != 0xff;
+    default: break;
+    }
     int side = nx_battle_side(s, user);
     return side >= 0 && nx_battle_kh_usable(s, side) && nx_battle_can_lead(s, user);
 }

@@ -17,11 +17,12 @@
  * A seat that lost its forces simply has no battle left; the cursor only
  * moves forward, since battles never create battles.
  *
- * Each battle: the Karama window against the Kwisatz Haderach, the Voice
- * and its Karama window, Prescience, its Karama window and its answer
+ * Each battle: the Karama windows against the Kwisatz Haderach and
+ * against the Sardaukar or Fremen bonuses, the Voice and its Karama window, Prescience, its Karama window and its answer
  * (nx_battle_voice.c), plans (both combatants at once, secret), reveal,
  * traitor calls (collected before any is shown), resolution, the
- * winner's cards, Harkonnen capture (Advanced).  The procedure below is
+ * winner's cards, Harkonnen capture (Advanced; the draw, the Karama
+ * window against it, the decision).  The procedure below is
  * that sequence (battle.md 12); the hook points for the Nexus response
  * windows are marked where they belong.
  *
@@ -52,7 +53,10 @@ enum {
     STEP_RESOLVE,   /* the calls are in */
     STEP_CAPTURE,   /* the winner's cards are settled */
     STEP_AFTER,     /* the battle is over */
-    STEP_END
+    STEP_END,
+    /* Added later, numbered after the others so saved steps keep theirs: */
+    STEP_BONUS,     /* Karama against the Sardaukar / Fremen bonuses, before any plan */
+    STEP_CAPTURE_ASK,   /* Karama against the capture is settled: Harkonnen decides */
 };
 
 #define MAX_BATTLES 64   /* an aggressor's battles at once: territories x opponents */
@@ -267,8 +271,14 @@ static int battle_procedure(nx_act *a)
         s->play.step = STEP_KH;
         break;
     case STEP_KH:
-        s->play.step = STEP_VOICE;
+        s->play.step = STEP_BONUS;
         if (nx_battle_open_window(a, NX_ADV_KH)) return 1;
+        break;
+    case STEP_BONUS:
+        /* At most one side has bonuses: the Emperor has none against the Fremen. */
+        nx_battle_close_window(a);
+        s->play.step = STEP_VOICE;
+        if (nx_battle_open_window(a, NX_ADV_SARDAUKAR) || nx_battle_open_window(a, NX_ADV_FREMEN)) return 1;
         break;
     case STEP_VOICE:
         nx_battle_close_window(a);
@@ -313,6 +323,13 @@ static int battle_procedure(nx_act *a)
         if (nx_battle_resolve(a)) return 1;
         break;
     case STEP_CAPTURE:
+        s->play.step = STEP_AFTER;
+        if (!nx_battle_draw_captive(a)) break;
+        s->play.step = STEP_CAPTURE_ASK;
+        if (nx_battle_open_window(a, NX_ADV_CAPTURE)) return 1;
+        break;
+    case STEP_CAPTURE_ASK:
+        nx_battle_close_window(a);
         s->play.step = STEP_AFTER;
         if (nx_battle_open_capture(a)) return 1;
         break;

@@ -21,6 +21,13 @@
  *    ally's limit, named in the Emperor's own decision ("ally_forces",
  *    "ally_elite"; LV 2.03 Alliance).
  *
+ *  - The Kwisatz Haderach (Advanced Atreides, LV 2.01 Reawaken): once
+ *    killed (play.kh_dead) it is revived like a leader, in the same
+ *    "revive" ("kwisatz_haderach": true): it takes the turn's one leader
+ *    revival, needs the leader revival condition (LV 1.05, as read by
+ *    default) and costs 2, its strength (battle.md 10.1; the sources
+ *    name no other price).
+ *
  * Tleilaxu Ghola (LV 3.01.20): at any time its holder revives one of its
  * leaders in the Tanks, or up to 5 of its forces, free and on top of
  * everything above; the one-elite-a-turn limit still applies (FAQ-N p.2).
@@ -36,6 +43,7 @@
 #include "nx_board.h"
 #include "nx_module.h"
 #include "nx_movement.h"
+#include "nx_play.h"
 
 enum { STEP_OPEN, STEP_DONE };
 
@@ -44,6 +52,7 @@ enum { STEP_OPEN, STEP_DONE };
 #define EMPEROR_EXTRA 3        /* revivals the Emperor may buy its ally */
 #define FREMEN_ALLY_FREE 3     /* the Fremen's ally's free revival */
 #define GHOLA_FORCES 5         /* Tleilaxu Ghola: up to 5 forces */
+#define KH_COST 2              /* the Kwisatz Haderach's strength (+2), as a leader's */
 
 /* Free revivals per faction: classic six from LV 2.01-2.06 (and both
  * engines); the expansion factions from the two engines only
@@ -59,6 +68,7 @@ typedef struct plan {
     int forces, elite;             /* the seat's own, from the Tanks */
     int leader;                    /* leader index, or -1 */
     int ally_forces, ally_elite;   /* Emperor only: its ally's, paid by the Emperor */
+    int kh;                        /* Atreides: the Kwisatz Haderach */
 } plan;
 
 static uint8_t bit(uint8_t seat) { return (uint8_t)(1u << seat); }
@@ -101,7 +111,25 @@ static int plan_cost(const nx_state *s, uint8_t seat, const plan *pl)
 {
     int paid = pl->forces + pl->elite - free_for(s, seat);
     int cost = (paid > 0 ? paid : 0) * FORCE_COST + (pl->ally_forces + pl->ally_elite) * FORCE_COST;
-    return cost + (pl->leader >= 0 ? leader_cost(pl->leader) : 0);
+    return cost + (pl->leader >= 0 ? leader_cost(pl->leader) : 0) + (pl->kh ? KH_COST : 0);
+}
+
+/* Why the seat may not revive the Kwisatz Haderach now, or NULL.  The
+ * leader revival condition (LV 1.05): every Atreides leader has died at
+ * least once, or none is in the Atreides pool. */
+static const char *kh_refusal(const nx_state *s, uint8_t seat)
+{
+    if (!(s->options & NX_OPT_ADVANCED) || s->seats[seat].faction != NX_ATREIDES)
+        return "only the Atreides have the Kwisatz Haderach, in the Advanced game";
+    if (!s->play.kh_dead) return "it is not dead";
+    int all_died = 1, active = 0;
+    for (int l = 0; l < NX_LEADER_COUNT; l++) {
+        if (nx_leader_get(l)->faction != NX_ATREIDES) continue;
+        all_died &= nx_play_bit(s->play.leader_died, l) != 0;
+        active += s->custody.zone[nx_comp_leader_disc(l)] == NX_Z_SEAT(seat, NX_ZS_LEADERS);
+    }
+    if (!all_died && active) return "the leader revival condition does not hold (a leader is active that has never died)";
+    return NULL;
 }
 
 /* Forces of `who` the plan takes: enough in the Tanks, within the elite room. */
@@ -134,6 +162,18 @@ static int plan_problem(const nx_state *s, uint8_t seat, const plan *pl, char *w
         }
         if (!nx_board_leader_revivable(s, pl->leader)) {
             snprintf(why, len, "%s cannot be revived now (it is not in the Tanks, or the leader revival condition does not hold)",
+                     nx_leader_get(pl->leader)->name);
+            return -1;
+        }
+    }
+    if (pl->kh) {
+        const char *r = kh_refusal(s, seat);
+        if (r) {
+            snprintf(why, len, "kwisatz_haderach: %s", r);
+            return -1;
+        }
+        if (pl->leader >= 0) {
+            snprintf(why, len, "kwisatz_haderach: it takes the turn's one leader revival; revive %s another turn",
                      nx_leader_get(pl->leader)->name);
             return -1;
         }
@@ -183,6 +223,10 @@ static void plan_apply(nx_act *a, uint8_t seat, const plan *pl)
         nx_custody_move(&s->custody, nx_comp_leader_disc(pl->leader), NX_Z_SEAT(seat, NX_ZS_LEADERS));
         nx_act_log(a, "%s revives %s for %d spice", who, nx_leader_get(pl->leader)->name, leader_cost(pl->leader));
     }
+    if (pl->kh) {
+        s->play.kh_dead = 0;
+        nx_act_log(a, "%s revives the Kwisatz Haderach for %d spice", who, KH_COST);
+    }
     int extra = pl->ally_forces + pl->ally_elite;
     if (extra) {
         uint8_t ally = s->seats[seat].ally;
@@ -190,7 +234,7 @@ static void plan_apply(nx_act *a, uint8_t seat, const plan *pl)
         nx_act_log(a, "%s pays %d spice to revive %d of its ally %s's forces (%d elite)", who, extra * FORCE_COST, extra,
                    nx_act_who(s, ally, ally_who, sizeof ally_who), pl->ally_elite);
     }
-    if (!n && pl->leader < 0 && !extra) nx_act_log(a, "%s revives nothing", who);
+    if (!n && pl->leader < 0 && !pl->kh && !extra) nx_act_log(a, "%s revives nothing", who);
 }
 
 /* ---- the procedure -------------------------------------------------------------- */
@@ -210,7 +254,8 @@ static int tanks_total(const nx_state *s, uint8_t seat)
 static int has_something(const nx_state *s, uint8_t seat)
 {
     uint8_t ally = emperor_ally(s, seat);
-    return tanks_total(s, seat) || revivable_leader(s, seat) >= 0 || (ally != NX_NO_SEAT && tanks_total(s, ally));
+    return tanks_total(s, seat) || revivable_leader(s, seat) >= 0 || !kh_refusal(s, seat) ||
+           (ally != NX_NO_SEAT && tanks_total(s, ally));
 }
 
 /* The most of its own forces a seat may revive now (the decision's max). */
@@ -230,8 +275,9 @@ static void open_revival(nx_state *s, uint8_t seat)
     p->min = 0;
     p->max = (int16_t)most_forces(s, seat);
     p->private_options = 1;   /* the range shows what the seat can pay */
-    snprintf(p->prompt, sizeof p->prompt, "Revive up to %d forces (%d free, then %d spice each)%s, or pass",
-             REVIVAL_LIMIT, free_for(s, seat), FORCE_COST, revivable_leader(s, seat) >= 0 ? " and a leader" : "");
+    snprintf(p->prompt, sizeof p->prompt, "Revive up to %d forces (%d free, then %d spice each)%s%s, or pass", REVIVAL_LIMIT,
+             free_for(s, seat), FORCE_COST, revivable_leader(s, seat) >= 0 ? " and a leader" : "",
+             kh_refusal(s, seat) ? "" : " or the Kwisatz Haderach");
 }
 
 static int revival_procedure(nx_act *a)
@@ -259,16 +305,24 @@ static int read_leader(nx_act *a, int *out)
     return 0;
 }
 
+static int read_kh(nx_act *a, int *out)
+{
+    json_t *j = json_object_get(a->action, "kwisatz_haderach");
+    if (j && !json_is_boolean(j)) return nx_act_fail(a, "malformed", "\"kwisatz_haderach\" must be true or false");
+    *out = json_is_true(j);
+    return 0;
+}
+
 static int act_revive(nx_act *a)
 {
-    if (nx_arg_keys(a, NX_KEYS("forces", "elite", "leader", "ally_forces", "ally_elite"))) return -1;
+    if (nx_arg_keys(a, NX_KEYS("forces", "elite", "leader", "ally_forces", "ally_elite", "kwisatz_haderach"))) return -1;
     const nx_pending *p = nx_act_need(a, NX_PEND_REVIVAL);
     if (!p) return -1;
     plan pl;
     if (nx_arg_int_opt(a, "forces", 0, REVIVAL_LIMIT, 0, &pl.forces) ||
         nx_arg_int_opt(a, "elite", 0, REVIVAL_LIMIT, 0, &pl.elite) || read_leader(a, &pl.leader) ||
         nx_arg_int_opt(a, "ally_forces", 0, EMPEROR_EXTRA, 0, &pl.ally_forces) ||
-        nx_arg_int_opt(a, "ally_elite", 0, EMPEROR_EXTRA, 0, &pl.ally_elite))
+        nx_arg_int_opt(a, "ally_elite", 0, EMPEROR_EXTRA, 0, &pl.ally_elite) || read_kh(a, &pl.kh))
         return -1;
     char why[200];
     if (plan_problem(a->s, p->seat, &pl, why, sizeof why)) return nx_act_fail(a, "illegal", "%s", why);
@@ -364,6 +418,7 @@ static json_t *revive_action(const plan *pl)
     for (size_t i = 0; i < sizeof nums / sizeof nums[0]; i++)
         if (nums[i].v) json_object_set_new(o, nums[i].key, json_integer(nums[i].v));
     if (pl->leader >= 0) json_object_set_new(o, "leader", json_string(nx_comp_id(nx_comp_leader_disc(pl->leader))));
+    if (pl->kh) json_object_set_new(o, "kwisatz_haderach", json_true());
     return o;
 }
 
@@ -405,7 +460,8 @@ static void ghola_moves(const nx_state *s, uint8_t seat, json_t *out)
 /*
  * Free forces always (score 10 and up); all it may revive when spice is
  * plentiful (10 left after paying); a leader on top when it can afford
- * it with 5 to spare; the Emperor pays for its ally's forces when rich;
+ * it with 5 to spare, else the dead Kwisatz Haderach (a leader first:
+ * only one of them a turn); the Emperor pays for its ally's forces when rich;
  * a Tleilaxu Ghola when the seat holds one (ghola_moves).
  */
 static void revival_moves(const nx_state *s, const nx_pending *p, json_t *out)
@@ -423,6 +479,11 @@ static void revival_moves(const nx_state *s, const nx_pending *p, json_t *out)
         plan with = fr;
         with.leader = leader;
         add_plan(s, seat, &with, spice - plan_cost(s, seat, &with) >= 5 ? 20 : 3, out);
+    }
+    if (!kh_refusal(s, seat)) {
+        plan with = fr;
+        with.kh = 1;
+        add_plan(s, seat, &with, spice - plan_cost(s, seat, &with) >= 5 ? 18 : 3, out);
     }
     uint8_t ally = emperor_ally(s, seat);
     if (ally != NX_NO_SEAT && tanks_total(s, ally)) {

@@ -672,6 +672,150 @@ START_TEST(karama_prevents_the_kh)
 }
 END_TEST
 
+/* ---- Karama against the elite bonuses and the capture (Advanced) ---------------------------------- */
+
+static const nx_faction EFH[] = { NX_EMPEROR, NX_FREMEN, NX_HARKONNEN };
+enum { E, F };
+
+/* The Emperor (2 forces, 2 Sardaukar) against Harkonnen (3); Harkonnen
+ * holds a Karama. */
+static nx_game *sardaukar_fight(void)
+{
+    nx_game *g = nxt_battle_new(EFH, 3, 1);
+    nxt_put(g, E, "the_great_flat", 2, 2);
+    nxt_put(g, H, "the_great_flat", 3, 0);
+    nxt_hand(g, H, "treachery:karama#1", NULL, NULL);
+    json_decref(nxt_stage_go(g));
+    return g;
+}
+
+START_TEST(karama_stops_the_sardaukar)
+{
+    /* No Karama: two supported Sardaukar make 4. */
+    nx_game *g = sardaukar_fight();
+    only(g, H, NX_PEND_KARAMA);                   /* before any plan */
+    json_t *r = nxt_done(g, H, "\"type\":\"pass\"");
+    ck_assert(nxt_log_has(r, "no Karama is played against the Sardaukar bonus of seat 0 (Emperor)"));
+    json_decref(r);
+    nxt_no_advantages(g);
+    nxt_plan(g, E, "\"leader\":\"leader:bashar\",\"dial\":4,\"spice\":2,\"elite\":2");
+    nx_game_free(g);
+
+    /* Stopped: a Sardaukar counts 1, so the same plan is refused and four
+     * supported counters make 4. */
+    g = sardaukar_fight();
+    r = nxt_done(g, H, "\"type\":\"karama\"");
+    ck_assert(nxt_log_has(r, "seat 2 (Harkonnen) plays Karama: the Sardaukar bonus of seat 0 (Emperor) is stopped"));
+    json_decref(r);
+    ck_assert(nxt_view_has(g, -1, "\"karama_stopped\":[\"sardaukar\"]"));
+    nxt_no_advantages(g);
+    nxt_refused(g, E, "\"type\":\"battle_plan\",\"leader\":\"leader:bashar\",\"dial\":4,\"spice\":2,\"elite\":2", "illegal",
+                "makes a dial of 4 with 2 supported");
+    nxt_plan(g, E, "\"leader\":\"leader:bashar\",\"dial\":4,\"spice\":4");
+    nx_game_free(g);
+
+    /* No Sardaukar in the battle, or the Fremen opposite: no bonus, no window. */
+    g = nxt_battle_new(EFH, 3, 1);
+    nxt_put(g, E, "the_great_flat", 2, 0);
+    nxt_put(g, H, "the_great_flat", 3, 0);
+    nxt_hand(g, H, "treachery:karama#1", NULL, NULL);
+    json_decref(nxt_stage_go(g));
+    ck_assert_uint_eq(karama_asked(g), 0);
+    nx_game_free(g);
+    g = nxt_battle_new(EFH, 3, 1);
+    nxt_put(g, E, "the_great_flat", 2, 2);
+    nxt_put(g, F, "the_great_flat", 3, 0);
+    nxt_hand(g, H, "treachery:karama#1", NULL, NULL);
+    json_decref(nxt_stage_go(g));
+    ck_assert_int_eq(nx_game_state(g)->play.karama_window, NX_ADV_FREMEN);
+    nx_game_free(g);
+}
+END_TEST
+
+/* The Fremen (2 forces, 1 Fedaykin) against Harkonnen (3), who holds a Karama. */
+static nx_game *fremen_fight(void)
+{
+    nx_game *g = nxt_battle_new(EFH, 3, 1);
+    nxt_put(g, F, "the_great_flat", 2, 1);
+    nxt_put(g, H, "the_great_flat", 3, 0);
+    nxt_hand(g, H, "treachery:karama#1", NULL, NULL);
+    json_decref(nxt_stage_go(g));
+    return g;
+}
+
+static nx_game *fremen_stopped(void)
+{
+    nx_game *g = fremen_fight();
+    json_decref(nxt_done(g, H, "\"type\":\"karama\""));
+    nxt_no_advantages(g);
+    return g;
+}
+
+START_TEST(karama_stops_the_fremen)
+{
+    /* No Karama: unsupported, the Fedaykin (2) and a force (1) make 3; spice is refused. */
+    nx_game *g = fremen_fight();
+    only(g, H, NX_PEND_KARAMA);
+    json_decref(no_karama(g));
+    nxt_no_advantages(g);
+    nxt_refused(g, F, "\"type\":\"battle_plan\",\"leader\":\"leader:stilgar\",\"dial\":3,\"spice\":3", "illegal",
+                "the Fremen need no spice");
+    nxt_plan(g, F, "\"leader\":\"leader:stilgar\",\"dial\":3");
+    nx_game_free(g);
+
+    /* Stopped: the Fedaykin counts 1 and every counter needs spice. */
+    g = fremen_fight();
+    json_t *r = nxt_done(g, H, "\"type\":\"karama\"");
+    ck_assert(nxt_log_has(r, "plays Karama: the Fedaykin bonus and free support of seat 1 (Fremen) is stopped"));
+    json_decref(r);
+    ck_assert(nx_game_state(g)->play.battle_stopped & (1u << NX_ADV_FREMEN));
+    nxt_no_advantages(g);
+    nxt_refused(g, F, "\"type\":\"battle_plan\",\"leader\":\"leader:stilgar\",\"dial\":3", "illegal", "makes a dial of 3");
+    nxt_plan(g, F, "\"leader\":\"leader:stilgar\",\"dial\":3,\"spice\":3");
+    ck_assert_int_eq(nx_game_state(g)->play.battle_lose[nx_battle_side(nx_game_state(g), F)][NX_FORCE_ELITE], 1);
+    nx_game_free(g);
+}
+END_TEST
+
+/* Harkonnen (3) beats Atreides (5), who holds a Karama. */
+static nx_game *capture_drawn(void)
+{
+    nx_game *g = ah_fight(1);
+    nxt_hand(g, A, "treachery:karama#1", NULL, NULL);
+    nxt_go(g);
+    nxt_plan(g, A, "\"leader\":\"leader:dr_yueh\",\"dial\":0");
+    nxt_plan(g, H, "\"leader\":\"leader:feyd_rautha\",\"dial\":1,\"spice\":1");
+    nxt_no_calls(g);
+    return g;
+}
+
+START_TEST(karama_stops_the_capture)
+{
+    nx_game *g = capture_drawn();
+    only(g, A, NX_PEND_KARAMA);                   /* after the draw, before Harkonnen decides */
+    int l = nx_game_state(g)->play.battle_captive;
+    ck_assert_int_eq(nx_leader_get(l)->faction, NX_ATREIDES);
+    json_t *r = nxt_done(g, A, "\"type\":\"karama\"");
+    ck_assert(nxt_log_has(r, "seat 0 (Atreides) plays Karama: the capture of seat 2 (Harkonnen) is stopped"));
+    json_decref(r);
+    ck_assert_ptr_null(nxt_decision(g, H, NX_PEND_CAPTURE));
+    ck_assert_int_eq(nx_game_state(g)->custody.zone[nx_comp_leader_disc(l)], NX_Z_SEAT(A, NX_ZS_LEADERS));
+    ck_assert_int_eq(nxt_card_zone(g, "treachery:karama#1"), NX_Z_TREACHERY_DISCARD);
+    nx_game_free(g);
+
+    /* No Karama: Harkonnen decides about the same leader. */
+    g = capture_drawn();
+    l = nx_game_state(g)->play.battle_captive;
+    json_decref(no_karama(g));
+    const nx_pending *p = nxt_decision(g, H, NX_PEND_CAPTURE);
+    ck_assert_ptr_nonnull(p);
+    ck_assert_int_eq(nx_comp_leader(p->options[0]), l);
+    nxt_ok(g, H, "\"type\":\"capture\",\"mode\":\"capture\"");
+    ck_assert_int_eq(nx_game_state(g)->custody.zone[nx_comp_leader_disc(l)], NX_Z_SEAT(H, NX_ZS_LEADERS));
+    nx_game_free(g);
+}
+END_TEST
+
 /* ---- bots ------------------------------------------------------------------------------------- */
 
 static nx_game *at_voice(void)
@@ -762,6 +906,10 @@ START_TEST(bots_list_legal_moves)
     nxt_stage_check_moves(hero_forbidden, A);
     nxt_stage_check_moves(kh_plans, H);
     nxt_stage_check_moves(kh_plans_open, A);
+    nxt_stage_check_moves(sardaukar_fight, H);
+    nxt_stage_check_moves(fremen_fight, H);
+    nxt_stage_check_moves(fremen_stopped, F);
+    nxt_stage_check_moves(capture_drawn, A);
 
     /* The Bene Gesserit holding a projectile weapon forbids the Shield;
      * Atreides asks for the weapon; the commanded Atreides, holding a
@@ -800,6 +948,9 @@ static Suite *suite(void)
     tcase_add_test(tc, kh_dies_in_an_explosion);
     tcase_add_test(tc, kh_awakens);
     tcase_add_test(tc, karama_prevents_the_kh);
+    tcase_add_test(tc, karama_stops_the_sardaukar);
+    tcase_add_test(tc, karama_stops_the_fremen);
+    tcase_add_test(tc, karama_stops_the_capture);
     tcase_add_test(tc, bots_list_legal_moves);
     suite_add_tcase(s, tc);
     return s;

@@ -1,5 +1,7 @@
 /* Revival (interpreter/nx_phase_revival.c; docs/rules/phase-revival.md) and
  * the leader bookkeeping in core/nx_board.c. */
+#include <string.h>
+
 #include "nx_board.h"
 #include "nx_phase_testutil.h"
 
@@ -237,6 +239,84 @@ START_TEST(leader_revival_all_in_tanks)
 }
 END_TEST
 
+/* ---- the Kwisatz Haderach (Advanced, LV 2.01 Reawaken) ---------------------------------------- */
+
+/* The Kwisatz Haderach died; every Atreides leader has died once (Gurney
+ * is still in the Tanks) when `condition`, else none has. */
+static nx_game *kh_dead_game(int condition)
+{
+    nx_game *g = revival_game(1);
+    nx_state *s = nx_game_state_mut(g);
+    s->play.kh_losses = 7;
+    s->play.kh_dead = 1;
+    if (condition) {
+        for (int l = 0; l < NX_LEADER_COUNT; l++)
+            if (nx_leader_get(l)->faction == NX_ATREIDES) nx_board_leader_killed(s, l);
+        for (int l = 0; l < NX_LEADER_COUNT; l++)
+            if (nx_leader_get(l)->faction == NX_ATREIDES && l != leader_index("gurney_halleck"))
+                nx_custody_move(&s->custody, nx_comp_leader_disc(l), NX_Z_SEAT(0, NX_ZS_LEADERS));
+    }
+    kill(g, 0, 1, 0);
+    json_decref(nxt_stage_go(g));
+    return g;
+}
+
+static nx_game *kh_revivable(void) { return kh_dead_game(1); }
+
+START_TEST(kh_revival)
+{
+    nx_game *g = kh_dead_game(1);
+    ck_assert(strstr(revival_of(g, 0)->prompt, "Kwisatz Haderach") != NULL);
+    nxt_refused(g, 0, "\"type\": \"revive\", \"kwisatz_haderach\": 1", "malformed", "must be true or false");
+    nxt_refused(g, 0, "\"type\": \"revive\", \"kwisatz_haderach\": true, \"leader\": \"leader:gurney_halleck\"", "illegal",
+                "takes the turn's one leader revival");
+    nx_game_state_mut(g)->seats[0].spice = 1;
+    nxt_refused(g, 0, "\"type\": \"revive\", \"kwisatz_haderach\": true", "illegal", "this revival costs 2 spice; seat 0 has 1");
+    nx_game_state_mut(g)->seats[0].spice = 10;
+    json_t *r = nxt_done(g, 0, "\"type\": \"revive\", \"forces\": 1, \"kwisatz_haderach\": true");
+    ck_assert(nxt_log_has(r, "seat 0 (Atreides) revives the Kwisatz Haderach for 2 spice"));
+    json_decref(r);
+    ck_assert_int_eq(nx_game_state(g)->play.kh_dead, 0);
+    ck_assert_int_eq(nxt_spice(g, 0), 8);
+    ck_assert_int_eq(nx_game_state(g)->play.kh_losses, 7);   /* still awakened */
+    nx_game_free(g);
+
+    /* The leader revival condition does not hold: refused. */
+    g = kh_dead_game(0);
+    nxt_refused(g, 0, "\"type\": \"revive\", \"kwisatz_haderach\": true", "illegal", "leader revival condition does not hold");
+    nx_game_free(g);
+
+    /* Alive: nothing to revive. */
+    g = kh_dead_game(1);
+    nx_game_state_mut(g)->play.kh_dead = 0;
+    nxt_refused(g, 0, "\"type\": \"revive\", \"kwisatz_haderach\": true", "illegal", "it is not dead");
+    nx_game_free(g);
+}
+END_TEST
+
+START_TEST(kh_revival_bots)
+{
+    nxt_stage_check_moves(kh_revivable, 0);
+    /* With a leader to revive too, the bots prefer the leader; with no
+     * leader in the Tanks they take the Kwisatz Haderach. */
+    nx_game *g = kh_dead_game(1);
+    nx_state *s = nx_game_state_mut(g);
+    nx_custody_move(&s->custody, nx_comp_leader_disc(leader_index("gurney_halleck")), NX_Z_SEAT(0, NX_ZS_LEADERS));
+    nxt_play_best(g, 0);
+    ck_assert_int_eq(nx_game_state(g)->play.kh_dead, 0);
+    nx_game_free(g);
+    /* Too poor: not proposed. */
+    g = kh_dead_game(1);
+    nx_game_state_mut(g)->seats[0].spice = 1;
+    json_t *moves = nx_game_moves(g, 0);
+    size_t i;
+    json_t *m;
+    json_array_foreach(moves, i, m) ck_assert_ptr_null(json_object_get(json_object_get(m, "action"), "kwisatz_haderach"));
+    json_decref(moves);
+    nx_game_free(g);
+}
+END_TEST
+
 /* Atreides: 4 in the Tanks and every leader dead; Emperor: an ally with
  * forces in the Tanks and 1 Sardaukar of its own. */
 static nx_game *bots_position(void)
@@ -288,6 +368,8 @@ int main(void)
     tcase_add_test(tc, leader_revival_no_active_leader);
     tcase_add_test(tc, leader_revival_all_in_tanks);
     tcase_add_test(tc, bot_moves_are_legal);
+    tcase_add_test(tc, kh_revival);
+    tcase_add_test(tc, kh_revival_bots);
     suite_add_tcase(s, tc);
     return nx_run_suite(s);
 }
