@@ -283,8 +283,10 @@ static int open_card_window(nx_act *a)
         p->event = event;
         p->min = 0;
         p->max = WEATHER_MAX;
+        /* The movement is in the view (board.storm_movement, board.weather_control):
+         * a prompt would go stale when another seat plays Weather Control. */
         snprintf(p->prompt, sizeof p->prompt,
-                 "The storm will move %d sectors: play Weather Control or Family Atomics now, or pass", storm_movement(s));
+                 "Before the storm moves: play Weather Control or Family Atomics now, or pass");
     }
     return s->npending > 0;
 }

@@ -265,6 +265,12 @@ static int read_hand(nx_act *a, const json_t *v, plan *p)
         json_array_foreach(cards, i, id) {
             nx_comp c;
             if (card_at(a, p, id, path, &c) || card_fits(a, c, NX_Z_SEAT(seat, NX_ZS_TREACHERY), path)) return -1;
+            /* A card up for bid belongs to the auction in hand: taking it
+             * would leave a lot without a card.  Staging a phase returns
+             * the lots to the deck first (leave_phase), so it may then. */
+            if (a->s->custody.zone[c] == NX_Z_AUCTION && !json_object_get(a->action, "phase"))
+                return nx_act_fail(a, "illegal", "%s: %s is up for bid; stage a phase in the same action to take it",
+                                   path, nx_comp_id(c));
             p->hand[seat][p->nhand[seat]++] = c;
         }
     }
@@ -549,6 +555,7 @@ static void reset_progress(nx_state *s)
     KEEP(prediction_turn);
     KEEP(leader_died);
     KEEP(leader_again);
+    KEEP(revived_elite);       /* one elite a turn, by any route (FAQ-N p.2) */
     KEEP(kh_losses);           /* the Kwisatz Haderach's tally lasts the game */
     KEEP(kh_dead);
     KEEP(advisors);
