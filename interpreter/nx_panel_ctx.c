@@ -563,7 +563,7 @@ int nx_panel_play(nx_act *a, const char *requested_path)
     const nx_pending *own = nx_state_pending_of(s, seat);
     if (own && own->kind == NX_PEND_NEXUS_WINDOW) {
         nx_state_remove_pending(s, own);
-        own = NULL;
+        own = nx_state_pending_of(s, seat);
     }
     if (own) return nx_act_fail(a, "illegal", "seat %d must first answer its pending decision", seat);
     const nx_panel *p = panel_for(a, seat, card);
