@@ -245,8 +245,9 @@ static void pay_for_lot(nx_act *a, uint8_t buyer, int price)
     if (to_emperor) s->seats[emperor].spice = (int16_t)(s->seats[emperor].spice + own + from_ally);
     nx_act_log(a, "lot %d: %s buys it for %d spice, paid to the %s", s->play.bid_lot, who, price,
                to_emperor ? "Emperor" : "Spice Bank");
-    if (from_ally)
-        nx_act_log(a, "%s's ally %s pays %d of it", who, nx_act_who(s, ally, ally_who, sizeof ally_who), from_ally);
+    /* The split stays between the allies: naming the ally's share would
+     * tell the table that the buyer, who pays first, is left with none. */
+    if (from_ally) nx_act_log(a, "%s's ally %s helps to pay", who, nx_act_who(s, ally, ally_who, sizeof ally_who));
 }
 
 /* Harkonnen draws one more card free after each purchase, unless its hand

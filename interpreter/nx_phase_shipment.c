@@ -209,7 +209,9 @@ static void log_shipment(nx_act *a, const ship_req *r, const ship_plan *plan)
     else nx_act_log(a, "%s cross-ships %s from %s to %s%s", who, forces, from, to, paid);
     if (plan->from_ally) {
         char ally[64];
-        nx_act_log(a, "%s's ally %s pays %d of it", who, nx_act_who(s, s->seats[r->seat].ally, ally, sizeof ally), plan->from_ally);
+        /* No amount: it would tell the table the shipper is left with none
+         * (the shipper pays first; phase-shipment-movement.md). */
+        nx_act_log(a, "%s's ally %s helps to pay", who, nx_act_who(s, s->seats[r->seat].ally, ally, sizeof ally));
     }
     if (plan->lost[NX_FORCE_NORMAL] + plan->lost[NX_FORCE_ELITE])
         nx_act_log(a, "the storm destroys %s of them", nx_move_forces_label(plan->lost[NX_FORCE_NORMAL], plan->lost[NX_FORCE_ELITE], forces, sizeof forces));
