@@ -12,11 +12,6 @@ int nx_board_section_in_storm(const nx_state *s, int section)
     return s->play.storm_sector != 0 && sector != NX_MAP_NO_SECTOR && sector == s->play.storm_sector;
 }
 
-int nx_board_territory_in_storm(const nx_state *s, int t)
-{
-    return s->play.storm_sector != 0 && nx_map_in_sector(t, s->play.storm_sector);
-}
-
 int nx_board_protected(const nx_state *s, int t)
 {
     return nx_map_storm_protected(t, s->play.shield_wall_down);

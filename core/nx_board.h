@@ -13,8 +13,6 @@
 /* Is this section in the storm?  (Never the Polar Sink; nothing is in
  * storm before the first storm is placed.) */
 int nx_board_section_in_storm(const nx_state *s, int section);
-/* Is any part of this territory in the storm? */
-int nx_board_territory_in_storm(const nx_state *s, int t);
 /* Does the storm protect forces in this territory (rock, strongholds,
  * Imperial Basin while the Shield Wall stands)? */
 int nx_board_protected(const nx_state *s, int t);
