@@ -1,5 +1,6 @@
 #include "nx_room.h"
 
+#include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,18 +17,29 @@ int nx_room_create(nx_store *st, const char *room, const nx_game *g, char *err, 
     return rc;
 }
 
-int nx_room_record(nx_store *st, const char *room, const nx_game *g, char *err, size_t errlen)
+typedef struct room_ref {
+    nx_store *st;
+    const char *room;
+} room_ref;
+
+/* The game's newest action (with a snapshot every NX_ROOM_SNAPSHOT_EVERY)
+ * as one store transaction. */
+static int record(void *ctx, const nx_game *g, char *err, size_t errlen)
 {
+    const room_ref *ref = ctx;
     size_t n = nx_game_log_length(g);
-    if (n == 0) {
-        snprintf(err, errlen, "no action to record");
-        return -1;
-    }
+    assert(n > 0); /* called by nx_game_apply_durable with the action kept */
     char *snap = n % NX_ROOM_SNAPSHOT_EVERY == 0 ? nx_game_save(g) : NULL;
-    int rc = nx_store_append(st, room, (uint32_t)n, nx_game_log_action(g, n - 1),
+    int rc = nx_store_append(ref->st, ref->room, (uint32_t)n, nx_game_log_action(g, n - 1),
                              nx_game_log_result(g, n - 1), snap, err, errlen);
     free(snap);
     return rc;
+}
+
+char *nx_room_apply(nx_store *st, const char *room, nx_game *g, const char *action_json)
+{
+    room_ref ref = { st, room };
+    return nx_game_apply_durable(g, action_json, record, &ref);
 }
 
 nx_game *nx_room_open(nx_store *st, const char *room, const nx_runtime *rt, char *err, size_t errlen)
