@@ -480,6 +480,13 @@ static int load_settings(const nx_runtime *rt, const json_t *j, nx_settings *s,
         }
         nx_diags_free(&d);
     }
+    /* Every ruling is pinned at creation (pin_settings), so a save that
+     * lacks one was damaged: taking today's default would change the game. */
+    const nx_rulings *r = &rt->pack.rulings;
+    for (size_t i = 0; i < r->n; i++)
+        if (!json_object_get(j, r->v[i].id))
+            return load_fail(err, len, "rulings.%s: missing (a saved game pins every ruling of its pack)",
+                             r->v[i].id);
     return 0;
 }
 
