@@ -194,7 +194,7 @@ static int play_out(player *p, char *err, size_t errlen)
         int rc = nx_bot_step(&p->bot, p->g, id, &m);
         if (p->store_err[0]) {
             if (rc > 0) nx_bot_move_free(&m);
-            snprintf(err, errlen, "the store refused action %u: %s", p->actions + 1, p->store_err);
+            snprintf(err, errlen, "the store refused action %u: %.400s", p->actions + 1, p->store_err);
             return -1;
         }
         if (rc == 0) return 0;
