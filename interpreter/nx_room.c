@@ -12,6 +12,10 @@ int nx_room_create(nx_store *st, const char *room, const nx_game *g, char *err, 
     char meta[160];
     snprintf(meta, sizeof meta, "{\"engine\":\"%s\"}", NX_VERSION);
     char *snap = nx_game_save(g);
+    if (!snap) {
+        snprintf(err, errlen, "room %s: the game cannot be saved for its first snapshot", room);
+        return -1;
+    }
     int rc = nx_store_create_room(st, room, meta, snap, err, errlen);
     free(snap);
     return rc;
@@ -29,7 +33,13 @@ static int record(void *ctx, const nx_game *g, char *err, size_t errlen)
     const room_ref *ref = ctx;
     size_t n = nx_game_log_length(g);
     assert(n > 0); /* called by nx_game_apply_durable with the action kept */
-    char *snap = n % NX_ROOM_SNAPSHOT_EVERY == 0 ? nx_game_save(g) : NULL;
+    int want_snap = n % NX_ROOM_SNAPSHOT_EVERY == 0;
+    char *snap = want_snap ? nx_game_save(g) : NULL;
+    if (want_snap && !snap) {
+        /* Not stored half: the action is refused with its snapshot. */
+        snprintf(err, errlen, "room %s action %zu: the game cannot be saved for its snapshot", ref->room, n);
+        return -1;
+    }
     int rc = nx_store_append(ref->st, ref->room, (uint32_t)n, nx_game_log_action(g, n - 1),
                              nx_game_log_result(g, n - 1), snap, err, errlen);
     free(snap);
