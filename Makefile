@@ -39,3 +39,18 @@ install: build
 
 clean:
 	rm -rf $(BUILD) $(ASAN_BUILD)
+
+# Fuzzing with libFuzzer (clang, ASan+UBSan; tests/fuzz/README.md):
+# `make fuzz` runs each target FUZZ_SECONDS (60) seconds, `make fuzz-quick`
+# 15 s each (the bounded run for CI).  A crash fails the run.
+FUZZ_BUILD ?= build-fuzz
+FUZZ_SECONDS ?= 60
+
+.PHONY: fuzz fuzz-quick
+fuzz:
+	cmake -S . -B $(FUZZ_BUILD) -DCMAKE_C_COMPILER=clang -DCMAKE_BUILD_TYPE=Debug -DNX_SANITIZE=OFF -DNX_FUZZ=ON >/dev/null
+	cmake --build $(FUZZ_BUILD) -j $(JOBS) --target fuzz-build
+	sh tests/fuzz/run.sh $(FUZZ_BUILD) $(FUZZ_SECONDS)
+
+fuzz-quick:
+	$(MAKE) fuzz FUZZ_SECONDS=15

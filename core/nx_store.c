@@ -1,9 +1,13 @@
 #include "nx_store.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
+#include <unistd.h>
 
 #include <jansson.h>
 #include <sqlite3.h>
@@ -14,6 +18,7 @@
 struct nx_store {
     sqlite3 *db;
     char *path;
+    int lock_fd;   /* holds the file's writer lock; -1 for an in-memory store */
 };
 
 /* Writers wait this long for another connection's write lock. */
@@ -236,10 +241,45 @@ static int nx_store_set_modes(nx_store *st, char *err, size_t errlen)
     return 0;
 }
 
+/*
+ * One writer per file.  SQLite alone would let a second process append
+ * its own history to a room the first one also holds in memory (the two
+ * then diverge and the room can never be reopened), so the store takes
+ * an exclusive flock(2) on "<path>-lock" for as long as it is open.
+ * flock rather than fcntl locks: it belongs to this open file, so it
+ * neither disturbs SQLite's own fcntl locks on the database nor is lost
+ * when SQLite closes one of its descriptors, and it also refuses a second
+ * handle inside the same process.  The kernel drops it when the process
+ * dies (even by SIGKILL), so a crash never leaves the file locked.  Plain
+ * SQLite connections (a backup, the sqlite3 shell) are not kept out.
+ */
+static int nx_store_lock(nx_store *st, char *err, size_t errlen)
+{
+    if (!strcmp(st->path, ":memory:") || !st->path[0]) return 0;   /* private to this handle */
+    char *lock = nx_asprintf("%s-lock", st->path);
+    st->lock_fd = open(lock, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+    int rc = 0;
+    if (st->lock_fd < 0)
+        rc = nx_store_fail(err, errlen, "%s: cannot open its lock file %s (%s)", st->path, lock, strerror(errno));
+    else if (flock(st->lock_fd, LOCK_EX | LOCK_NB))
+        rc = errno == EWOULDBLOCK
+                 ? nx_store_fail(err, errlen, "%s is already open for writing by another store (another nexus "
+                                 "process, or another handle in this one): a store file has one writer",
+                                 st->path)
+                 : nx_store_fail(err, errlen, "%s: cannot lock it (%s)", st->path, strerror(errno));
+    free(lock);
+    return rc;
+}
+
 nx_store *nx_store_open(const char *path, char *err, size_t errlen)
 {
     nx_store *st = nx_xcalloc(1, sizeof *st);
     st->path = nx_xstrdup(path);
+    st->lock_fd = -1;
+    if (nx_store_lock(st, err, errlen)) {
+        nx_store_close(st);
+        return NULL;
+    }
     int rc = sqlite3_open_v2(path, &st->db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL);
     if (rc != SQLITE_OK) {
         nx_store_fail(err, errlen, "%s: cannot open (%s)", path,
@@ -256,10 +296,14 @@ nx_store *nx_store_open(const char *path, char *err, size_t errlen)
     return st;
 }
 
+void nx_store_set_busy_timeout(nx_store *st, int ms) { sqlite3_busy_timeout(st->db, ms); }
+
 void nx_store_close(nx_store *st)
 {
     if (!st) return;
     sqlite3_close(st->db);
+    /* After the database is closed, so the next writer finds it complete. */
+    if (st->lock_fd >= 0) close(st->lock_fd);
     free(st->path);
     free(st);
 }

@@ -16,7 +16,9 @@
  * Every function returns 0 (or a handle), or -1 (NULL) with a message in
  * err; a failed write changes nothing (one transaction each).  A handle
  * serves one thread at a time; several handles (threads, processes) may
- * share a file: writers take SQLite's write lock and wait up to 5 s.
+ * not share a file: the first open takes its writer lock ("<path>-lock",
+ * flock) and a second open, in any process, is refused until it closes;
+ * writes take SQLite's write lock and wait up to 5 s for another connection.
  * Opening runs PRAGMA quick_check, which reads the whole file once.
  */
 #ifndef NX_STORE_H
@@ -49,6 +51,9 @@ typedef struct nx_store_room {
 /* Open (creating the file and schema if absent). */
 nx_store *nx_store_open(const char *path, char *err, size_t errlen);
 void nx_store_close(nx_store *st);
+/* How long a write waits for another connection's write lock (default
+ * 5000 ms) before it fails and changes nothing. */
+void nx_store_set_busy_timeout(nx_store *st, int ms);
 
 /* A new room with its meta and its snapshot at seq 0; an existing name is
  * an error. */

@@ -7,6 +7,7 @@
 
 #include "nx_avail.h"
 #include "nx_cli.h"
+#include "nx_runtime.h"
 #include "nx_util.h"
 
 /* ---- shared argument handling ------------------------------------------ */
@@ -72,20 +73,31 @@ int nx_cmd_check(nx_cli *cli)
     int rc = parse_args(cli, "", 1, &a);
     if (rc) { free_args(&a); return rc; }
     if (a.npositional) cli->pack_path = a.positional[0];
-    nx_pack pack;
-    rc = nx_cli_load_pack(cli, &pack);
+    /* The very loader every game command uses (the pack, then each
+     * implemented panel compiled and run in the sandbox), so a pack check
+     * passes is one that every game command loads. */
+    nx_runtime rt;
+    nx_diags d;
+    nx_diags_init(&d);
+    rc = nx_runtime_open(&rt, cli->pack_path, &d);
     free_args(&a);
+    if (rc) {
+        nx_diags_print(&d, cli->err);
+        fprintf(cli->err, "nexus: %zu problem%s in pack %s\n", d.n, d.n == 1 ? "" : "s", cli->pack_path);
+    }
+    nx_diags_free(&d);
     if (rc) return NX_EXIT_INVALID;
+    const nx_pack *pack = &rt.pack;
     size_t implemented = 0;
     for (int f = 0; f < NX_FACTION_COUNT; f++)
         for (int m = 0; m < NX_MODE_COUNT; m++)
-            implemented += (size_t)pack.cards[f].panels[m].implemented;
+            implemented += (size_t)pack->cards[f].panels[m].implemented;
     fprintf(cli->out,
             "%s: pack %s %s is valid: 12 cards, 36 panels (%zu implemented), "
             "%zu rulings\ndigest %s\n",
-            pack.file, pack.name, pack.version, implemented, pack.rulings.n,
-            pack.digest);
-    nx_pack_free(&pack);
+            pack->file, pack->name, pack->version, implemented, pack->rulings.n,
+            pack->digest);
+    nx_runtime_close(&rt);
     return NX_EXIT_OK;
 }
 

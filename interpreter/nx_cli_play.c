@@ -19,6 +19,7 @@
 #include "nx_cli.h"
 #include "nx_game.h"
 #include "nx_room.h"
+#include "nx_util.h"
 
 /* A game that has not ended after this many actions is a bug. */
 #define PLAY_MAX_ACTIONS 200000
@@ -29,6 +30,7 @@ typedef struct player {
     nx_bot bot;
     nx_store *store;
     char room[48];
+    char store_err[512];    /* the store's refusal, which ends the game */
     int turn;               /* the last turn heading printed */
     unsigned actions, optional, plays;
     json_t *last_log;       /* the final action's log lines: the result's reasons */
@@ -157,8 +159,25 @@ static void print_result(player *p)
 static void report_refusal(void *ctx, int seat, const char *action, const char *result)
 {
     player *p = ctx;
+    if (p->store_err[0]) return; /* not a bug of the phase: play_out reports it */
     fprintf(p->cli->err, "nexus play: BUG: seat %d's move %s (listed by its phase, or the fallback pass) "
                          "was refused: %s\n", seat, action, result);
+}
+
+/* With --store every action is committed to the room before the game
+ * keeps it (nx_room_apply); the first refusal by the store is kept. */
+static char *apply_stored(void *ctx, nx_game *g, const char *action)
+{
+    player *p = ctx;
+    /* After a refusal the game stops: no fallback move is tried. */
+    if (p->store_err[0]) return nx_xstrdup("{\"ok\":false,\"code\":\"store\",\"error\":\"the store failed\"}");
+    char *res = nx_room_apply(p->store, p->room, g, action);
+    json_t *r = json_loads(res, 0, NULL);
+    const char *code = json_string_value(json_object_get(r, "code"));
+    if (code && !strcmp(code, "store") && !p->store_err[0])
+        snprintf(p->store_err, sizeof p->store_err, "%s", json_string_value(json_object_get(r, "error")));
+    json_decref(r);
+    return res;
 }
 
 /* Play to the end; 0, or -1 with a message. */
@@ -173,6 +192,11 @@ static int play_out(player *p, char *err, size_t errlen)
         snprintf(id, sizeof id, "b%u", p->actions + 1);
         nx_bot_move m;
         int rc = nx_bot_step(&p->bot, p->g, id, &m);
+        if (p->store_err[0]) {
+            if (rc > 0) nx_bot_move_free(&m);
+            snprintf(err, errlen, "the store refused action %u: %.400s", p->actions + 1, p->store_err);
+            return -1;
+        }
         if (rc == 0) return 0;
         if (rc < 0) {
             const nx_state *s = nx_game_state(p->g);
@@ -184,7 +208,6 @@ static int play_out(player *p, char *err, size_t errlen)
         p->optional += (unsigned)m.optional;
         print_move(p, &m);
         nx_bot_move_free(&m);
-        if (p->store && nx_room_record(p->store, p->room, p->g, err, errlen)) return -1;
     }
 }
 
@@ -192,6 +215,7 @@ static int open_store(player *p, const char *path, char *err, size_t errlen)
 {
     p->store = nx_store_open(path, err, errlen);
     if (!p->store) return -1;
+    p->bot.apply = apply_stored;
     nx_store_delete_room(p->store, p->room, err, errlen); /* a rerun replaces its room */
     return nx_room_create(p->store, p->room, p->g, err, errlen);
 }

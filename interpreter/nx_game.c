@@ -290,7 +290,34 @@ static int run_on_scratch(const nx_game *g, nx_state *scratch, nx_act *a, nx_act
     return 0;
 }
 
-static char *apply_parsed(nx_game *g, json_t *j)
+/* Keep the verified new state and its log entry, then let the host commit
+ * them durably; a refused commit puts back the state and log exactly as
+ * before, so nothing unstored stays in memory (and a retry runs afresh). */
+static char *keep(nx_game *g, const nx_state *next, const char *id, char *canonical, json_t *log,
+                  nx_game_commit_fn commit, void *ctx)
+{
+    nx_state *before = commit ? nx_xmalloc(sizeof *before) : NULL;
+    if (before) memcpy(before, &g->state, sizeof *before);
+    memcpy(&g->state, next, sizeof g->state);
+    json_t *res = json_pack("{s:b, s:I, s:o}", "ok", 1, "version", (json_int_t)g->state.version, "log", log);
+    char *result = dump(res);
+    json_decref(res);
+    append_log(g, id, canonical, nx_xstrdup(result));
+    char msg[512] = "";
+    if (commit && commit(ctx, g, msg, sizeof msg)) {
+        nx_log_entry *e = &g->log[--g->nlog];
+        free(e->id);
+        free(e->action);
+        free(e->result);
+        memcpy(&g->state, before, sizeof g->state);
+        free(result);
+        result = error_result("store", msg[0] ? msg : "the store did not commit the action");
+    }
+    free(before);
+    return result;
+}
+
+static char *apply_parsed(nx_game *g, json_t *j, nx_game_commit_fn commit, void *ctx)
 {
     const char *id = NULL;
     int seat = -1;
@@ -323,16 +350,15 @@ static char *apply_parsed(nx_game *g, json_t *j)
         free(canonical);
         return error_result(a.code ? a.code : "illegal", a.err);
     }
-    memcpy(&g->state, &scratch, sizeof g->state);
-    json_t *res = json_pack("{s:b, s:I, s:o}", "ok", 1, "version",
-                            (json_int_t)g->state.version, "log", a.log);
-    char *result = dump(res);
-    json_decref(res);
-    append_log(g, id, canonical, nx_xstrdup(result));
-    return result;
+    return keep(g, &scratch, id, canonical, a.log, commit, ctx);
 }
 
 char *nx_game_apply(nx_game *g, const char *action_json)
+{
+    return nx_game_apply_durable(g, action_json, NULL, NULL);
+}
+
+char *nx_game_apply_durable(nx_game *g, const char *action_json, nx_game_commit_fn commit, void *ctx)
 {
     json_error_t je;
     json_t *j = json_loads(action_json, JSON_REJECT_DUPLICATES, &je);
@@ -342,7 +368,7 @@ char *nx_game_apply(nx_game *g, const char *action_json)
                  je.line, je.column, je.text);
         return error_result("malformed", msg);
     }
-    char *r = apply_parsed(g, j);
+    char *r = apply_parsed(g, j, commit, ctx);
     json_decref(j);
     return r;
 }
@@ -454,6 +480,13 @@ static int load_settings(const nx_runtime *rt, const json_t *j, nx_settings *s,
         }
         nx_diags_free(&d);
     }
+    /* Every ruling is pinned at creation (pin_settings), so a save that
+     * lacks one was damaged: taking today's default would change the game. */
+    const nx_rulings *r = &rt->pack.rulings;
+    for (size_t i = 0; i < r->n; i++)
+        if (!json_object_get(j, r->v[i].id))
+            return load_fail(err, len, "rulings.%s: missing (a saved game pins every ruling of its pack)",
+                             r->v[i].id);
     return 0;
 }
 

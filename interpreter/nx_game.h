@@ -56,6 +56,18 @@ void nx_game_free(nx_game *g);
  */
 char *nx_game_apply(nx_game *g, const char *action_json);
 
+/*
+ * The same for a host that keeps the game durably: once the action is
+ * verified, it is kept (state and log) and `commit` is called with the
+ * game holding it as its newest log entry.  When commit fails (nonzero,
+ * with a message in err) the game is put back exactly as before (state
+ * and log), the result is {"ok":false,"code":"store","error":...}, and a
+ * retry of the same id is applied afresh.  So the game holds an action
+ * only if its host committed it.
+ */
+typedef int (*nx_game_commit_fn)(void *ctx, const nx_game *g, char *err, size_t errlen);
+char *nx_game_apply_durable(nx_game *g, const char *action_json, nx_game_commit_fn commit, void *ctx);
+
 /* A seat's view (seat -1: spectator), JSON text; caller frees. */
 char *nx_game_view(const nx_game *g, int seat);
 /* The same as a JSON value; caller decrefs. */

@@ -1,5 +1,6 @@
 #include "nx_room.h"
 
+#include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,23 +12,44 @@ int nx_room_create(nx_store *st, const char *room, const nx_game *g, char *err, 
     char meta[160];
     snprintf(meta, sizeof meta, "{\"engine\":\"%s\"}", NX_VERSION);
     char *snap = nx_game_save(g);
+    if (!snap) {
+        snprintf(err, errlen, "room %s: the game cannot be saved for its first snapshot", room);
+        return -1;
+    }
     int rc = nx_store_create_room(st, room, meta, snap, err, errlen);
     free(snap);
     return rc;
 }
 
-int nx_room_record(nx_store *st, const char *room, const nx_game *g, char *err, size_t errlen)
+typedef struct room_ref {
+    nx_store *st;
+    const char *room;
+} room_ref;
+
+/* The game's newest action (with a snapshot every NX_ROOM_SNAPSHOT_EVERY)
+ * as one store transaction. */
+static int record(void *ctx, const nx_game *g, char *err, size_t errlen)
 {
+    const room_ref *ref = ctx;
     size_t n = nx_game_log_length(g);
-    if (n == 0) {
-        snprintf(err, errlen, "no action to record");
+    assert(n > 0); /* called by nx_game_apply_durable with the action kept */
+    int want_snap = n % NX_ROOM_SNAPSHOT_EVERY == 0;
+    char *snap = want_snap ? nx_game_save(g) : NULL;
+    if (want_snap && !snap) {
+        /* Not stored half: the action is refused with its snapshot. */
+        snprintf(err, errlen, "room %s action %zu: the game cannot be saved for its snapshot", ref->room, n);
         return -1;
     }
-    char *snap = n % NX_ROOM_SNAPSHOT_EVERY == 0 ? nx_game_save(g) : NULL;
-    int rc = nx_store_append(st, room, (uint32_t)n, nx_game_log_action(g, n - 1),
+    int rc = nx_store_append(ref->st, ref->room, (uint32_t)n, nx_game_log_action(g, n - 1),
                              nx_game_log_result(g, n - 1), snap, err, errlen);
     free(snap);
     return rc;
+}
+
+char *nx_room_apply(nx_store *st, const char *room, nx_game *g, const char *action_json)
+{
+    room_ref ref = { st, room };
+    return nx_game_apply_durable(g, action_json, record, &ref);
 }
 
 nx_game *nx_room_open(nx_store *st, const char *room, const nx_runtime *rt, char *err, size_t errlen)

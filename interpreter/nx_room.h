@@ -5,7 +5,8 @@
  * committed action (one transaction each), with a fresh snapshot every
  * NX_ROOM_SNAPSHOT_EVERY actions.  Opening a room loads the newest
  * snapshot and re-applies the actions after it; every re-applied result
- * must equal the stored one, or the room is refused.
+ * must equal the stored one, or the room is refused.  An action is in
+ * memory only once the store committed it (nx_room_apply).
  */
 #ifndef NX_ROOM_H
 #define NX_ROOM_H
@@ -18,8 +19,10 @@
 #define NX_ROOM_SNAPSHOT_EVERY 50
 
 int nx_room_create(nx_store *st, const char *room, const nx_game *g, char *err, size_t errlen);
-/* Record the game's newest committed action (call after each success). */
-int nx_room_record(nx_store *st, const char *room, const nx_game *g, char *err, size_t errlen);
+/* Apply an action and commit it to the room's store (nx_game_apply_durable):
+ * when the store refuses, the game is exactly as before and the result is
+ * a "store" error; a retry is applied afresh. */
+char *nx_room_apply(nx_store *st, const char *room, nx_game *g, const char *action_json);
 nx_game *nx_room_open(nx_store *st, const char *room, const nx_runtime *rt, char *err, size_t errlen);
 
 #endif

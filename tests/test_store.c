@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <sqlite3.h>
@@ -24,8 +25,8 @@ static void setup(void)
 static void teardown(void)
 {
     char p[160];
-    const char *suffix[] = { "", "-wal", "-shm", "-journal" };
-    for (size_t i = 0; i < 4; i++) {
+    const char *suffix[] = { "", "-wal", "-shm", "-journal", "-lock" };
+    for (size_t i = 0; i < 5; i++) {
         snprintf(p, sizeof p, "%s%s", dbpath, suffix[i]);
         unlink(p);
     }
@@ -254,25 +255,60 @@ START_TEST(test_failed_snapshot_rolls_back_the_action)
 }
 END_TEST
 
-START_TEST(test_two_handles_share_the_sequence)
+START_TEST(test_second_writer_refused)
 {
-    /* The last seq is read inside the write transaction, so a second
-     * handle (another process of the host) cannot reuse a number. */
-    nx_store *a = open_ok(dbpath), *b = open_ok(dbpath);
+    /* One writer per file: a second handle (another process of the host,
+     * or this one) is refused while the first is open, then allowed. */
+    nx_store *a = open_ok(dbpath);
     create_ok(a, "r");
     append_ok(a, "r", 1, NULL);
-    char err[256] = "";
-    ck_assert_int_eq(nx_store_append(b, "r", 1, "{}", "{}", NULL, err, sizeof err), -1);
-    ck_assert_str_eq(err, "room 'r': expected action 2, got 1");
-    append_ok(b, "r", 2, NULL);
-    append_ok(a, "r", 3, "{}");
-    nx_store_room r;
-    ck_assert_msg(!nx_store_load(b, "r", &r, err, sizeof err), "%s", err);
-    ck_assert_uint_eq(r.snapshot_seq, 3);
-    ck_assert_uint_eq(r.nactions, 0);
-    nx_store_room_free(&r);
+    open_refused(dbpath, "is already open for writing by another store");
     nx_store_close(a);
+    nx_store *b = open_ok(dbpath);
+    append_ok(b, "r", 2, NULL);
     nx_store_close(b);
+}
+END_TEST
+
+START_TEST(test_second_writer_process_refused)
+{
+    nx_store *a = open_ok(dbpath);
+    pid_t pid = fork();
+    ck_assert_int_ge(pid, 0);
+    if (pid == 0) {
+        char err[256] = "";
+        nx_store *st = nx_store_open(dbpath, err, sizeof err);
+        _exit(!st && strstr(err, "a store file has one writer") ? 0 : 1);
+    }
+    int status;
+    ck_assert_int_eq(waitpid(pid, &status, 0), pid);
+    ck_assert(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+    nx_store_close(a);
+}
+END_TEST
+
+/* Another connection (a plain SQLite handle) holds the write lock: the
+ * append fails, changes nothing, and succeeds once the lock is gone. */
+START_TEST(test_append_fails_under_a_held_write_lock)
+{
+    nx_store *st = open_ok(dbpath);
+    create_ok(st, "r");
+    append_ok(st, "r", 1, NULL);
+    nx_store_set_busy_timeout(st, 50);
+    sqlite3 *other;
+    ck_assert_int_eq(sqlite3_open(dbpath, &other), SQLITE_OK);
+    ck_assert_int_eq(sqlite3_exec(other, "BEGIN IMMEDIATE", NULL, NULL, NULL), SQLITE_OK);
+    char err[256] = "";
+    ck_assert_int_eq(nx_store_append(st, "r", 2, "{}", "{}", NULL, err, sizeof err), -1);
+    ck_assert_msg(strstr(err, "locked"), "%s", err);
+    ck_assert_int_eq(sqlite3_exec(other, "COMMIT", NULL, NULL, NULL), SQLITE_OK);
+    sqlite3_close(other);
+    append_ok(st, "r", 2, NULL);
+    nx_store_room r;
+    ck_assert_msg(!nx_store_load(st, "r", &r, err, sizeof err), "%s", err);
+    ck_assert_uint_eq(r.nactions, 2);
+    nx_store_room_free(&r);
+    nx_store_close(st);
 }
 END_TEST
 
@@ -452,7 +488,9 @@ static Suite *store_suite(void)
     tcase_add_checked_fixture(w, setup, teardown);
     tcase_add_test(w, test_seq_gap_refused_and_rolled_back);
     tcase_add_test(w, test_failed_snapshot_rolls_back_the_action);
-    tcase_add_test(w, test_two_handles_share_the_sequence);
+    tcase_add_test(w, test_second_writer_refused);
+    tcase_add_test(w, test_second_writer_process_refused);
+    tcase_add_test(w, test_append_fails_under_a_held_write_lock);
     tcase_add_test(w, test_duplicate_room_refused);
     tcase_add_test(w, test_bad_writes_refused);
     suite_add_tcase(s, w);

@@ -1,0 +1,37 @@
+/*
+ * nx_serve: the host's line protocol (`nexus serve`), one request at a
+ * time.  See docs/protocol.md, "The line protocol".
+ *
+ * A server holds open rooms (games) in memory, each also kept in the
+ * store: an action is answered ok only once the store committed it.
+ * Every request line gets exactly one reply, a single line of valid JSON
+ * (no newline inside), whatever bytes the line holds.
+ */
+#ifndef NX_SERVE_H
+#define NX_SERVE_H
+
+#include <stddef.h>
+
+#include "nx_runtime.h"
+#include "nx_store.h"
+
+/* The longest request line, not counting its newline. */
+#define NX_SERVE_MAX_LINE 65536
+
+typedef struct nx_server nx_server;
+
+/* A server over a loaded runtime and an open store (both stay the
+ * caller's and must outlive the server). */
+nx_server *nx_server_new(const nx_runtime *rt, nx_store *st);
+/* Drops the open rooms from memory (they stay in the store). */
+void nx_server_free(nx_server *sv);
+
+/*
+ * One input line of `len` bytes, without its newline (it may hold any
+ * byte; a reader that met a longer line passes len > NX_SERVE_MAX_LINE).
+ * Returns the reply text (caller frees), or NULL for a blank line, which
+ * is counted but not answered.
+ */
+char *nx_server_handle(nx_server *sv, const char *line, size_t len);
+
+#endif

@@ -1,0 +1,337 @@
+/* interpreter/nx_serve: the line protocol — one valid JSON reply per line
+ * whatever its bytes, every request checked against its shape — and the
+ * store's promise: an action is answered ok only once committed, a failed
+ * commit leaves the room exactly as it was, and the retry is applied
+ * afresh. */
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <jansson.h>
+#include <sqlite3.h>
+
+#include "nx_bot.h"
+#include "nx_game.h"
+#include "nx_room.h"
+#include "nx_serve.h"
+#include "nx_testutil.h"
+#include "nx_util.h"
+
+static nx_runtime rt;
+
+static void open_rt(void)
+{
+    nx_diags d;
+    nx_diags_init(&d);
+    char *pack = nx_source_path("cards/pack.yaml");
+    int rc = nx_runtime_open(&rt, pack, &d);
+    nx_diags_print(&d, stderr);
+    free(pack);
+    nx_diags_free(&d);
+    ck_assert_int_eq(rc, 0);
+}
+
+static void close_rt(void) { nx_runtime_close(&rt); }
+
+static nx_store *memory_store(void)
+{
+    char err[256];
+    nx_store *st = nx_store_open(":memory:", err, sizeof err);
+    ck_assert_msg(st != NULL, "%s", err);
+    return st;
+}
+
+/* The reply to one line: exactly one line of valid JSON, an object with a
+ * boolean "ok".  Returned parsed (caller decrefs). */
+static json_t *ask_bytes(nx_server *sv, const char *line, size_t len)
+{
+    char *text = nx_server_handle(sv, line, len);
+    ck_assert_ptr_nonnull(text);
+    ck_assert_ptr_null(strchr(text, '\n'));
+    json_error_t je;
+    json_t *j = json_loads(text, 0, &je);
+    ck_assert_msg(j != NULL, "reply is not JSON (%s): %s", je.text, text);
+    ck_assert(json_is_boolean(json_object_get(j, "ok")));
+    free(text);
+    return j;
+}
+
+static json_t *ask(nx_server *sv, const char *line) { return ask_bytes(sv, line, strlen(line)); }
+
+static void expect_refusal(nx_server *sv, const char *line, size_t len, const char *needle)
+{
+    json_t *j = ask_bytes(sv, line, len);
+    const char *err = json_string_value(json_object_get(j, "error"));
+    ck_assert_msg(json_is_false(json_object_get(j, "ok")), "accepted: %s", line);
+    ck_assert_msg(err && strstr(err, needle), "%s: error \"%s\" lacks \"%s\"", line, err ? err : "", needle);
+    json_decref(j);
+}
+
+static void expect_ok(nx_server *sv, const char *line)
+{
+    json_t *j = ask(sv, line);
+    ck_assert_msg(json_is_true(json_object_get(j, "ok")), "%s refused: %s", line,
+                  json_string_value(json_object_get(j, "error")));
+    json_decref(j);
+}
+
+static const char new_room[] =
+    "{\"cmd\":\"new\",\"room\":\"r\",\"factions\":[\"harkonnen\",\"atreides\",\"fremen\"],\"seed\":5}";
+
+/* ---- the line ------------------------------------------------------------------- */
+
+START_TEST(nul_byte_refuses_the_whole_line)
+{
+    nx_store *st = memory_store();
+    nx_server *sv = nx_server_new(&rt, st);
+    expect_ok(sv, new_room);
+    static const char line[] = "{\"cmd\":\"rooms\"}\0{\"cmd\":\"close\",\"room\":\"r\"}";
+    expect_refusal(sv, line, sizeof line - 1, "NUL byte");
+    /* Neither half ran: the room is still open. */
+    json_t *j = ask(sv, "{\"cmd\":\"rooms\"}");
+    ck_assert_uint_eq(json_array_size(json_object_get(j, "open")), 1);
+    json_decref(j);
+    nx_server_free(sv);
+    nx_store_close(st);
+}
+END_TEST
+
+START_TEST(line_limit_holds)
+{
+    nx_store *st = memory_store();
+    nx_server *sv = nx_server_new(&rt, st);
+    char *line = nx_xmalloc(NX_SERVE_MAX_LINE + 1);
+    memset(line, ' ', NX_SERVE_MAX_LINE + 1);
+    memcpy(line, "{\"cmd\":\"rooms\"}", 15);
+    /* Exactly the limit is a request; one byte more is refused. */
+    json_t *j = ask_bytes(sv, line, NX_SERVE_MAX_LINE);
+    ck_assert(json_is_true(json_object_get(j, "ok")));
+    json_decref(j);
+    expect_refusal(sv, line, NX_SERVE_MAX_LINE + 1, "longer than 65536 bytes");
+    free(line);
+    /* A blank line is counted, not answered. */
+    ck_assert_ptr_null(nx_server_handle(sv, " \t\r", 3));
+    j = ask(sv, "nope");
+    ck_assert_int_eq(json_integer_value(json_object_get(j, "line")), 4);
+    json_decref(j);
+    nx_server_free(sv);
+    nx_store_close(st);
+}
+END_TEST
+
+START_TEST(every_reply_is_one_json_line)
+{
+    nx_store *st = memory_store();
+    nx_server *sv = nx_server_new(&rt, st);
+    static const char *const lines[] = {
+        "[\"\\\xc3\xa9\"]",                  /* the 8-byte line that got "(null)" */
+        "{\"cmd\":\"\xff\xfe\"}",            /* not UTF-8 */
+        "{\"\xc3\"}",
+        "\xed\xa0\x80",                      /* a surrogate */
+        "{\"cmd\":\"rooms\",\"cmd\":\"new\"}", /* duplicate key */
+        "{\"cmd\":\"\\u0000\"}",
+        "{\"cmd\":\"open\",\"room\":\"\xe2\x82\xac\"}",
+        "\x01\x02\x1b[2J",
+        "{",
+        "[]",
+        "17",
+        "{\"cmd\":\"new\",\"room\":\"x\",\"factions\":[\"harkonnen\",\"harkonnen\"]}",
+        "{\"cmd\":\"new\",\"room\":\"x\",\"factions\":[\"a\xc3\xa9\",\"b\"]}",
+    };
+    for (size_t i = 0; i < sizeof lines / sizeof lines[0]; i++) json_decref(ask(sv, lines[i]));
+    nx_server_free(sv);
+    nx_store_close(st);
+}
+END_TEST
+
+START_TEST(bad_shapes_are_refused)
+{
+    nx_store *st = memory_store();
+    nx_server *sv = nx_server_new(&rt, st);
+    expect_ok(sv, new_room);
+    static const struct { const char *line, *needle; } cases[] = {
+        { "{\"cmd\":\"new\",\"room\":\"x\",\"factions\":[\"harkonnen\",\"atreides\"],\"nexus_cards\":\"yes\"}",
+          "\"nexus_cards\" must be true or false" },
+        { "{\"cmd\":\"new\",\"room\":\"x\",\"factions\":[\"harkonnen\",\"atreides\"],\"colour\":1}",
+          "unknown key \"colour\" in a \"new\" request" },
+        { "{\"cmd\":\"new\",\"room\":\"x\",\"factions\":[\"harkonnen\",\"atreides\"],\"seed\":-1}",
+          "\"seed\" must be a non-negative integer" },
+        { "{\"cmd\":\"new\",\"room\":\"x\",\"factions\":[\"harkonnen\",\"atreides\"],\"seed\":1.5}",
+          "\"seed\" must be a non-negative integer" },
+        { "{\"cmd\":\"new\",\"room\":\"x\",\"factions\":\"harkonnen\"}", "\"factions\" must be an array" },
+        { "{\"cmd\":\"new\",\"room\":\"x\"}", "a \"new\" request needs \"factions\"" },
+        { "{\"cmd\":\"new\",\"room\":\"x\",\"factions\":[\"harkonnen\",\"atreides\"],\"rulings\":[]}",
+          "\"rulings\" must be an object" },
+        { "{\"cmd\":\"new\",\"room\":\"x\",\"factions\":[\"harkonnen\",\"atreides\"],\"rulings\":{\"x\":1}}",
+          "must be a setting name" },
+        { "{\"cmd\":\"rooms\",\"room\":\"r\"}", "unknown key \"room\" in a \"rooms\" request" },
+        { "{\"cmd\":\"open\"}", "a \"open\" request needs \"room\"" },
+        { "{\"cmd\":\"open\",\"room\":\"\"}", "\"room\" must be a name of 1 to 64 characters" },
+        { "{\"cmd\":\"open\",\"room\":7}", "\"room\" must be a name" },
+        { "{\"cmd\":\"apply\",\"room\":\"r\",\"action\":\"pass\"}", "\"action\" must be an object" },
+        { "{\"cmd\":\"apply\",\"room\":\"r\"}", "needs \"action\"" },
+        { "{\"cmd\":\"apply\",\"room\":\"r\",\"action\":{},\"seat\":0}", "unknown key \"seat\"" },
+        { "{\"cmd\":\"view\",\"room\":\"r\",\"seat\":\"0\"}", "\"seat\" must be a seat number" },
+        { "{\"cmd\":\"view\",\"room\":\"r\",\"seat\":3}", "\"seat\" must be a seat number from 0 to 2" },
+        { "{\"cmd\":\"save\",\"room\":\"r\",\"pretty\":true}", "unknown key \"pretty\"" },
+        { "{\"cmd\":\"close\",\"room\":\"nope\"}", "no open room" },
+        { "{\"cmd\":5}", "a request needs \"cmd\"" },
+        { "{\"cmd\":\"dance\"}", "unknown \"cmd\"" },
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+        expect_refusal(sv, cases[i].line, strlen(cases[i].line), cases[i].needle);
+    /* None of them changed anything: one room, still open. */
+    json_t *j = ask(sv, "{\"cmd\":\"rooms\"}");
+    ck_assert_uint_eq(json_array_size(json_object_get(j, "open")), 1);
+    json_decref(j);
+    expect_ok(sv, "{\"cmd\":\"view\",\"room\":\"r\",\"seat\":null}");
+    nx_server_free(sv);
+    nx_store_close(st);
+}
+END_TEST
+
+/* ---- a store that cannot commit ---------------------------------------------------- */
+
+/* The server's room and a mirror game of the same config: the mirror's
+ * bot picks each next action, which the test then sends. */
+static nx_game *mirror_game(void)
+{
+    nx_game_config cfg = { .seed = 5, .nseats = 3,
+                           .factions = { NX_HARKONNEN, NX_ATREIDES, NX_FREMEN } };
+    char err[256];
+    nx_game *g = nx_game_new(&rt, NULL, &cfg, err, sizeof err);
+    ck_assert_msg(g != NULL, "%s", err);
+    return g;
+}
+
+static char *next_request(nx_game *mirror, nx_bot *bot, int n)
+{
+    char id[16];
+    snprintf(id, sizeof id, "m%d", n);
+    nx_bot_move m;
+    ck_assert_int_eq(nx_bot_step(bot, mirror, id, &m), 1);
+    char *req = nx_asprintf("{\"cmd\":\"apply\",\"room\":\"r\",\"action\":%s}", m.action);
+    nx_bot_move_free(&m);
+    return req;
+}
+
+static char *saved(nx_server *sv)
+{
+    json_t *j = ask(sv, "{\"cmd\":\"save\",\"room\":\"r\"}");
+    char *text = json_dumps(json_object_get(j, "game"), JSON_COMPACT | JSON_SORT_KEYS);
+    json_decref(j);
+    return text;
+}
+
+static long long stored_actions(const char *db)
+{
+    sqlite3 *h;
+    sqlite3_stmt *q;
+    ck_assert_int_eq(sqlite3_open(db, &h), SQLITE_OK);
+    ck_assert_int_eq(sqlite3_prepare_v2(h, "SELECT COUNT(*) FROM actions", -1, &q, NULL), SQLITE_OK);
+    ck_assert_int_eq(sqlite3_step(q), SQLITE_ROW);
+    long long n = sqlite3_column_int64(q, 0);
+    sqlite3_finalize(q);
+    sqlite3_close(h);
+    return n;
+}
+
+START_TEST(a_failed_commit_leaves_the_room_as_it_was)
+{
+    char dir[] = "/tmp/nx-serve-XXXXXX";
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    char *db = nx_asprintf("%s/rooms.db", dir);
+    char err[256];
+    nx_store *st = nx_store_open(db, err, sizeof err);
+    ck_assert_msg(st != NULL, "%s", err);
+    nx_store_set_busy_timeout(st, 50);
+    nx_server *sv = nx_server_new(&rt, st);
+    nx_game *mirror = mirror_game();
+    nx_bot bot;
+    nx_bot_init(&bot, &rt, NX_BOT_SIMPLE, 9);
+    expect_ok(sv, new_room);
+    for (int i = 0; i < 3; i++) {
+        char *req = next_request(mirror, &bot, i);
+        expect_ok(sv, req);
+        free(req);
+    }
+    ck_assert_int_eq(stored_actions(db), 3);
+    char *before = saved(sv);
+
+    /* Another connection holds SQLite's write lock. */
+    sqlite3 *other;
+    ck_assert_int_eq(sqlite3_open(db, &other), SQLITE_OK);
+    ck_assert_int_eq(sqlite3_exec(other, "BEGIN IMMEDIATE", NULL, NULL, NULL), SQLITE_OK);
+    char *req = next_request(mirror, &bot, 3);
+    for (int attempt = 0; attempt < 2; attempt++) {
+        /* Refused, the room exactly as before; the retry is applied afresh
+         * (and refused again), never answered ok from memory. */
+        json_t *j = ask(sv, req);
+        ck_assert(json_is_false(json_object_get(j, "ok")));
+        ck_assert_str_eq(json_string_value(json_object_get(j, "code")), "store");
+        ck_assert_ptr_nonnull(strstr(json_string_value(json_object_get(j, "error")), "locked"));
+        json_decref(j);
+        char *now = saved(sv);
+        ck_assert_str_eq(now, before);
+        free(now);
+    }
+    ck_assert_int_eq(sqlite3_exec(other, "COMMIT", NULL, NULL, NULL), SQLITE_OK);
+    sqlite3_close(other);
+    ck_assert_int_eq(stored_actions(db), 3);
+
+    /* The lock is gone: the retry is applied, stored, and later actions too. */
+    expect_ok(sv, req);
+    free(req);
+    req = next_request(mirror, &bot, 4);
+    expect_ok(sv, req);
+    free(req);
+    ck_assert_int_eq(stored_actions(db), 5);
+    char *after = saved(sv);
+    ck_assert_str_ne(after, before);
+    nx_server_free(sv);
+    nx_store_close(st);
+
+    /* Reopening gives the same room. */
+    st = nx_store_open(db, err, sizeof err);
+    ck_assert_msg(st != NULL, "%s", err);
+    sv = nx_server_new(&rt, st);
+    expect_ok(sv, "{\"cmd\":\"open\",\"room\":\"r\"}");
+    char *reopened = saved(sv);
+    ck_assert_str_eq(reopened, after);
+    nx_server_free(sv);
+    nx_store_close(st);
+
+    free(before);
+    free(after);
+    free(reopened);
+    nx_game_free(mirror);
+    const char *suffix[] = { "", "-wal", "-shm", "-lock" };
+    for (size_t i = 0; i < 4; i++) {
+        char *p = nx_asprintf("%s%s", db, suffix[i]);
+        unlink(p);
+        free(p);
+    }
+    rmdir(dir);
+    free(db);
+}
+END_TEST
+
+static Suite *suite(void)
+{
+    Suite *s = suite_create("serve");
+    TCase *lines = tcase_create("lines");
+    tcase_add_unchecked_fixture(lines, open_rt, close_rt);
+    tcase_add_test(lines, nul_byte_refuses_the_whole_line);
+    tcase_add_test(lines, line_limit_holds);
+    tcase_add_test(lines, every_reply_is_one_json_line);
+    tcase_add_test(lines, bad_shapes_are_refused);
+    suite_add_tcase(s, lines);
+    TCase *store = tcase_create("store");
+    tcase_add_unchecked_fixture(store, open_rt, close_rt);
+    tcase_set_timeout(store, 120);
+    tcase_add_test(store, a_failed_commit_leaves_the_room_as_it_was);
+    suite_add_tcase(s, store);
+    return s;
+}
+
+int main(void) { return nx_run_suite(suite()); }
