@@ -31,7 +31,7 @@ static double now(void)
 static void apply(nx_game *g, const char *fmt, int n, int seat, const char *rest)
 {
     char action[512];
-    char who[8];
+    char who[16];
     if (seat < 0) snprintf(who, sizeof who, "null");
     else snprintf(who, sizeof who, "%d", seat);
     snprintf(action, sizeof action, "{\"id\": \"%s%d\", \"version\": %u, \"seat\": %s%s}", fmt, n,
