@@ -20,7 +20,7 @@ build: deps
 # at the end), then the card reference and the availability matrix of the
 # 36 panels.
 run: build
-	./$(BUILD)/nexus play --seed $(SEED) --seats 6 --advanced --nexus-cards --store $(BUILD)/nexus-rooms.db
+	./$(BUILD)/nexus play --seed $(SEED) --seats 6 --advanced --nexus-cards --rulings rulings/profiles/provisional.yaml --store $(BUILD)/nexus-rooms.db
 	./$(BUILD)/nexus cards
 	./$(BUILD)/nexus availability
 

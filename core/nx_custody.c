@@ -152,7 +152,7 @@ nx_comp nx_comp_parse(const char *id)
 static const char *const global_zone_names[NX_Z_GLOBAL_COUNT] = {
     "out", "nexus_deck", "nexus_discard", "traitor_deck", "tanks", "treachery_deck",
     "treachery_discard", "spice_deck", "spice_discard_a", "spice_discard_b", "storm_deck",
-    "auction", "set_aside",
+    "auction", "set_aside", "nexus_face_down",
 };
 static const char *const seat_zone_names[NX_ZS_COUNT] = {
     "nexus_held", "traitors", "traitor_offer", "revealed", "leaders", "treachery", "storm_card",
@@ -305,7 +305,7 @@ void nx_custody_shuffle(nx_custody *c, nx_zone z, nx_rng *rng)
 /* Which kind of component a zone holds. */
 static nx_comp_kind zone_holds(nx_zone z)
 {
-    if (z == NX_Z_NEXUS_DECK || z == NX_Z_NEXUS_DISCARD) return NX_COMP_NEXUS;
+    if (z == NX_Z_NEXUS_DECK || z == NX_Z_NEXUS_DISCARD || z == NX_Z_NEXUS_FACE_DOWN) return NX_COMP_NEXUS;
     if (z == NX_Z_TANKS) return NX_COMP_LEADER;
     if (z == NX_Z_TREACHERY_DECK || z == NX_Z_TREACHERY_DISCARD || z == NX_Z_AUCTION)
         return NX_COMP_TREACHERY;

@@ -258,7 +258,12 @@ json_t *nx_view_json(const nx_state *s, int seat)
     json_t *seats = json_array();
     for (int i = 0; i < s->nseats; i++) json_array_append_new(seats, seat_view(s, i, seat));
     json_object_set_new(v, "seats", seats);
-    json_object_set_new(v, "nexus_deck", zone_view(s, NX_Z_NEXUS_DECK, seat));
+    /* Cards set aside face down during a draw opportunity are counted with
+     * the deck: a count of their own would show who set one aside
+     * (common.lifecycle.redraw_discard).  Nobody sees the deck's cards, so
+     * the sum is all any viewer gets. */
+    json_object_set_new(v, "nexus_deck", json_integer(nx_custody_count(&s->custody, NX_Z_NEXUS_DECK) +
+                                                      nx_custody_count(&s->custody, NX_Z_NEXUS_FACE_DOWN)));
     json_object_set_new(v, "nexus_discard", zone_view(s, NX_Z_NEXUS_DISCARD, seat));
     json_object_set_new(v, "traitor_deck", zone_view(s, NX_Z_TRAITOR_DECK, seat));
     json_object_set_new(v, "tanks", zone_view(s, NX_Z_TANKS, seat));

@@ -551,17 +551,48 @@ static int check_choice(const nx_rulings *r, const char *id, const char *value,
     return 0;
 }
 
+/* The setting node of one entry: the scalar itself, or the `setting` of
+ * the long form { setting, reason, source }, which a profile must use for
+ * every entry (an auditor's choice says why, and on what authority).
+ * NULL after reporting. */
+static const nx_ynode *entry_setting(const nx_ynode *k, const nx_ynode *v, int profile,
+                                     nx_diags *d)
+{
+    static const char *const keys[] = { "setting", "reason", "source", NULL };
+    if (v->kind == NX_Y_MAP) {
+        char *what = nx_asprintf("the choice for ruling '%s'", k->scalar);
+        int bad = nx_ycheck_keys(v, what, keys, NULL, d);
+        for (const char *const *key = keys; !bad && *key; key++) {
+            char *text = nx_ytext(d, v, *key, what);
+            bad |= !text;
+            free(text);
+        }
+        free(what);
+        return bad ? NULL : nx_ymap_get(v, "setting");
+    }
+    if (v->kind != NX_Y_SCALAR || nx_yis_null(v)) {
+        nx_yerr(d, v, "the setting for ruling '%s' must be a setting name", k->scalar);
+        return NULL;
+    }
+    if (profile) {
+        nx_yerr(d, v, "a profile gives each choice as { setting, reason, source }: "
+                "ruling '%s' has no reason", k->scalar);
+        return NULL;
+    }
+    return v;
+}
+
 /* Check every entry of the `rulings:` mapping; apply them only when all
  * are valid, so a bad file changes nothing. */
-static int apply_settings_map(const nx_ynode *map, const nx_rulings *r,
+static int apply_settings_map(const nx_ynode *map, int profile, const nx_rulings *r,
                               nx_settings *out, nx_diags *d)
 {
     int ok = 1;
+    const nx_ynode **chosen = nx_xcalloc(map->n ? map->n : 1, sizeof *chosen);
     for (size_t i = 0; i < map->n; i++) {
-        const nx_ynode *k = map->keys[i], *v = map->items[i];
-        if (v->kind != NX_Y_SCALAR || nx_yis_null(v)) {
-            nx_yerr(d, v, "the setting for ruling '%s' must be a setting name",
-                    k->scalar);
+        const nx_ynode *k = map->keys[i];
+        const nx_ynode *v = chosen[i] = entry_setting(k, map->items[i], profile, d);
+        if (!v) {
             ok = 0;
             continue;
         }
@@ -569,7 +600,8 @@ static int apply_settings_map(const nx_ynode *map, const nx_rulings *r,
                            v->line, v->col, d);
     }
     for (size_t i = 0; ok && i < map->n; i++)
-        settings_put(out, map->keys[i]->scalar, map->items[i]->scalar);
+        settings_put(out, map->keys[i]->scalar, chosen[i]->scalar);
+    free(chosen);
     return ok;
 }
 
@@ -577,16 +609,21 @@ int nx_settings_load_file(const char *path, const nx_rulings *r,
                           nx_settings *out, nx_diags *d)
 {
     static const char *const keys[] = { "rulings", NULL };
+    static const char *const optional[] = { "profile", "description", NULL };
     nx_ydoc doc;
     if (nx_ydoc_load_file(path, &doc, d) != 0) return -1;
     int ok = 0;
     if (!doc.root) {
         nx_diags_add(d, path, 1, 1, "empty settings file: expected 'rulings:'");
-    } else if (nx_ycheck_keys(doc.root, "settings file", keys, NULL, d) == 0) {
+    } else if (nx_ycheck_keys(doc.root, "settings file", keys, optional, d) == 0) {
         const nx_ynode *map = nx_ymap_get(doc.root, "rulings");
-        if (nx_yis_null(map)) ok = 1;   /* `rulings:` with nothing chosen */
+        const nx_ynode *name = nx_ymap_get(doc.root, "profile");
+        int profile = name != NULL;
+        if (name && (name->kind != NX_Y_SCALAR || nx_yis_null(name)))
+            nx_yerr(d, name, "profile must be the profile's name");
+        else if (nx_yis_null(map)) ok = 1;   /* `rulings:` with nothing chosen */
         else if (nx_yexpect(map, NX_Y_MAP, "rulings in a settings file", d))
-            ok = apply_settings_map(map, r, out, d);
+            ok = apply_settings_map(map, profile, r, out, d);
     }
     nx_ydoc_free(&doc);
     return ok ? 0 : -1;

@@ -21,6 +21,7 @@ typedef struct nx_act {
     const nx_settings *settings;
     nx_avail avail;              /* computed on first use: see nx_act_avail */
     int avail_ready;
+    nx_avail **game_avail;       /* the game's copy, kept once computed (or NULL) */
     const json_t *action;
     int seat;                    /* acting seat, -1 for the host */
     json_t *log;                 /* public log lines */
@@ -28,9 +29,11 @@ typedef struct nx_act {
     char err[512];
 } nx_act;
 
-/* Panel availability under the game's settings, computed when an action
- * first needs it (most actions never do) and freed with the action: games
- * do not each keep a copy of the 36 panels' reasons. */
+/* Panel availability under the game's settings.  The settings are pinned
+ * for the game, so it is computed the first time an action of the game
+ * needs it (most actions never do; a game without Nexus cards never) and
+ * kept in *game_avail for the rest of the game.  Without game_avail it is
+ * computed for the action and freed with it. */
 const nx_avail *nx_act_avail(nx_act *a);
 
 /* Record a failure; returns -1 so handlers can `return nx_act_fail(...)`. */

@@ -7,6 +7,10 @@
  * the lines that explain them.  Nothing in the output depends on time or
  * addresses: the same options print the same bytes.
  *
+ * The result ends with how many Nexus cards were played, per panel: a
+ * play_nexus the engine committed counts for the panel of the card the
+ * seat held, in the mode it held it in (read before the play).
+ *
  * --store DB keeps the game in the embedded SQLite store as the room
  * "play-<seed>" (one transaction per action, a rerun replaces the room),
  * reopens the room at the end and requires it to equal the played game.
@@ -15,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "nx_act.h"
 #include "nx_bot.h"
 #include "nx_cli.h"
 #include "nx_game.h"
@@ -26,6 +31,7 @@
 
 typedef struct player {
     nx_cli *cli;
+    const nx_runtime *rt;
     nx_game *g;
     nx_bot bot;
     nx_store *store;
@@ -33,6 +39,7 @@ typedef struct player {
     char store_err[512];    /* the store's refusal, which ends the game */
     int turn;               /* the last turn heading printed */
     unsigned actions, optional, plays;
+    unsigned played[NX_FACTION_COUNT][NX_MODE_COUNT];   /* committed plays per panel */
     json_t *last_log;       /* the final action's log lines: the result's reasons */
 } player;
 
@@ -68,7 +75,6 @@ static void print_line(player *p, const char *line)
     int turn = phase_line(line, &phase);
     if (!turn) {
         fprintf(p->cli->out, "  %s\n", line);
-        if (strstr(line, " Nexus card as ")) p->plays++; /* "... plays the X Nexus card as Cunning" */
         return;
     }
     if (turn != p->turn) fprintf(p->cli->out, "\n== Turn %d ==\n", turn);
@@ -132,6 +138,16 @@ static void print_reasons(player *p)
         fprintf(p->cli->out, "  %s\n", json_string_value(json_array_get(p->last_log, i)));
 }
 
+/* Nexus cards played per panel, in card order; only panels played. */
+static void print_plays(player *p)
+{
+    fprintf(p->cli->out, "Nexus cards played per panel: %s\n", p->plays ? "" : "none");
+    for (int f = 0; f < NX_FACTION_COUNT; f++)
+        for (int m = 0; m < NX_MODE_COUNT; m++)
+            if (p->played[f][m])
+                fprintf(p->cli->out, "  %s: %u\n", p->rt->pack.cards[f].panels[m].id, p->played[f][m]);
+}
+
 static void print_result(player *p)
 {
     const nx_state *s = nx_game_state(p->g);
@@ -151,9 +167,37 @@ static void print_result(player *p)
         fprintf(p->cli->out, "\nWhy:\n");
         print_reasons(p);
     }
+    print_plays(p);
     if (p->bot.refused)
         fprintf(p->cli->out, "%u listed moves were refused: engine bugs, reported on standard error.\n",
                 p->bot.refused);
+}
+
+/* The bots' apply hook: a committed play_nexus counts for the panel of the
+ * card the seat held before it (the play discards it). */
+static char *counting_apply(void *ctx, nx_game *g, const char *action)
+{
+    player *p = ctx;
+    json_t *a = json_loads(action, 0, NULL);
+    const char *type = json_string_value(json_object_get(a, "type"));
+    json_t *jseat = json_object_get(a, "seat");
+    const nx_state *s = nx_game_state(g);
+    int seat = json_is_integer(jseat) ? (int)json_integer_value(jseat) : -1;
+    nx_comp card = NX_COMP_NONE;
+    int mode = 0;
+    if (type && !strcmp(type, "play_nexus") && seat >= 0 && seat < s->nseats) {
+        card = nx_custody_top(&s->custody, NX_Z_SEAT(seat, NX_ZS_NEXUS_HELD));
+        if (card != NX_COMP_NONE) mode = nx_lifecycle_mode(s, (uint8_t)seat, card);
+    }
+    json_decref(a);
+    char *result = nx_game_apply(g, action);
+    json_t *r = json_loads(result, 0, NULL);
+    if (card != NX_COMP_NONE && json_is_true(json_object_get(r, "ok"))) {
+        p->played[nx_comp_nexus_faction(card)][mode]++;
+        p->plays++;
+    }
+    json_decref(r);
+    return result;
 }
 
 static void report_refusal(void *ctx, int seat, const char *action, const char *result)
@@ -278,7 +322,7 @@ int nx_cmd_play(nx_cli *cli)
     }
     nx_settings settings;
     char err[512] = "";
-    player p = { .cli = cli };
+    player p = { .cli = cli, .rt = &rt };
     rc = NX_EXIT_INVALID;
     if (!nx_cli_settings(cli, &rt.pack.rulings, a.rulings, a.sets, a.nsets, &settings)) {
         p.g = nx_game_new(&rt, &settings, &a.cfg, err, sizeof err);
@@ -286,6 +330,7 @@ int nx_cmd_play(nx_cli *cli)
          * and game randomness are independent streams. */
         nx_bot_init(&p.bot, &rt, (nx_bot_kind)kind, a.cfg.seed * 0x9e3779b97f4a7c15ull + 1);
         p.bot.on_refusal = report_refusal;
+        p.bot.apply = counting_apply;
         p.bot.ctx = &p;
         snprintf(p.room, sizeof p.room, "play-%llu", (unsigned long long)a.cfg.seed);
         if (p.g && !run_game(&p, &rt, &a, err, sizeof err)) rc = NX_EXIT_OK;

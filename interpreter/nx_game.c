@@ -22,6 +22,7 @@ typedef struct nx_log_entry {
 struct nx_game {
     const nx_runtime *rt;
     nx_settings settings;        /* pinned: every ruling's effective setting */
+    nx_avail *avail;             /* panel availability under them, once needed */
     nx_game_config cfg;
     nx_state state;
     char *setup_log;             /* public log lines of setup, JSON array text */
@@ -120,7 +121,8 @@ nx_game *nx_game_new(const nx_runtime *rt, const nx_settings *settings,
                                 (cfg->designer ? NX_OPT_DESIGNER : 0) |
                                 (cfg->staging ? NX_OPT_STAGING : 0));
     nx_state_init(&g->state, cfg->seed, options);
-    nx_act a = { .s = &g->state, .rt = rt, .settings = &g->settings, .seat = -1, .log = json_array() };
+    nx_act a = { .s = &g->state, .rt = rt, .settings = &g->settings, .game_avail = &g->avail,
+                 .seat = -1, .log = json_array() };
     nx_setup_run(&a, cfg->factions, cfg->nseats, options);
     nx_phases_settle(&a);
     if (a.avail_ready) nx_avail_free(&a.avail);
@@ -145,6 +147,8 @@ void nx_game_free(nx_game *g)
     }
     free(g->log);
     free(g->setup_log);
+    if (g->avail) nx_avail_free(g->avail);
+    free(g->avail);
     nx_settings_free(&g->settings);
     free(g);
 }
@@ -154,6 +158,7 @@ nx_state *nx_game_state_mut(nx_game *g) { return &g->state; }
 
 int nx_game_panel_available(const nx_game *g, const char *panel_id)
 {
+    if (g->avail) return nx_avail_path_open(g->avail, panel_id, NULL);
     nx_avail av;
     nx_avail_compute(&g->rt->pack, &g->settings, &av);
     int open = nx_avail_path_open(&av, panel_id, NULL);
@@ -163,11 +168,18 @@ int nx_game_panel_available(const nx_game *g, const char *panel_id)
 
 const nx_avail *nx_act_avail(nx_act *a)
 {
+    /* Availability depends on the pack and the settings only, and both
+     * are fixed for the game's life: one computation serves every action. */
+    if (a->game_avail && *a->game_avail) return *a->game_avail;
     if (!a->avail_ready) {
         nx_avail_compute(&a->rt->pack, a->settings, &a->avail);
         a->avail_ready = 1;
     }
-    return &a->avail;
+    if (!a->game_avail) return &a->avail;
+    *a->game_avail = nx_xmalloc(sizeof **a->game_avail);
+    memcpy(*a->game_avail, &a->avail, sizeof a->avail);   /* ownership moves to the game */
+    a->avail_ready = 0;
+    return *a->game_avail;
 }
 size_t nx_game_log_length(const nx_game *g) { return g->nlog; }
 const char *nx_game_setup_log(const nx_game *g) { return g->setup_log; }
@@ -337,7 +349,8 @@ static char *apply_parsed(nx_game *g, json_t *j, nx_game_commit_fn commit, void 
     const char *type = json_string_value(json_object_get(j, "type"));
     int host_only = 0;
     nx_act_fn fn = nx_act_lookup(type, &host_only);
-    nx_act a = { .rt = g->rt, .settings = &g->settings, .action = j, .seat = seat, .log = json_array() };
+    nx_act a = { .rt = g->rt, .settings = &g->settings, .game_avail = &g->avail, .action = j,
+                 .seat = seat, .log = json_array() };
     nx_state scratch;
     int rc;
     if (!fn) rc = nx_act_fail(&a, "malformed", "unknown action type '%s'", type);

@@ -12,10 +12,12 @@
  *  - Any alliance that forms discards both partners' held cards.
  *  - An empty deck is refilled from the shuffled discards.
  */
+#include <assert.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "nx_act.h"
+#include "nx_module.h"
 #include "nx_pack.h"
 
 void nx_lifecycle_init_deck(nx_state *s)
@@ -46,12 +48,48 @@ static nx_comp held_card(const nx_state *s, uint8_t seat)
     return nx_custody_top(&s->custody, NX_Z_SEAT(seat, NX_ZS_NEXUS_HELD));
 }
 
-/* Top of the deck, refilling it from the shuffled discards when empty. */
+/* common.lifecycle.redraw_discard: are own-faction redraws set aside face
+ * down until the opportunity closes, rather than discarded face up? */
+static int redraws_face_down(nx_act *a)
+{
+    return !strcmp(nx_act_setting(a, "common.lifecycle.redraw_discard", "public"), "face_down_until_closed");
+}
+
+/* Turn the cards set aside face down during the opportunity into ordinary
+ * discards; returns how many.  The pile is unordered, so the order they
+ * join the discard pile in cannot matter. */
+static int discard_face_down(nx_state *s, nx_comp *out)
+{
+    int n = nx_custody_list(&s->custody, NX_Z_NEXUS_FACE_DOWN, out, NX_FACTION_COUNT);
+    for (int i = 0; i < n; i++) nx_custody_move(&s->custody, out[i], NX_Z_NEXUS_DISCARD);
+    return n;
+}
+
+/* The opportunity closed: the set-aside cards go face up, in one line that
+ * names no seat. */
+static void reveal_face_down(nx_act *a)
+{
+    nx_comp v[NX_FACTION_COUNT];
+    int n = discard_face_down(a->s, v);
+    if (!n) return;
+    char names[NX_FACTION_COUNT * 40] = "";
+    for (int i = 0; i < n; i++) {
+        size_t len = strlen(names);
+        snprintf(names + len, sizeof names - len, "%s%s", i ? ", " : "", nx_comp_name(v[i]));
+    }
+    nx_act_log(a, "the draws are over: %d Nexus card%s set aside face down %s discarded face up: %s", n,
+               n == 1 ? "" : "s", n == 1 ? "is" : "are", names);
+}
+
+/* Top of the deck, refilling it from the shuffled discards when empty.
+ * Cards set aside face down are discards too, so they join the new deck
+ * exactly as they would have from a face-up pile. */
 static nx_comp take_top(nx_act *a)
 {
     nx_state *s = a->s;
     if (nx_custody_count(&s->custody, NX_Z_NEXUS_DECK) == 0) {
         nx_comp v[NX_FACTION_COUNT];
+        discard_face_down(s, v);
         int n = nx_custody_list(&s->custody, NX_Z_NEXUS_DISCARD, v, NX_FACTION_COUNT);
         if (n == 0) return NX_COMP_NONE;
         for (int i = 0; i < n; i++) nx_custody_move(&s->custody, v[i], NX_Z_NEXUS_DECK);
@@ -66,14 +104,18 @@ static nx_comp take_top(nx_act *a)
 static int nothing_else_to_draw(const nx_state *s)
 {
     return nx_custody_count(&s->custody, NX_Z_NEXUS_DECK) +
-           nx_custody_count(&s->custody, NX_Z_NEXUS_DISCARD) == 0;
+           nx_custody_count(&s->custody, NX_Z_NEXUS_DISCARD) +
+           nx_custody_count(&s->custody, NX_Z_NEXUS_FACE_DOWN) == 0;
 }
 
 /*
  * Draw one card for a seat, applying its private own-faction policy
  * atomically (lifecycle 4-5): intermediate own-faction cards go to the
- * discard pile (they are physical discards, so they are public), the final
- * card is held, and the seat keeps a receipt of both.
+ * discard pile (physical discards, public at once) or, under
+ * common.lifecycle.redraw_discard: face_down_until_closed, are set aside
+ * face down with a plain public draw line (a face-up card or its own line
+ * would tell the table who drew its own faction).  The final card is
+ * held, and the seat keeps a receipt of both.
  */
 static void draw_with_policy(nx_act *a, uint8_t seat, uint32_t event)
 {
@@ -97,9 +139,10 @@ static void draw_with_policy(nx_act *a, uint8_t seat, uint32_t event)
             nx_act_log(a, "%s draws a Nexus card", who);
             return;
         }
-        nx_custody_move(&s->custody, c, NX_Z_NEXUS_DISCARD);
+        int hide = redraws_face_down(a);
+        nx_custody_move(&s->custody, c, hide ? NX_Z_NEXUS_FACE_DOWN : NX_Z_NEXUS_DISCARD);
         nx_state_add_receipt(s, seat, NX_RCPT_DISCARDED, event, &c, 1);
-        nx_act_log(a, "%s draws and discards the %s", who, nx_comp_name(c));
+        if (!hide) nx_act_log(a, "%s draws and discards the %s", who, nx_comp_name(c));
     }
 }
 
@@ -143,6 +186,8 @@ int nx_lifecycle_phase_end(nx_act *a, int phase)
     /* The trigger is the end of the whole phase, reading the final
      * alliances (lifecycle 3; ruling nexus.draw_trigger). */
     if (!(s->options & NX_OPT_NEXUS_CARDS) || !s->nexus_occurred || !any_alliance(s)) return 0;
+    /* The last opportunity turned its set-aside cards face up when it closed. */
+    assert(nx_custody_count(&s->custody, NX_Z_NEXUS_FACE_DOWN) == 0);
     nx_act_log(a, "a Nexus occurred and an alliance exists: unallied players may draw Nexus cards");
     return open_next_draw(s, 0);
 }
@@ -162,7 +207,10 @@ int nx_lifecycle_answer_draw(nx_act *a, const nx_pending *p, nx_word word)
     }
     if (word == NX_WORD_DRAW || word == NX_WORD_REPLACE) draw_with_policy(a, seat, event);
     else nx_act_log(a, "%s %s", who, word == NX_WORD_KEEP ? "keeps its Nexus card" : "declines to draw");
-    if (!open_next_draw(s, s->draw_next + 1)) nx_phases_draws_done(a);
+    if (!open_next_draw(s, s->draw_next + 1)) {
+        reveal_face_down(a);
+        nx_phases_draws_done(a);
+    }
     return 0;
 }
 

@@ -275,9 +275,15 @@ static void open_revival(nx_state *s, uint8_t seat)
     p->min = 0;
     p->max = (int16_t)most_forces(s, seat);
     p->private_options = 1;   /* the range shows what the seat can pay */
-    snprintf(p->prompt, sizeof p->prompt, "Revive up to %d forces (%d free, then %d spice each)%s%s, or pass", REVIVAL_LIMIT,
+    /* Composed apart and cut to the prompt's size: a rare long prompt may
+     * lose its tail, and -Wformat-truncation cannot prove otherwise. */
+    char text[160];
+    snprintf(text, sizeof text, "Revive up to %d forces (%d free, then %d spice each)%s%s, or pass", REVIVAL_LIMIT,
              free_for(s, seat), FORCE_COST, revivable_leader(s, seat) >= 0 ? " and a leader" : "",
              kh_refusal(s, seat) ? "" : " or the Kwisatz Haderach");
+    size_t n = strlen(text) < sizeof p->prompt ? strlen(text) : sizeof p->prompt - 1;
+    memcpy(p->prompt, text, n);
+    p->prompt[n] = 0;
 }
 
 static int revival_procedure(nx_act *a)

@@ -229,6 +229,36 @@ START_TEST(test_free_resets)
 }
 END_TEST
 
+START_TEST(test_builtin_reasons_say_what_is_missing)
+{
+    /* The built-in pack's reasons say what is missing now: a classic
+     * faction's panel names what is built and what is "Missing:"; an
+     * expansion faction's Cunning or Betrayal may instead say that the
+     * faction is not playable yet.  None says that built parts (battles,
+     * Voice, Bidding) "are not built". */
+    nx_pack p;
+    char *path = nx_asprintf("%s/cards/pack.yaml", NX_TEST_SOURCE_DIR);
+    nx_diags d;
+    nx_diags_init(&d);
+    ck_assert_int_eq(nx_pack_load(path, &p, &d), 0);
+    for (int f = 0; f < NX_FACTION_COUNT; f++)
+        for (int m = 0; m < NX_MODE_COUNT; m++) {
+            const nx_panel *pn = &p.cards[f].panels[m];
+            if (pn->implemented) continue;
+            const char *r = pn->reason;
+            char *faction = nx_asprintf("Needs the %s faction, which is not playable yet", nx_faction_name((nx_faction)f));
+            int expansion_native = f > NX_SPACING_GUILD && m != NX_MODE_SECRET_ALLY;
+            ck_assert_msg(strstr(r, "Missing:") || (expansion_native && !strncmp(r, faction, strlen(faction))),
+                          "%s: the reason does not say what is missing: %s", pn->id, r);
+            ck_assert_msg(!strstr(r, "not built"), "%s: stale reason: %s", pn->id, r);
+            free(faction);
+        }
+    nx_diags_free(&d);
+    nx_pack_free(&p);
+    free(path);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("avail");
@@ -245,5 +275,8 @@ int main(void)
     tcase_add_test(tc, test_reasons_accumulate);
     tcase_add_test(tc, test_free_resets);
     suite_add_tcase(s, tc);
+    TCase *tb = tcase_create("builtin");
+    tcase_add_test(tb, test_builtin_reasons_say_what_is_missing);
+    suite_add_tcase(s, tb);
     return nx_run_suite(s);
 }

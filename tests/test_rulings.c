@@ -765,6 +765,155 @@ START_TEST(test_readings_gate_nothing)
 }
 END_TEST
 
+/* ---- profiles ---------------------------------------------------------- */
+
+static void load_profile(const nx_pack *p, const char *name, nx_settings *s)
+{
+    char *path = nx_asprintf("%s/rulings/profiles/%s", NX_TEST_SOURCE_DIR, name);
+    nx_diags d;
+    nx_diags_init(&d);
+    nx_settings_init(s);
+    int rc = nx_settings_load_file(path, &p->rulings, s, &d);
+    nx_diags_print(&d, stderr);
+    ck_assert_msg(rc == 0, "%s does not load", path);
+    nx_diags_free(&d);
+    free(path);
+}
+
+/* The value a settings file chose for a ruling, or NULL if it left it out. */
+static const char *chosen_in(const nx_settings *s, const char *id)
+{
+    for (size_t i = 0; i < s->n; i++)
+        if (!strcmp(s->ids[i], id)) return s->values[i];
+    return NULL;
+}
+
+START_TEST(test_profile_strict_is_defaults)
+{
+    /* strict.yaml names every ruling that gates something, each at its
+     * default: adding a ruling without adding it there fails here. */
+    nx_pack p;
+    load_builtin(&p);
+    nx_settings s;
+    load_profile(&p, "strict.yaml", &s);
+    for (size_t i = 0; i < s.n; i++) {
+        const nx_ruling *r = nx_rulings_find(&p.rulings, s.ids[i]);
+        ck_assert_ptr_nonnull(r);
+        ck_assert_msg(!strcmp(s.values[i], r->default_setting), "strict.yaml sets %s to %s, its "
+                      "default is %s", r->id, s.values[i], r->default_setting);
+    }
+    for (size_t i = 0; i < p.rulings.n; i++) {
+        const nx_ruling *r = &p.rulings.v[i];
+        if (r->kind == NX_RULING_RULES_READING) continue;
+        ck_assert_msg(chosen_in(&s, r->id) != NULL, "strict.yaml leaves out %s", r->id);
+    }
+    nx_settings_free(&s);
+    nx_pack_free(&p);
+}
+END_TEST
+
+/* Every reason availability gives, panels and paths: none may name a ruling. */
+static void assert_no_ruling_reason(const nx_avail *av)
+{
+    for (size_t i = 0; i < NX_FACTION_COUNT * NX_MODE_COUNT; i++) {
+        const nx_panel_avail *pa = &av->panels[i];
+        for (size_t k = 0; k < pa->nreasons; k++)
+            ck_assert_msg(!pa->reasons[k].ruling, "%s is shut by %s", pa->panel->id, pa->reasons[k].ruling);
+        for (size_t j = 0; j < pa->npaths; j++)
+            for (size_t k = 0; k < pa->paths[j].nreasons; k++)
+                ck_assert_msg(!pa->paths[j].reasons[k].ruling, "%s path %s is shut by %s", pa->panel->id,
+                              pa->paths[j].path->id, pa->paths[j].reasons[k].ruling);
+    }
+}
+
+START_TEST(test_profile_provisional_answers_everything)
+{
+    /* provisional.yaml chooses a setting other than unresolved for every
+     * ruling that gates something, so no panel or path is shut by a
+     * ruling: only what is not built yet keeps a panel unavailable. */
+    nx_pack p;
+    load_builtin(&p);
+    nx_settings s;
+    load_profile(&p, "provisional.yaml", &s);
+    for (size_t i = 0; i < p.rulings.n; i++) {
+        const nx_ruling *r = &p.rulings.v[i];
+        if (r->kind == NX_RULING_RULES_READING) continue;
+        const char *v = chosen_in(&s, r->id);
+        ck_assert_msg(v != NULL, "provisional.yaml leaves out %s", r->id);
+        ck_assert_msg(strcmp(v, NX_UNRESOLVED), "provisional.yaml leaves %s unresolved", r->id);
+    }
+    ck_assert_ptr_null(nx_rulings_lifecycle_blocker(&p.rulings, &s));
+    nx_avail av;
+    nx_avail_compute(&p, &s, &av);
+    assert_no_ruling_reason(&av);
+    nx_avail_free(&av);
+    nx_settings_free(&s);
+    nx_pack_free(&p);
+}
+END_TEST
+
+static const struct {
+    const char *text;
+    int line;
+    const char *msg;
+} profile_cases[] = {
+    /* A profile says why: the short form is refused there. */
+    { "profile: mine\nrulings:\n  common.cancellation.priority: storm_order\n", 3, "has no reason" },
+    { "profile: mine\nrulings:\n  common.cancellation.priority:\n    { setting: storm_order, reason: r }\n",
+      4, "source" },
+    { "rulings:\n  common.cancellation.priority: { setting: storm_order, reason: r, source: s, why: w }\n",
+      2, "why" },
+    { "rulings:\n  common.cancellation.priority: { setting: first, reason: r, source: s }\n", 2,
+      "has no setting 'first'" },
+    { "profile: [a]\nrulings:\n", 1, "profile must be" },
+};
+
+START_TEST(test_profile_bad)
+{
+    nx_pack p;
+    load_builtin(&p);
+    char *dir = make_tmpdir();
+    write_file(dir, "profile.yaml", profile_cases[_i].text);
+    char *path = nx_path_join(dir, "profile.yaml");
+    nx_settings s;
+    nx_settings_init(&s);
+    nx_diags d;
+    nx_diags_init(&d);
+    ck_assert_int_eq(nx_settings_load_file(path, &p.rulings, &s, &d), -1);
+    expect_diag(&d, "profile.yaml", profile_cases[_i].line, profile_cases[_i].msg);
+    ck_assert_uint_eq(s.n, 0);   /* nothing from a bad file is applied */
+    nx_diags_free(&d);
+    nx_settings_free(&s);
+    free(path);
+    remove_dir(dir);
+    nx_pack_free(&p);
+}
+END_TEST
+
+START_TEST(test_profile_long_form_without_name)
+{
+    /* Any settings file may use the long form; only a profile must. */
+    nx_pack p;
+    load_builtin(&p);
+    char *dir = make_tmpdir();
+    write_file(dir, "mine.yaml", "rulings:\n  common.cancellation.priority: { setting: storm_order, reason: r, source: s }\n"
+                                 "  emperor.cunning.short_group: forbid\n");
+    char *path = nx_path_join(dir, "mine.yaml");
+    nx_settings s;
+    nx_settings_init(&s);
+    nx_diags d;
+    nx_diags_init(&d);
+    ck_assert_int_eq(nx_settings_load_file(path, &p.rulings, &s, &d), 0);
+    ck_assert_str_eq(chosen_in(&s, "common.cancellation.priority"), "storm_order");
+    ck_assert_str_eq(chosen_in(&s, "emperor.cunning.short_group"), "forbid");
+    nx_diags_free(&d);
+    nx_settings_free(&s);
+    free(path);
+    remove_dir(dir);
+    nx_pack_free(&p);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("rulings");
@@ -794,5 +943,11 @@ int main(void)
     tcase_add_test(tr, test_readings_cite_turn_md);
     tcase_add_test(tr, test_readings_gate_nothing);
     suite_add_tcase(s, tr);
+    TCase *tp = tcase_create("profiles");
+    tcase_add_test(tp, test_profile_strict_is_defaults);
+    tcase_add_test(tp, test_profile_provisional_answers_everything);
+    tcase_add_loop_test(tp, test_profile_bad, 0, (int)(sizeof profile_cases / sizeof profile_cases[0]));
+    tcase_add_test(tp, test_profile_long_form_without_name);
+    suite_add_tcase(s, tp);
     return nx_run_suite(s);
 }

@@ -1,0 +1,104 @@
+/*
+ * bench_panel: what one Nexus card play costs, and how much of it is the
+ * availability of the 36 panels.  On a designer's table the host places
+ * the Harkonnen card in seat 0's hand, seat 0 plays it as Cunning (one
+ * Traitor Card drawn) and answers (one returned): only the play_nexus
+ * action is timed.  Also times nx_avail_compute alone.  Not a test.
+ *
+ *   build/bench/bench_panel [PACK]
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <jansson.h>
+
+#include "nx_avail.h"
+#include "nx_game.h"
+
+#define PLAYS 2000
+#define AVAILS 2000
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* Apply one action; exits on a refusal (the bench would measure nothing). */
+static void apply(nx_game *g, const char *fmt, int n, int seat, const char *rest)
+{
+    char action[512];
+    char who[16];
+    if (seat < 0) snprintf(who, sizeof who, "null");
+    else snprintf(who, sizeof who, "%d", seat);
+    snprintf(action, sizeof action, "{\"id\": \"%s%d\", \"version\": %u, \"seat\": %s%s}", fmt, n,
+             nx_game_state(g)->version, who, rest);
+    char *r = nx_game_apply(g, action);
+    if (!strstr(r, "\"ok\": true") && !strstr(r, "\"ok\":true")) {
+        fprintf(stderr, "bench_panel: %s refused: %s\n", action, r);
+        exit(1);
+    }
+    free(r);
+}
+
+/* The first setup decision's first option, until setup is done. */
+static void finish_setup(nx_game *g)
+{
+    for (int n = 0; nx_game_state(g)->npending && n < 16; n++) {
+        const nx_pending *p = &nx_game_state(g)->pending[0];
+        char rest[96];
+        snprintf(rest, sizeof rest, ", \"type\": \"answer\", \"choose\": [\"%s\"]", nx_comp_id(p->options[0]));
+        apply(g, "setup", n, p->seat, rest);
+    }
+}
+
+int main(int argc, char **argv)
+{
+    const char *pack = argc > 1 ? argv[1] : NX_SOURCE_PACK;
+    nx_runtime rt;
+    nx_diags d;
+    nx_diags_init(&d);
+    if (nx_runtime_open(&rt, pack, &d)) {
+        nx_diags_print(&d, stderr);
+        return 1;
+    }
+    nx_game_config cfg = { .seed = 21, .nseats = 3, .nexus_cards = 1, .designer = 1,
+                           .factions = { NX_HARKONNEN, NX_ATREIDES, NX_EMPEROR } };
+    char err[256];
+    nx_game *g = nx_game_new(&rt, NULL, &cfg, err, sizeof err);
+    if (!g) {
+        fprintf(stderr, "bench_panel: %s\n", err);
+        return 1;
+    }
+    finish_setup(g);
+    double played = 0;
+    for (int i = 0; i < PLAYS; i++) {
+        apply(g, "place", i, -1, ", \"type\": \"place\", \"card\": \"nexus:harkonnen\", \"zone\": \"seat0.nexus_held\"");
+        double t0 = now();
+        apply(g, "play", i, 0, ", \"type\": \"play_nexus\"");
+        played += now() - t0;
+        char rest[96];
+        snprintf(rest, sizeof rest, ", \"type\": \"answer\", \"choose\": [\"%s\"]",
+                 nx_comp_id(nx_game_state(g)->pending[0].options[0]));
+        apply(g, "answer", i, 0, rest);
+    }
+    nx_settings s;
+    nx_settings_init(&s);
+    double t0 = now();
+    for (int i = 0; i < AVAILS; i++) {
+        nx_avail av;
+        nx_avail_compute(&rt.pack, &s, &av);
+        nx_avail_free(&av);
+    }
+    double avail = (now() - t0) / AVAILS;
+    printf("play_nexus (Harkonnen Cunning), applied: %.1f us per play (%d plays)\n",
+           played / PLAYS * 1e6, PLAYS);
+    printf("availability of the 36 panels:        %.1f us per computation\n", avail * 1e6);
+    nx_game_free(g);
+    nx_runtime_close(&rt);
+    nx_diags_free(&d);
+    return 0;
+}
