@@ -239,14 +239,15 @@ static int storm_movement(const nx_state *s)
 }
 
 /* Might a seat hold a copy of this card, for all anyone may know?  Only
- * the discard pile is public: a card still in the deck might as well be
- * in a hand (the auction row is empty during the Storm phase). */
+ * the discard pile and the cards set aside are public: a card still in the
+ * deck might as well be in a hand (the auction row is empty during the
+ * Storm phase). */
 static int may_be_held(const nx_state *s, nx_treachery_card card)
 {
     for (int copy = 0; copy < NX_TREACHERY_COPY_COUNT; copy++) {
         if (nx_treachery_copy_card(copy) != card) continue;
         nx_zone z = s->custody.zone[nx_comp_treachery(copy)];
-        if (z != NX_Z_OUT && z != NX_Z_TREACHERY_DISCARD) return 1;
+        if (z != NX_Z_OUT && z != NX_Z_TREACHERY_DISCARD && z != NX_Z_SET_ASIDE) return 1;
     }
     return 0;
 }
@@ -362,12 +363,11 @@ static void blast_wall(nx_act *a)
 
 /* A storm card was played: it leaves the hand, the seat's decision is
  * answered and the window opens once more when this round is over.
- * Family Atomics is "set aside" in the rules; custody has no such zone for
- * Treachery cards, so it goes to the discard pile too (provisional: a
- * reshuffled copy comes back as a card nobody can play). */
-static void card_played(nx_act *a, const nx_pending *p, nx_comp card)
+ * Weather Control is discarded; Family Atomics is set aside, out of play
+ * for the rest of the game (LV 3.01.07), so no reshuffle brings it back. */
+static void card_played(nx_act *a, const nx_pending *p, nx_comp card, nx_zone to)
 {
-    nx_custody_move(&a->s->custody, card, NX_Z_TREACHERY_DISCARD);
+    nx_custody_move(&a->s->custody, card, to);
     a->s->play.storm_played = 1;
     nx_state_remove_pending(a->s, p);
 }
@@ -443,7 +443,7 @@ static int act_weather(nx_act *a)
     nx_act_log(a, "%s plays Weather Control: the storm will move %d sectors instead of %d",
                nx_act_who(s, p->seat, who, sizeof who), n, storm_movement(s));
     s->play.weather = (uint8_t)(n + 1);
-    card_played(a, p, nx_move_card_in_hand(s, p->seat, NX_TR_WEATHER_CONTROL));
+    card_played(a, p, nx_move_card_in_hand(s, p->seat, NX_TR_WEATHER_CONTROL), NX_Z_TREACHERY_DISCARD);
     return 0;
 }
 
@@ -457,7 +457,7 @@ static int act_atomics(nx_act *a)
     char who[64];
     nx_act_log(a, "%s plays Family Atomics", nx_act_who(s, p->seat, who, sizeof who));
     blast_wall(a);
-    card_played(a, p, nx_move_card_in_hand(s, p->seat, NX_TR_FAMILY_ATOMICS));
+    card_played(a, p, nx_move_card_in_hand(s, p->seat, NX_TR_FAMILY_ATOMICS), NX_Z_SET_ASIDE);
     return 0;
 }
 

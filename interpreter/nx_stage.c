@@ -531,8 +531,13 @@ static void return_cards_in_passing(nx_state *s)
     int n = nx_custody_list(&s->custody, NX_Z_AUCTION, v, NX_COMP_COUNT);
     for (int i = n - 1; i >= 0; i--) nx_custody_move(&s->custody, v[i], NX_Z_TREACHERY_DECK);
     n = nx_custody_list(&s->custody, NX_Z_SET_ASIDE, v, NX_COMP_COUNT);
-    for (int i = 0; i < n; i++) nx_custody_move(&s->custody, v[i], NX_Z_SPICE_DECK);
-    if (n) nx_custody_shuffle(&s->custody, NX_Z_SPICE_DECK, &s->rng);
+    int back = 0;
+    for (int i = 0; i < n; i++)     /* a set-aside Family Atomics stays out of play */
+        if (nx_comp_kind_of(v[i]) == NX_COMP_SPICE) {
+            nx_custody_move(&s->custody, v[i], NX_Z_SPICE_DECK);
+            back++;
+        }
+    if (back) nx_custody_shuffle(&s->custody, NX_Z_SPICE_DECK, &s->rng);
 }
 
 /*
