@@ -172,6 +172,14 @@ void nx_board_leader_killed(nx_state *s, int leader)
     }
 }
 
+void nx_board_leader_killed_face_down(nx_state *s, int leader)
+{
+    /* Marked as having died already, the death below turns it face down
+     * (and closes the revival cycle if every other leader is face down). */
+    nx_play_set_bit(s->play.leader_died, leader, 1);
+    nx_board_leader_killed(s, leader);
+}
+
 int nx_board_leader_revivable(const nx_state *s, int leader)
 {
     if (!leader_in(s, leader, NX_Z_TANKS) || nx_play_bit(s->play.leader_again, leader)) return 0;

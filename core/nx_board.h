@@ -63,6 +63,9 @@ int nx_board_spice_card_section(int card);
  * of the leader revival condition (NX_RULE_LEADER_REVIVAL).
  */
 void nx_board_leader_killed(nx_state *s, int leader);
+/* A leader the Harkonnen kill (capture's "kill") lies face down, as one
+ * killed a second time: not revivable before the others die again. */
+void nx_board_leader_killed_face_down(nx_state *s, int leader);
 int nx_board_leader_revivable(const nx_state *s, int leader);
 
 /*

@@ -563,7 +563,7 @@ int nx_battle_act_capture(nx_act *a)
     char w[64];
     nx_act_who(s, seat, w, sizeof w);
     if (kill) {
-        nx_board_leader_killed(s, l);
+        nx_board_leader_killed_face_down(s, l);     /* LV 2.05: killed face down */
         s->play.leader_fought[l] = 0;
         s->seats[seat].spice = (int16_t)(s->seats[seat].spice + CAPTURE_KILL_SPICE);
         nx_act_log(a, "%s kills %s and takes %d spice", w, nx_leader_get(l)->name, CAPTURE_KILL_SPICE);

@@ -3,6 +3,8 @@
  * winner's cards, Harkonnen capture and the readings that change them
  * (interpreter/nx_battle_resolve.c; docs/rules/phase-battle.md). */
 #include "nx_phase_testutil.h"
+#include "nx_board.h"
+#include "nx_play.h"
 
 static const nx_faction AHE[] = { NX_ATREIDES, NX_HARKONNEN, NX_EMPEROR };
 enum { A, H, E };
@@ -392,6 +394,10 @@ START_TEST(capture)
     nxt_ok(g, H, "\"type\":\"capture\",\"mode\":\"kill\"");
     ck_assert_int_eq(nx_game_state(g)->custody.zone[nx_comp_leader_disc(l)], NX_Z_TANKS);
     ck_assert_int_eq(nxt_spice(g, H), 10 - 1 + 2);
+    /* Killed by the Harkonnen, it lies face down: its owner cannot revive
+     * it before its other leaders have died again (LV 2.05; issue 13 item 10). */
+    ck_assert(nx_play_bit(nx_game_state(g)->play.leader_again, l));
+    ck_assert(!nx_board_leader_revivable(nx_game_state(g), l));
     nx_game_free(g);
 
     /* Basic: no capture. */
