@@ -511,6 +511,10 @@ static const struct stage_key {
 static void finish_setup(nx_act *a)
 {
     nx_state *s = a->s;
+    /* Dropped choices first: then the cards are dealt, as after them. */
+    for (int i = s->npending - 1; i >= 0; i--)
+        if (s->pending[i].kind != NX_PEND_TRAITOR_SELECT) nx_state_remove_pending(s, &s->pending[i]);
+    nx_setup_deal(a);
     for (int i = 0; i < s->npending; i++) {
         const nx_pending *p = &s->pending[i];
         if (p->kind != NX_PEND_TRAITOR_SELECT) continue;

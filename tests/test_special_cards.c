@@ -229,7 +229,9 @@ START_TEST(family_atomics_blows_the_wall)
     const nx_state *s = nx_game_state(g);
     ck_assert_int_eq(s->play.shield_wall_down, 1);
     ck_assert_int_eq(nxt_tanks(g, NXT_EMP), 5);
-    ck_assert(in_discard(g, CARD("family_atomics")));
+    /* Set aside, out of play for good: no reshuffle brings it back. */
+    ck_assert(!in_discard(g, CARD("family_atomics")));
+    ck_assert_int_eq(s->custody.zone[CARD("family_atomics")], NX_Z_SET_ASIDE);
     ck_assert(nxt_view_has(g, -1, "\"shield_wall_destroyed\":true"));
     /* The storm that follows already finds the three unsheltered. */
     json_decref(pass_window(g));
