@@ -43,11 +43,10 @@ static int advanced(const nx_state *s) { return (s->options & NX_OPT_ADVANCED) !
 
 static uint8_t guild_seat(const nx_state *s) { return nx_state_seat_of(s, NX_SPACING_GUILD); }
 
-/* Ahead of Schedule / Holding Pattern: Advanced (LV 2.06.12), or always
- * under the "always" reading of turn.guild_timing. */
+/* Ahead of Schedule / Holding Pattern: an Advanced ability (LV 2.06.12). */
 static int guild_free_timing(const nx_state *s)
 {
-    return guild_seat(s) != NX_NO_SEAT && (advanced(s) || s->play.rule[NX_RULE_GUILD_TIMING] == 1);
+    return guild_seat(s) != NX_NO_SEAT && advanced(s);
 }
 
 /* The Guild and its ally ship at half price and may cross-ship (LV 2.06). */
@@ -185,8 +184,9 @@ static int advisor_may_follow(const nx_state *s, const ship_req *r, const ship_p
 {
     uint8_t bg = nx_state_seat_of(s, NX_BENE_GESSERIT);
     if (bg == NX_NO_SEAT || bg == r->seat || r->to == RESERVES || !has_reserves(s, bg)) return 0;
-    int from_off_planet = r->from == RESERVES && !plan->sends;
-    return from_off_planet || s->play.rule[NX_RULE_ADVISOR_TRIGGER] == 1;
+    /* Only a shipment from off-planet (LV 2.02.05): Fremen sending and the
+     * Guild's cross-ship start on Dune. */
+    return r->from == RESERVES && !plan->sends;
 }
 
 static void log_shipment(nx_act *a, const ship_req *r, const ship_plan *plan)

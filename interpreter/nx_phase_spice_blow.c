@@ -393,14 +393,13 @@ static int act_place_worm(nx_act *a)
 /* ---- the procedure --------------------------------------------------------------------- */
 
 /* After a blow: turn-1 worms go back at the end of the phase, or between
- * the piles (turn.turn_one_worms); a Nexus is held after each pile or once
- * at the end (turn.advanced_nexus_timing; Basic has one blow). */
+ * the piles (turn.turn_one_worms); a Nexus follows the pile whose worm
+ * caused it (LV 1.13; Basic has one blow). */
 static void end_blow(nx_act *a)
 {
     nx_state *s = a->s;
     if (s->turn == 1 && (last_blow(s) || s->play.rule[NX_RULE_TURN1_WORMS] == 1)) return_set_aside(a);
-    int now = last_blow(s) || s->play.rule[NX_RULE_NEXUS_TIMING] == 0;
-    s->play.step = s->play.nexus_due && now ? STEP_NEXUS : STEP_RIDES;
+    s->play.step = s->play.nexus_due ? STEP_NEXUS : STEP_RIDES;
 }
 
 static int spice_blow_procedure(nx_act *a)

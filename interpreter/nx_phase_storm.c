@@ -104,30 +104,31 @@ static void open_dials(nx_act *a)
 /*
  * Sectors the storm hits moving n from `from` (bit k for sector k): those
  * it passes over and the one it stops in; the one it starts in too under
- * turn.storm_start_sector_damage "yes".  The first storm follows
- * turn.first_storm_damage: landing (default), none, or its whole path.
+ * turn.storm_start_sector_damage "yes" (the default: LV 1.01.03 names it).
+ * The first storm follows turn.first_storm_damage: its whole path (the
+ * default: it moves from the Storm Start like any storm), where it lands,
+ * or nowhere.
  * A later storm that does not move (Weather Control's 0) hits nothing.
  */
 static uint32_t hit_sectors(const nx_state *s, int from, int n, int first)
 {
     int rule = s->play.rule[NX_RULE_FIRST_STORM_DAMAGE];
-    if (first && rule == 1) return 0;
+    if (first && rule == 2) return 0;
     /* Weather Control's 0: "the Storm Marker does not move this Turn"
      * (LV 3.01.23), so nothing starts, passes or stops anywhere. */
     if (!first && n == 0) return 0;
     uint32_t hit = sector_bit(sector_after(from, n));
-    if (first && rule == 0) return hit;
+    if (first && rule == 1) return hit;
     for (int k = 1; k <= n && k <= NX_MAP_SECTORS; k++) hit |= sector_bit(sector_after(from, k));
-    if (s->play.rule[NX_RULE_STORM_START_DAMAGE] == 1) hit |= sector_bit(from);
+    if (s->play.rule[NX_RULE_STORM_START_DAMAGE] == 0) hit |= sector_bit(from);
     return hit;
 }
 
-/* Fremen lose only half (rounded up): an Advanced ability by default
- * (turn.fremen_half_storm_losses). */
+/* Fremen lose only half (rounded up): an Advanced ability (LV 2.04 Storm
+ * Losses lists it among the Fremen's Advanced abilities). */
 static int fremen_halve(const nx_state *s, uint8_t seat)
 {
-    return s->seats[seat].faction == NX_FREMEN &&
-           ((s->options & NX_OPT_ADVANCED) || s->play.rule[NX_RULE_FREMEN_HALF_LOSSES] == 1);
+    return s->seats[seat].faction == NX_FREMEN && (s->options & NX_OPT_ADVANCED);
 }
 
 /*

@@ -302,19 +302,12 @@ START_TEST(fremen_place_later_worms)
     nxt_refused(g, NXT_FRE, "\"type\":\"pass\"", "illegal", "cannot be passed");
     nxt_ok(g, NXT_FRE, "\"type\":\"place_worm\",\"territory\":\"the_greater_flat\"");
     ck_assert_int_eq(nxt_tanks(g, NXT_EMP), 3);
-    /* Nexus after pile A (the default): blow B waits for it. */
+    /* Nexus after pile A (LV 1.13): blow B waits for it. */
     ck_assert(in_zone(g, "spice:red_chasm", NX_Z_SPICE_DISCARD_A));
     ck_assert(in_zone(g, "spice:the_great_flat", NX_Z_SPICE_DECK));
     ck_assert_int_eq(count_kind(g, NX_PEND_NEXUS), 6);
     all_pass(g);
     ck_assert(in_zone(g, "spice:the_great_flat", NX_Z_SPICE_DISCARD_B));
-    nx_game_free(g);
-    /* Nexus at the end of the phase: blow B first. */
-    g = two_worms();
-    nxt_mut(g)->play.rule[NX_RULE_NEXUS_TIMING] = 1;
-    nxt_ok(g, NXT_FRE, "\"type\":\"place_worm\",\"territory\":\"the_greater_flat\"");
-    ck_assert(in_zone(g, "spice:the_great_flat", NX_Z_SPICE_DISCARD_B));
-    ck_assert_int_eq(count_kind(g, NX_PEND_NEXUS), 6);
     nx_game_free(g);
 }
 END_TEST
