@@ -147,10 +147,8 @@ static int count_in(const nx_state *s, const int *ls, int n, nx_zone z)
  * The bits describe a revival cycle.  leader_died: the leader has died in
  * this cycle; leader_again: it died once more after being revived, so it
  * lies face down and waits for the next cycle (LV 1.05 "Dead again").
- *   all_died_once (LV 1.05): every death sets leader_died; the cycle
- *   turns (face-down leaders come up) once every leader has died twice.
- *   all_in_tanks (2011 aid): deaths count only once all the faction's
- *   leaders lie in the Tanks together; that moment opens the cycle.
+ * Every death sets leader_died; the cycle turns (face-down leaders come
+ * up) once every leader has died twice (LV 1.05).
  */
 void nx_board_leader_killed(nx_state *s, int leader)
 {
@@ -158,18 +156,20 @@ void nx_board_leader_killed(nx_state *s, int leader)
     nx_play *p = &s->play;
     int ls[NX_LEADER_COUNT], n = faction_leaders(s, nx_leader_get(leader)->faction, ls);
     if (nx_play_bit(p->leader_died, leader)) nx_play_set_bit(p->leader_again, leader, 1);
-    int turns;
-    if (p->rule[NX_RULE_LEADER_REVIVAL] == 0) {
-        nx_play_set_bit(p->leader_died, leader, 1);
-        turns = all_bits(p->leader_again, ls, n);
-    } else {
-        turns = count_in(s, ls, n, NX_Z_TANKS) == n;
-    }
-    if (!turns) return;
+    nx_play_set_bit(p->leader_died, leader, 1);
+    if (!all_bits(p->leader_again, ls, n)) return;
     for (int i = 0; i < n; i++) {
         nx_play_set_bit(p->leader_died, ls[i], 1);
         nx_play_set_bit(p->leader_again, ls[i], 0);
     }
+}
+
+void nx_board_leader_killed_face_down(nx_state *s, int leader)
+{
+    /* Marked as having died already, the death below turns it face down
+     * (and closes the revival cycle if every other leader is face down). */
+    nx_play_set_bit(s->play.leader_died, leader, 1);
+    nx_board_leader_killed(s, leader);
 }
 
 int nx_board_leader_revivable(const nx_state *s, int leader)
@@ -178,7 +178,6 @@ int nx_board_leader_revivable(const nx_state *s, int leader)
     nx_faction f = nx_leader_get(leader)->faction;
     uint8_t seat = nx_state_seat_of(s, f);
     if (seat == NX_NO_SEAT) return 0;
-    if (s->play.rule[NX_RULE_LEADER_REVIVAL] != 0) return nx_play_bit(s->play.leader_died, leader);
     /* LV 1.05: no active leader left, or all have died at least once. */
     int ls[NX_LEADER_COUNT], n = faction_leaders(s, f, ls);
     return all_bits(s->play.leader_died, ls, n) || count_in(s, ls, n, NX_Z_SEAT(seat, NX_ZS_LEADERS)) == 0;

@@ -59,10 +59,13 @@ int nx_board_spice_card_section(int card);
  * disc goes to the Tanks and the revival bookkeeping records the death
  * (play.leader_died / leader_again); the battle module calls this for
  * every leader that dies.  nx_board_leader_revivable says whether the
- * disc, lying in the Tanks, may be revived now under the game's reading
- * of the leader revival condition (NX_RULE_LEADER_REVIVAL).
+ * disc, lying in the Tanks, may be revived now under the leader revival
+ * condition (LV 1.05: no active leader, or every leader has died once).
  */
 void nx_board_leader_killed(nx_state *s, int leader);
+/* A leader the Harkonnen kill (capture's "kill") lies face down, as one
+ * killed a second time: not revivable before the others die again. */
+void nx_board_leader_killed_face_down(nx_state *s, int leader);
 int nx_board_leader_revivable(const nx_state *s, int leader);
 
 /*

@@ -325,6 +325,8 @@ static nx_comp_kind zone_holds(nx_zone z)
 
 static int kind_fits_zone(nx_comp comp, nx_zone z)
 {
+    /* A played Family Atomics is set aside too: it leaves play for good. */
+    if (z == NX_Z_SET_ASIDE && nx_comp_kind_of(comp) == NX_COMP_TREACHERY) return 1;
     return z == NX_Z_OUT || nx_comp_kind_of(comp) == zone_holds(z);
 }
 

@@ -84,7 +84,7 @@ enum {
     NX_Z_SPICE_DISCARD_B,   /* public, ordered (Advanced second pile) */
     NX_Z_STORM_DECK,        /* Advanced storm cards, hidden, ordered */
     NX_Z_AUCTION,           /* Treachery cards dealt for bidding, hidden, ordered */
-    NX_Z_SET_ASIDE,         /* turn-1 Shai-Hulud set aside, public */
+    NX_Z_SET_ASIDE,         /* turn-1 Shai-Hulud set aside; a played Family Atomics (out of play), public */
     NX_Z_NEXUS_FACE_DOWN,   /* own-faction redraws set aside face down until the
                                draw opportunity closes (common.lifecycle.redraw_discard),
                                hidden */

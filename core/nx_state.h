@@ -174,28 +174,16 @@ typedef struct nx_receipt {
 typedef enum {
     NX_RULE_PLAYER_CIRCLES,     /* spread | consecutive: circles used with fewer than six */
     NX_RULE_STORM_ON_CIRCLE,    /* first | last: a storm in a circle's sector */
-    NX_RULE_FIRST_STORM_DAMAGE, /* landing | none | path */
-    NX_RULE_STORM_START_DAMAGE, /* no | yes: the sector the storm starts in is hit too */
-    NX_RULE_FREMEN_HALF_LOSSES, /* advanced | always */
+    NX_RULE_FIRST_STORM_DAMAGE, /* path | landing | none */
+    NX_RULE_STORM_START_DAMAGE, /* yes | no: the sector the storm starts in is hit too */
     NX_RULE_STORM_DECK,         /* with_fremen | never: the Advanced storm deck */
     NX_RULE_FEDAYKIN_AT_SETUP,  /* allowed | forbidden */
-    NX_RULE_ELITE_REVIVAL,      /* advanced | always: one Sardaukar/Fedaykin a turn */
-    NX_RULE_CHARITY,            /* top_up_to_two | two_more */
-    NX_RULE_LEADER_REVIVAL,     /* all_died_once | all_in_tanks */
-    NX_RULE_GUILD_TIMING,       /* advanced | always */
-    NX_RULE_NEXUS_TIMING,       /* after_each_pile | end_of_phase (Advanced double blow) */
     NX_RULE_TURN1_WORMS,        /* end_of_phase | between_piles (Advanced double blow) */
-    NX_RULE_ENDGAME,            /* guild_then_fremen | fremen_then_guild */
-    NX_RULE_ADVISOR_TRIGGER,    /* offplanet_only | any_arrival */
-    NX_RULE_BATTLE_IN_STORM,    /* never | same_sector: forces inside the stormed sector battle */
+    NX_RULE_BATTLE_IN_STORM,    /* same_sector | never: forces inside the stormed sector battle */
     NX_RULE_BATTLE_SPLIT_ARMY,  /* contact_only | whole_territory: forces the storm cuts off fight */
     NX_RULE_SUPPORT_PAYS,       /* both | winner_only: who pays Advanced support spice */
-    NX_RULE_WORTHLESS_KEEP,     /* keep_or_discard | discard: a winner's played worthless card */
-    NX_RULE_TRAITOR_LEADER,     /* free | spent: a traitor caller's leader after the win */
-    NX_RULE_LASGUN_REACH,       /* territory | battlefield: what a Lasgun-Shield explosion takes */
     NX_RULE_PRESCIENCE_SEEN,    /* asker | table: who sees the element Prescience shows */
     NX_RULE_PRESCIENCE_DIAL,    /* dial_only | dial_and_support: what "number dialed" commits */
-    NX_RULE_KARAMA_SCOPE,       /* one_use | whole_phase: what a Karama stops in battle */
     NX_RULE_KH_LOSSES,          /* any_battle | ordinary_only: losses counted toward the Kwisatz Haderach */
     NX_RULE_COUNT
 } nx_rule;
@@ -282,7 +270,7 @@ typedef struct nx_play {
     uint8_t karama_window;          /* advantage a Karama may answer now: 0 none, NX_ADV_* */
     uint8_t karama_players;         /* seats that answered that window with a Karama (mask) */
     uint8_t battle_stopped;         /* advantages a Karama stopped in this battle (bit per NX_ADV_*) */
-    uint8_t karama_phase;           /* ... for the rest of the phase (turn.battle_karama_scope) */
+    uint8_t karama_phase;           /* ... for the rest of the phase (no rule sets it since a Karama stops one use) */
     uint8_t kh_losses;              /* Atreides forces lost in battles (saturates at 255) */
     uint8_t kh_dead;                /* the Kwisatz Haderach died in an explosion, not yet revived */
     uint8_t kh_used;                /* 1 + territory it fought in this turn; 0 none */

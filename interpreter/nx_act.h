@@ -54,6 +54,13 @@ nx_act_fn nx_act_lookup(const char *type, int *host_only);
 void nx_setup_run(nx_act *a, const nx_faction *factions, int nseats, uint8_t options);
 /* Called when the last setup decision is answered. */
 void nx_setup_finish(nx_act *a);
+/* Deal the Traitor and Treachery Cards unless already dealt (rules games
+ * deal them after the prediction and the placements; staging a phase
+ * during setup deals them first). */
+void nx_setup_deal(nx_act *a);
+/* The same deal on a bare state, unlogged: for tests that poke a fresh
+ * game's state straight into a phase. */
+void nx_setup_deal_state(nx_state *s);
 
 /* A Nexus (interpreter/nx_phase_spice_blow.c): `from` offered an alliance
  * to `to`; a seat that had finished talking gets its decision back. */

@@ -301,15 +301,15 @@ static int traitor_win(nx_act *a, int w)
     discard_played(a, 1 - w);
     pay_support(a, w, 1);
     int l = leader_of(s, w);
-    /* turn.battle_traitor_leader "free": the caller's leader (and a
-     * captive Harkonnen fielded) is as if it had not fought (LV 1.07.06). */
-    if (l >= 0 && s->play.rule[NX_RULE_TRAITOR_LEADER] == 0) {
+    /* The caller's leader (and a captive Harkonnen fielded) is as if it had
+     * not fought (LV 1.07.06). */
+    if (l >= 0) {
         s->play.leader_fought[l] = 0;
         nx_play_set_bit(s->play.captive_fought, l, 0);
     }
     /* ... and its Kwisatz Haderach's use this turn is unspent (battle.md
      * 13.11): only a use in this very territory can have marked it. */
-    if (has_kh(s, w) && s->play.rule[NX_RULE_TRAITOR_LEADER] == 0) s->play.kh_used = 0;
+    if (has_kh(s, w)) s->play.kh_used = 0;
     return w;
 }
 
@@ -336,9 +336,9 @@ static int explosion(nx_act *a)
             nx_act_log(a, "the Kwisatz Haderach is killed");
         }
     }
-    int secs[NX_MAP_MAX_SECTIONS_PER_TERRITORY], n;
-    if (s->play.rule[NX_RULE_LASGUN_REACH] == 1) n = nx_battle_field(s, s->play.battle_sec, secs);
-    else n = nx_map_sections_of(s->play.battle_t, secs, NX_MAP_MAX_SECTIONS_PER_TERRITORY);
+    /* Everything in the territory, storm or not (LV 3.01 Lasgun). */
+    int secs[NX_MAP_MAX_SECTIONS_PER_TERRITORY];
+    int n = nx_map_sections_of(s->play.battle_t, secs, NX_MAP_MAX_SECTIONS_PER_TERRITORY);
     for (uint8_t seat = 0; seat < s->nseats; seat++) {
         int killed = 0;
         for (int i = 0; i < n; i++) killed += nx_board_kill_section(s, seat, secs[i]);
@@ -396,8 +396,8 @@ static int ordinary(nx_act *a)
 /* ---- the winner's cards ------------------------------------------------------------------------ */
 
 /* Discards what the winner must discard and offers the rest: a Cheap
- * Hero (unless won by a traitor) and, under the "discard" reading of
- * turn.battle_worthless_cards, worthless cards.  1 if offered. */
+ * Hero (unless won by a traitor); worthless cards are kept or discarded
+ * like any other (LV 1.07.06).  1 if offered. */
 static int open_keep(nx_act *a, int w, int by_traitor)
 {
     nx_state *s = a->s;
@@ -408,8 +408,7 @@ static int open_keep(nx_act *a, int w, int by_traitor)
     char ww[64];
     for (int i = 0; i < n; i++) {
         nx_treachery_card c = nx_battle_card(cards[i]);
-        int forced = (!by_traitor && nx_treachery_discard_after_use(c)) ||
-                     (nx_treachery_is_worthless(c) && s->play.rule[NX_RULE_WORTHLESS_KEEP] == 1);
+        int forced = !by_traitor && nx_treachery_discard_after_use(c);
         if (forced) {
             discard(s, seat, cards[i]);
             nx_act_log(a, "%s discards %s", who(s, w, ww, sizeof ww), slot_name(cards[i]));
@@ -563,7 +562,7 @@ int nx_battle_act_capture(nx_act *a)
     char w[64];
     nx_act_who(s, seat, w, sizeof w);
     if (kill) {
-        nx_board_leader_killed(s, l);
+        nx_board_leader_killed_face_down(s, l);     /* LV 2.05: killed face down */
         s->play.leader_fought[l] = 0;
         s->seats[seat].spice = (int16_t)(s->seats[seat].spice + CAPTURE_KILL_SPICE);
         nx_act_log(a, "%s kills %s and takes %d spice", w, nx_leader_get(l)->name, CAPTURE_KILL_SPICE);

@@ -37,8 +37,7 @@
  * "pass"; each answer logs the same line and the result is announced
  * once all are in.  Several Karamas: the earliest seat in storm order
  * spends its card, the others keep theirs.  A Karama stops one use: this
- * battle's (or, under turn.battle_karama_scope "whole_phase", the
- * advantage for the rest of the phase).  Advanced Bene Gesserit spends a
+ * battle's (November 2020 FAQ).  Advanced Bene Gesserit spends a
  * worthless card before a real Karama (LV 2.02), as in the bidding.
  */
 #include <stdio.h>
@@ -688,13 +687,12 @@ void nx_battle_close_window(nx_act *a)
         nx_comp card = (players & bit(order[i])) ? karama_card(s, order[i]) : NX_COMP_NONE;
         if (card == NX_COMP_NONE) continue;
         nx_custody_move(&s->custody, card, NX_Z_TREACHERY_DISCARD);
-        int phase = s->play.rule[NX_RULE_KARAMA_SCOPE] == 1;
+        /* A Karama stops one use, this battle's (FAQ-N p.7). */
         s->play.battle_stopped |= (uint8_t)(1u << adv);
-        if (phase) s->play.karama_phase |= (uint8_t)(1u << adv);
         if (adv == NX_ADV_VOICE) s->play.voice_mode = 0;
         nx_treachery_card c = nx_battle_card(card);
-        nx_act_log(a, "%s plays %s%s: %s of %s is stopped%s", nx_act_who(s, order[i], w, sizeof w), nx_treachery_name(c),
-                   c == NX_TR_KARAMA ? "" : " as a Karama", adv_names[adv], u, phase ? " for the rest of the phase" : "");
+        nx_act_log(a, "%s plays %s%s: %s of %s is stopped", nx_act_who(s, order[i], w, sizeof w), nx_treachery_name(c),
+                   c == NX_TR_KARAMA ? "" : " as a Karama", adv_names[adv], u);
         return;
     }
     nx_act_log(a, "no Karama is played against %s of %s", adv_names[adv], u);

@@ -63,13 +63,14 @@ enum {
 
 /* ---- where battles happen ----------------------------------------------------- */
 
-/* Can forces on this section be in a battle?  A stormed section only under
- * the same_sector reading, and never in a stronghold (FAQ). */
+/* Can forces on this section be in a battle?  A stormed section under the
+ * same_sector reading (the default: LV 1.01.04 "battling blind"), never in
+ * a stronghold (FAQ). */
 static int battle_capable(const nx_state *s, int sec)
 {
     if (nx_map_is_polar_sink(nx_map_section_territory(sec))) return 0;
     if (!nx_board_section_in_storm(s, sec)) return 1;
-    return s->play.rule[NX_RULE_BATTLE_IN_STORM] == 1 && !nx_map_is_stronghold(nx_map_section_territory(sec));
+    return s->play.rule[NX_RULE_BATTLE_IN_STORM] == 0 && !nx_map_is_stronghold(nx_map_section_territory(sec));
 }
 
 int nx_battle_field(const nx_state *s, int sec, int out[NX_MAP_MAX_SECTIONS_PER_TERRITORY])

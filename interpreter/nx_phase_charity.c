@@ -21,7 +21,7 @@ static int charity_for(const nx_state *s, uint8_t seat)
 {
     int spice = s->seats[seat].spice, amount = 0;
     if (spice <= 1)
-        amount = s->play.rule[NX_RULE_CHARITY] == 0 ? CHARITY_FLOOR - spice : CHARITY_FLOOR;
+        amount = CHARITY_FLOOR - spice;
     int advanced_bg = (s->options & NX_OPT_ADVANCED) && s->seats[seat].faction == NX_BENE_GESSERIT;
     if (advanced_bg && amount < CHARITY_FLOOR) amount = CHARITY_FLOOR;
     return amount;

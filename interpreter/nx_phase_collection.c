@@ -7,8 +7,9 @@
  * lies there; the rest stays.  Bene Gesserit advisors collect nothing.
  * Should several factions' fighters share a section (only possible where
  * no battle could be fought), they collect in storm order.  Advanced
- * (increased spice flow): the sole occupant of Arrakeen and of Carthag
- * takes 2 spice from the bank, of Tuek's Sietch 1.
+ * (increased spice flow): each occupant of Arrakeen and of Carthag takes
+ * 2 spice from the bank, of Tuek's Sietch 1 ("each occupant", UBG
+ * advanced rules): two factions sharing a city under the storm both take it.
  */
 #include <stdio.h>
 
@@ -41,13 +42,14 @@ static void city_income(nx_act *a)
     nx_state *s = a->s;
     for (size_t i = 0; i < sizeof cities / sizeof cities[0]; i++) {
         int t = nx_map_territory_parse(cities[i].id);
-        unsigned occupant = nx_board_occupants(s, t, 1);
-        if (__builtin_popcount(occupant) != 1) continue;
-        uint8_t seat = (uint8_t)__builtin_ctz(occupant);
-        s->seats[seat].spice = (int16_t)(s->seats[seat].spice + cities[i].spice);
-        char who[64];
-        nx_act_log(a, "%s takes %d spice as the occupant of %s", nx_act_who(s, seat, who, sizeof who), cities[i].spice,
-                   nx_map_territory_name(t));
+        unsigned occupants = nx_board_occupants(s, t, 1);
+        for (uint8_t seat = 0; seat < s->nseats; seat++) {
+            if (!(occupants & (1u << seat))) continue;
+            s->seats[seat].spice = (int16_t)(s->seats[seat].spice + cities[i].spice);
+            char who[64];
+            nx_act_log(a, "%s takes %d spice as %s of %s", nx_act_who(s, seat, who, sizeof who), cities[i].spice,
+                       __builtin_popcount(occupants) > 1 ? "an occupant" : "the occupant", nx_map_territory_name(t));
+        }
     }
 }
 

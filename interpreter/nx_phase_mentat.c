@@ -9,10 +9,7 @@
  *     stronghold victory, alone or in an alliance, on the predicted turn,
  *     the Bene Gesserit win alone instead.
  *  3. Several sides at once: the one first in storm order wins (LV 1.09.03).
- *  4. End of the last turn with no winner (turn.endgame_ranking): the
- *     Guild's default victory and the Fremen special victory (each with
- *     its ally), in the reading's order; then the side(s) controlling the
- *     most strongholds.
+ *  4. End of the last turn with no winner: see last_turn() below.
  * Bribes are not modelled yet (nothing lies in front of a shield).
  */
 #include <stdio.h>
@@ -126,42 +123,64 @@ static int fremen_condition(const nx_state *s, uint8_t fremen)
            !(nx_board_occupants(s, nx_map_territory_parse("tueks_sietch"), 1) & intruders);
 }
 
-static int special_victory(nx_act *a, nx_faction f)
+/* The faction's side wins at the end of the last turn, for `why`. */
+static int side_wins(nx_act *a, nx_faction f, const char *why)
 {
     uint8_t seat = nx_state_seat_of(a->s, f);
     if (seat == NX_NO_SEAT) return 0;
-    if (f == NX_FREMEN && !fremen_condition(a->s, seat)) return 0;
-    declare(a, side_mask(a->s, seat), f == NX_FREMEN ? "the Fremen special victory at the end of the last turn"
-                                                      : "the Spacing Guild's default victory at the end of the last turn");
+    declare(a, side_mask(a->s, seat), why);
     return 1;
 }
 
-/* Nobody else won: every side controlling the most strongholds wins. */
+/* Nobody else won: the player(s) occupying the most strongholds win, each
+ * counted alone (LV 1.09.05 speaks of the player, not the alliance), and
+ * an ally shares its partner's win as in every victory. */
 static void most_strongholds(nx_act *a)
 {
-    uint8_t side[NX_MAX_SEATS], winners = 0;
-    int n = sides(a->s, side), best = -1;
-    for (int i = 0; i < n; i++) {
-        int held = strongholds_of(a->s, side[i]);
+    const nx_state *s = a->s;
+    uint8_t winners = 0;
+    int best = -1;
+    for (uint8_t seat = 0; seat < s->nseats; seat++) {
+        int held = strongholds_of(s, BIT(seat));
         if (held > best) {
             best = held;
             winners = 0;
         }
-        if (held == best) winners |= side[i];
+        if (held == best) winners |= side_mask(s, seat);
     }
     char why[80];
     snprintf(why, sizeof why, "the most strongholds (%d) at the end of the last turn", best);
     declare(a, winners, why);
 }
 
+/*
+ * The end of the last turn with no winner (docs/rules/phase-mentat-pause.md):
+ *  1. the Fremen special victory: with the Fremen in the game and their
+ *     condition met, the Fremen (and ally) win, Guild or no Guild: LV states
+ *     the condition for games with the Guild, so it comes before the Guild's
+ *     default win (LV 2.04 Special Victory);
+ *  2. the Guild in the game: the Guild (and ally) win (LV 2.06);
+ *  3. no Guild, the Fremen in the game: the Fremen (and ally) win
+ *     (LV 1.09.05);
+ *  4. otherwise the player occupying the most strongholds.
+ */
+static void last_turn(nx_act *a)
+{
+    uint8_t fremen = nx_state_seat_of(a->s, NX_FREMEN);
+    if (fremen != NX_NO_SEAT && fremen_condition(a->s, fremen) &&
+        side_wins(a, NX_FREMEN, "the Fremen special victory at the end of the last turn: only Fremen in Sietch Tabr "
+                                "and Habbanya Sietch, and no Atreides, Harkonnen or Emperor in Tuek's Sietch"))
+        return;
+    if (side_wins(a, NX_SPACING_GUILD, "the Spacing Guild's default victory at the end of the last turn")) return;
+    if (side_wins(a, NX_FREMEN, "the Fremen win at the end of the last turn, the Spacing Guild not being in the game"))
+        return;
+    most_strongholds(a);
+}
+
 static int mentat_procedure(nx_act *a)
 {
-    nx_state *s = a->s;
-    if (stronghold_winners(a) || s->turn < NX_LAST_TURN) return 0;
-    int fremen_first = s->play.rule[NX_RULE_ENDGAME] == 1;
-    nx_faction first = fremen_first ? NX_FREMEN : NX_SPACING_GUILD, second = fremen_first ? NX_SPACING_GUILD : NX_FREMEN;
-    if (special_victory(a, first) || special_victory(a, second)) return 0;
-    most_strongholds(a);
+    if (stronghold_winners(a) || a->s->turn < NX_LAST_TURN) return 0;
+    last_turn(a);
     return 0;
 }
 

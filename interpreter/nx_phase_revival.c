@@ -11,7 +11,7 @@
  *    decision (min 0): taking them is optional in the rules.
  *  - Elite forces (Sardaukar, Fedaykin) count as one force each; at most
  *    one per faction per turn by any route (FAQ-N p.2) when the limit
- *    applies (NX_RULE_ELITE_REVIVAL: Advanced games, or always).
+ *    applies (Advanced games: LV 2.03, 2.04).
  *  - A leader: one a turn, cost = its strength, only while the revival
  *    condition holds (nx_board_leader_revivable); the disc moves from the
  *    Tanks to the seat's leader pool.
@@ -88,7 +88,8 @@ static int free_for(const nx_state *s, uint8_t seat)
 /* Elite forces a seat may still get back this turn. */
 static int elite_room(const nx_state *s, uint8_t seat)
 {
-    int limited = s->play.rule[NX_RULE_ELITE_REVIVAL] == 1 || (s->options & NX_OPT_ADVANCED);
+    /* An Advanced limit (LV 2.03, 2.04): in Basic starred forces are ordinary. */
+    int limited = (s->options & NX_OPT_ADVANCED) != 0;
     if (!limited) return REVIVAL_LIMIT + EMPEROR_EXTRA;
     return (s->play.revived_elite & bit(seat)) ? 0 : 1;
 }

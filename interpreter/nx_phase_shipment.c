@@ -43,11 +43,10 @@ static int advanced(const nx_state *s) { return (s->options & NX_OPT_ADVANCED) !
 
 static uint8_t guild_seat(const nx_state *s) { return nx_state_seat_of(s, NX_SPACING_GUILD); }
 
-/* Ahead of Schedule / Holding Pattern: Advanced (LV 2.06.12), or always
- * under the "always" reading of turn.guild_timing. */
+/* Ahead of Schedule / Holding Pattern: an Advanced ability (LV 2.06.12). */
 static int guild_free_timing(const nx_state *s)
 {
-    return guild_seat(s) != NX_NO_SEAT && (advanced(s) || s->play.rule[NX_RULE_GUILD_TIMING] == 1);
+    return guild_seat(s) != NX_NO_SEAT && advanced(s);
 }
 
 /* The Guild and its ally ship at half price and may cross-ship (LV 2.06). */
@@ -185,8 +184,9 @@ static int advisor_may_follow(const nx_state *s, const ship_req *r, const ship_p
 {
     uint8_t bg = nx_state_seat_of(s, NX_BENE_GESSERIT);
     if (bg == NX_NO_SEAT || bg == r->seat || r->to == RESERVES || !has_reserves(s, bg)) return 0;
-    int from_off_planet = r->from == RESERVES && !plan->sends;
-    return from_off_planet || s->play.rule[NX_RULE_ADVISOR_TRIGGER] == 1;
+    /* Only a shipment from off-planet (LV 2.02.05): Fremen sending and the
+     * Guild's cross-ship start on Dune. */
+    return r->from == RESERVES && !plan->sends;
 }
 
 static void log_shipment(nx_act *a, const ship_req *r, const ship_plan *plan)
@@ -368,6 +368,21 @@ static int open_guild_offer(nx_act *a, uint8_t guild, uint8_t next)
     return open_decision(a, NX_PEND_SHIP_MOVE, guild, prompt);
 }
 
+/* Before anyone ships, the Atreides look at the top card of the Spice Deck
+ * (LV 2.01; UBG factions: "at the start of the Movement Phase, before
+ * anyone moves"): a private receipt; the look itself is public.  An empty
+ * deck shows nothing (it is rebuilt only when a card is drawn). */
+static void atreides_look(nx_act *a)
+{
+    nx_state *s = a->s;
+    uint8_t atreides = nx_state_seat_of(s, NX_ATREIDES);
+    if (atreides == NX_NO_SEAT || !nx_custody_count(&s->custody, NX_Z_SPICE_DECK)) return;
+    nx_comp top = nx_custody_top(&s->custody, NX_Z_SPICE_DECK);
+    nx_state_add_receipt(s, atreides, NX_RCPT_SAW, nx_state_new_event(s), &top, 1);
+    char who[64];
+    nx_act_log(a, "%s looks at the top card of the Spice Deck", nx_act_who(s, atreides, who, sizeof who));
+}
+
 static int shipment_procedure(nx_act *a)
 {
     nx_state *s = a->s;
@@ -380,6 +395,7 @@ static int shipment_procedure(nx_act *a)
         p->advise_section = NO_ADVISOR;
         p->intrusion_at = NO_INTRUSION;
         p->step = STEP_TURNS;
+        atreides_look(a);
         if (open_wartime(a)) return 1;
     }
     while (p->step == STEP_TURNS) {

@@ -52,9 +52,11 @@ static nx_comp top_territory(const nx_state *s, nx_zone z)
 /* ---- the deck -------------------------------------------------------------- */
 
 /*
- * An empty Spice Deck is rebuilt from the discards; each pile keeps its
- * topmost territory card, which a later worm needs (turn.md 2.2 Advanced,
- * LV 1.13; in Basic only pile A has cards).  Returns the new deck's size.
+ * An empty Spice Deck is rebuilt from the discards.  Pile A keeps its
+ * topmost territory card, which the rule sets apart (a worm of blow A
+ * devours it); the rule speaks of that one pile only, so Advanced pile B
+ * returns whole (turn.md 2.2; docs/rules/spice-deck.md).  Returns the new
+ * deck's size.
  */
 static int refill_deck(nx_act *a)
 {
@@ -62,7 +64,7 @@ static int refill_deck(nx_act *a)
     const nx_zone piles[2] = { NX_Z_SPICE_DISCARD_A, NX_Z_SPICE_DISCARD_B };
     int moved = 0;
     for (int i = 0; i < 2; i++) {
-        nx_comp keep = top_territory(s, piles[i]), v[NX_COMP_COUNT];
+        nx_comp keep = i == 0 ? top_territory(s, piles[i]) : NX_COMP_NONE, v[NX_COMP_COUNT];
         int n = nx_custody_list(&s->custody, piles[i], v, NX_COMP_COUNT);
         for (int k = 0; k < n; k++)
             if (v[k] != keep) {
@@ -71,7 +73,8 @@ static int refill_deck(nx_act *a)
             }
     }
     nx_custody_shuffle(&s->custody, NX_Z_SPICE_DECK, &s->rng);
-    nx_act_log(a, "the Spice Deck is empty: %d discarded cards are shuffled into a new deck", moved);
+    nx_act_log(a, "the Spice Deck is empty: %d discarded %s shuffled into a new deck", moved,
+               moved == 1 ? "card is" : "cards are");
     return moved;
 }
 
@@ -390,14 +393,13 @@ static int act_place_worm(nx_act *a)
 /* ---- the procedure --------------------------------------------------------------------- */
 
 /* After a blow: turn-1 worms go back at the end of the phase, or between
- * the piles (turn.turn_one_worms); a Nexus is held after each pile or once
- * at the end (turn.advanced_nexus_timing; Basic has one blow). */
+ * the piles (turn.turn_one_worms); a Nexus follows the pile whose worm
+ * caused it (LV 1.13; Basic has one blow). */
 static void end_blow(nx_act *a)
 {
     nx_state *s = a->s;
     if (s->turn == 1 && (last_blow(s) || s->play.rule[NX_RULE_TURN1_WORMS] == 1)) return_set_aside(a);
-    int now = last_blow(s) || s->play.rule[NX_RULE_NEXUS_TIMING] == 0;
-    s->play.step = s->play.nexus_due && now ? STEP_NEXUS : STEP_RIDES;
+    s->play.step = s->play.nexus_due ? STEP_NEXUS : STEP_RIDES;
 }
 
 static int spice_blow_procedure(nx_act *a)

@@ -104,30 +104,31 @@ static void open_dials(nx_act *a)
 /*
  * Sectors the storm hits moving n from `from` (bit k for sector k): those
  * it passes over and the one it stops in; the one it starts in too under
- * turn.storm_start_sector_damage "yes".  The first storm follows
- * turn.first_storm_damage: landing (default), none, or its whole path.
+ * turn.storm_start_sector_damage "yes" (the default: LV 1.01.03 names it).
+ * The first storm follows turn.first_storm_damage: its whole path (the
+ * default: it moves from the Storm Start like any storm), where it lands,
+ * or nowhere.
  * A later storm that does not move (Weather Control's 0) hits nothing.
  */
 static uint32_t hit_sectors(const nx_state *s, int from, int n, int first)
 {
     int rule = s->play.rule[NX_RULE_FIRST_STORM_DAMAGE];
-    if (first && rule == 1) return 0;
+    if (first && rule == 2) return 0;
     /* Weather Control's 0: "the Storm Marker does not move this Turn"
      * (LV 3.01.23), so nothing starts, passes or stops anywhere. */
     if (!first && n == 0) return 0;
     uint32_t hit = sector_bit(sector_after(from, n));
-    if (first && rule == 0) return hit;
+    if (first && rule == 1) return hit;
     for (int k = 1; k <= n && k <= NX_MAP_SECTORS; k++) hit |= sector_bit(sector_after(from, k));
-    if (s->play.rule[NX_RULE_STORM_START_DAMAGE] == 1) hit |= sector_bit(from);
+    if (s->play.rule[NX_RULE_STORM_START_DAMAGE] == 0) hit |= sector_bit(from);
     return hit;
 }
 
-/* Fremen lose only half (rounded up): an Advanced ability by default
- * (turn.fremen_half_storm_losses). */
+/* Fremen lose only half (rounded up): an Advanced ability (LV 2.04 Storm
+ * Losses lists it among the Fremen's Advanced abilities). */
 static int fremen_halve(const nx_state *s, uint8_t seat)
 {
-    return s->seats[seat].faction == NX_FREMEN &&
-           ((s->options & NX_OPT_ADVANCED) || s->play.rule[NX_RULE_FREMEN_HALF_LOSSES] == 1);
+    return s->seats[seat].faction == NX_FREMEN && (s->options & NX_OPT_ADVANCED);
 }
 
 /*
@@ -239,14 +240,15 @@ static int storm_movement(const nx_state *s)
 }
 
 /* Might a seat hold a copy of this card, for all anyone may know?  Only
- * the discard pile is public: a card still in the deck might as well be
- * in a hand (the auction row is empty during the Storm phase). */
+ * the discard pile and the cards set aside are public: a card still in the
+ * deck might as well be in a hand (the auction row is empty during the
+ * Storm phase). */
 static int may_be_held(const nx_state *s, nx_treachery_card card)
 {
     for (int copy = 0; copy < NX_TREACHERY_COPY_COUNT; copy++) {
         if (nx_treachery_copy_card(copy) != card) continue;
         nx_zone z = s->custody.zone[nx_comp_treachery(copy)];
-        if (z != NX_Z_OUT && z != NX_Z_TREACHERY_DISCARD) return 1;
+        if (z != NX_Z_OUT && z != NX_Z_TREACHERY_DISCARD && z != NX_Z_SET_ASIDE) return 1;
     }
     return 0;
 }
@@ -362,12 +364,11 @@ static void blast_wall(nx_act *a)
 
 /* A storm card was played: it leaves the hand, the seat's decision is
  * answered and the window opens once more when this round is over.
- * Family Atomics is "set aside" in the rules; custody has no such zone for
- * Treachery cards, so it goes to the discard pile too (provisional: a
- * reshuffled copy comes back as a card nobody can play). */
-static void card_played(nx_act *a, const nx_pending *p, nx_comp card)
+ * Weather Control is discarded; Family Atomics is set aside, out of play
+ * for the rest of the game (LV 3.01.07), so no reshuffle brings it back. */
+static void card_played(nx_act *a, const nx_pending *p, nx_comp card, nx_zone to)
 {
-    nx_custody_move(&a->s->custody, card, NX_Z_TREACHERY_DISCARD);
+    nx_custody_move(&a->s->custody, card, to);
     a->s->play.storm_played = 1;
     nx_state_remove_pending(a->s, p);
 }
@@ -443,7 +444,7 @@ static int act_weather(nx_act *a)
     nx_act_log(a, "%s plays Weather Control: the storm will move %d sectors instead of %d",
                nx_act_who(s, p->seat, who, sizeof who), n, storm_movement(s));
     s->play.weather = (uint8_t)(n + 1);
-    card_played(a, p, nx_move_card_in_hand(s, p->seat, NX_TR_WEATHER_CONTROL));
+    card_played(a, p, nx_move_card_in_hand(s, p->seat, NX_TR_WEATHER_CONTROL), NX_Z_TREACHERY_DISCARD);
     return 0;
 }
 
@@ -457,7 +458,7 @@ static int act_atomics(nx_act *a)
     char who[64];
     nx_act_log(a, "%s plays Family Atomics", nx_act_who(s, p->seat, who, sizeof who));
     blast_wall(a);
-    card_played(a, p, nx_move_card_in_hand(s, p->seat, NX_TR_FAMILY_ATOMICS));
+    card_played(a, p, nx_move_card_in_hand(s, p->seat, NX_TR_FAMILY_ATOMICS), NX_Z_SET_ASIDE);
     return 0;
 }
 

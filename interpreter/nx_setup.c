@@ -247,14 +247,16 @@ void nx_setup_run(nx_act *a, const nx_faction *factions, int nseats, uint8_t opt
     for (int i = 0; i < n; i++) nx_custody_move(&s->custody, nx_comp_treachery(copies[i]), NX_Z_TREACHERY_DECK);
     place_decks(s);
     nx_custody_seal(&s->custody);
-    deal_traitors(s);
-    deal_treachery(s);
     nx_custody_shuffle(&s->custody, NX_Z_SPICE_DECK, &s->rng);
     nx_custody_shuffle(&s->custody, NX_Z_STORM_DECK, &s->rng);
-    nx_act_log(a, "setup: Traitor Cards and Treachery Cards are dealt");
+    /* The setup sequence (docs/rules/phase-setup.md): the Bene Gesserit
+     * predict and the forces are placed before any Traitor or Treachery
+     * Card is dealt, so neither choice can use what those cards show.
+     * A designer's table has none of those choices: it deals at once. */
     if (rules_game) open_prediction(s);
     starting_positions(s, rules_game);
     nx_act_log(a, "setup: starting spice and forces are in place");
+    if (!rules_game) nx_setup_deal(a);
     /* Designer's tables with nothing to decide start at once; rules games
      * start when nx_phases_settle finds setup's decisions all answered. */
     if (s->npending == 0 && !rules_game) {
@@ -263,17 +265,50 @@ void nx_setup_run(nx_act *a, const nx_faction *factions, int nseats, uint8_t opt
     }
 }
 
+/* Has the deal been made?  Every seat is dealt a Treachery Card. */
+static int dealt(const nx_state *s)
+{
+    for (uint8_t seat = 0; seat < s->nseats; seat++)
+        if (nx_custody_count(&s->custody, NX_Z_SEAT(seat, NX_ZS_TREACHERY))) return 1;
+    return 0;
+}
+
+void nx_setup_deal_state(nx_state *s)
+{
+    if (dealt(s)) return;
+    deal_traitors(s);
+    deal_treachery(s);
+}
+
+void nx_setup_deal(nx_act *a)
+{
+    if (dealt(a->s)) return;
+    nx_setup_deal_state(a->s);
+    nx_act_log(a, "setup: Traitor Cards and Treachery Cards are dealt");
+}
+
 /* Setup's own procedure (rules games), run once the decisions opened by
  * nx_setup_run are answered: the Advanced Bene Gesserit places its advisor
- * after the Fremen (LV 2.02 Advanced Starting Forces). */
+ * after the Fremen (LV 2.02 Advanced Starting Forces); then the Traitor
+ * and Treachery Cards are dealt, the Traitor offers being the last setup
+ * decisions. */
 static int setup_procedure(nx_act *a)
 {
     nx_state *s = a->s;
-    if (s->play.step++ > 0) return 0;
-    uint8_t bg = nx_state_seat_of(s, NX_BENE_GESSERIT);
-    if (bg == NX_NO_SEAT || !(s->options & NX_OPT_ADVANCED)) return 0;
-    open_placement(s, bg, start[NX_BENE_GESSERIT].count, "Place your starting advisor in any territory");
-    return 1;
+    switch (s->play.step) {
+    case 0: {
+        s->play.step = 1;
+        uint8_t bg = nx_state_seat_of(s, NX_BENE_GESSERIT);
+        if (bg == NX_NO_SEAT || !(s->options & NX_OPT_ADVANCED)) return setup_procedure(a);
+        open_placement(s, bg, start[NX_BENE_GESSERIT].count, "Place your starting advisor in any territory");
+        return 1;
+    }
+    case 1:
+        s->play.step = 2;
+        nx_setup_deal(a);
+        return s->npending > 0;
+    default: return 0;
+    }
 }
 
 /* ---- actions --------------------------------------------------------------------------- */

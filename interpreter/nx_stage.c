@@ -511,6 +511,10 @@ static const struct stage_key {
 static void finish_setup(nx_act *a)
 {
     nx_state *s = a->s;
+    /* Dropped choices first: then the cards are dealt, as after them. */
+    for (int i = s->npending - 1; i >= 0; i--)
+        if (s->pending[i].kind != NX_PEND_TRAITOR_SELECT) nx_state_remove_pending(s, &s->pending[i]);
+    nx_setup_deal(a);
     for (int i = 0; i < s->npending; i++) {
         const nx_pending *p = &s->pending[i];
         if (p->kind != NX_PEND_TRAITOR_SELECT) continue;
@@ -531,8 +535,13 @@ static void return_cards_in_passing(nx_state *s)
     int n = nx_custody_list(&s->custody, NX_Z_AUCTION, v, NX_COMP_COUNT);
     for (int i = n - 1; i >= 0; i--) nx_custody_move(&s->custody, v[i], NX_Z_TREACHERY_DECK);
     n = nx_custody_list(&s->custody, NX_Z_SET_ASIDE, v, NX_COMP_COUNT);
-    for (int i = 0; i < n; i++) nx_custody_move(&s->custody, v[i], NX_Z_SPICE_DECK);
-    if (n) nx_custody_shuffle(&s->custody, NX_Z_SPICE_DECK, &s->rng);
+    int back = 0;
+    for (int i = 0; i < n; i++)     /* a set-aside Family Atomics stays out of play */
+        if (nx_comp_kind_of(v[i]) == NX_COMP_SPICE) {
+            nx_custody_move(&s->custody, v[i], NX_Z_SPICE_DECK);
+            back++;
+        }
+    if (back) nx_custody_shuffle(&s->custody, NX_Z_SPICE_DECK, &s->rng);
 }
 
 /*

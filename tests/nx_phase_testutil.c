@@ -266,6 +266,7 @@ nx_game *nxt_stage_new(const nx_faction *factions, int n, int advanced, int phas
     nxt_spec gs = { .advanced = advanced, .nseats = n, .seed = 7 };
     memcpy(gs.factions, factions, (size_t)n * sizeof *factions);
     nx_game *g = nxt_new_game(&gs);
+    nx_setup_deal_state(nxt_mut(g));      /* as setup would have, after its choices */
     nxt_stage_phase(g, phase, NX_LAST_TURN);
     nx_state *s = nxt_mut(g);
     for (uint8_t i = 0; i < n; i++) {
@@ -286,6 +287,7 @@ nx_game *nxt_stage_turn2(const nx_faction *factions, int nseats, int advanced, i
     nx_game *g = nx_game_new(&nxt_rt, NULL, &cfg, err, sizeof err);
     ck_assert_msg(g != NULL, "%s", err);
     nx_state *s = nxt_mut(g);
+    nx_setup_deal_state(s);               /* as setup would have, after its choices */
     memset(s->pending, 0, sizeof s->pending);
     s->npending = 0;
     for (int i = 0; i < nseats; i++) {

@@ -3,6 +3,8 @@
  * winner's cards, Harkonnen capture and the readings that change them
  * (interpreter/nx_battle_resolve.c; docs/rules/phase-battle.md). */
 #include "nx_phase_testutil.h"
+#include "nx_board.h"
+#include "nx_play.h"
 
 static const nx_faction AHE[] = { NX_ATREIDES, NX_HARKONNEN, NX_EMPEROR };
 enum { A, H, E };
@@ -123,13 +125,11 @@ END_TEST
 START_TEST(explosion_takes_the_territory)
 {
     /* The Lasgun player's own Shield counts; every faction in the territory
-     * loses its forces, the Emperor's across the sector line too
-     * (turn.battle_lasgun_reach "territory"); "battlefield" spares the sections
-     * the storm cuts off. */
-    for (int rule = 0; rule < 2; rule++) {
+     * loses its forces, the Emperor's across the sector line too (LV 3.01:
+     * the whole territory, a fixed rule since issue 13). */
+    {
         nx_game *g = nxt_battle_new(AHE, 3, 0);
         nxt_mut(g)->play.storm_sector = 9;
-        nxt_mut(g)->play.rule[NX_RULE_LASGUN_REACH] = (uint8_t)rule;
         nxt_put(g, A, "old_gap.east", 3, 0);
         nxt_put(g, H, "old_gap.east", 3, 0);
         nxt_put(g, E, "old_gap.west", 2, 0);
@@ -140,7 +140,7 @@ START_TEST(explosion_takes_the_territory)
         nxt_no_calls(g);
         ck_assert(nxt_leader_dead(g, "duncan_idaho") && nxt_leader_dead(g, "umman_kudu"));
         ck_assert_int_eq(nxt_here(g, A, "old_gap.east") + nxt_here(g, H, "old_gap.east"), 0);
-        ck_assert_int_eq(nxt_here(g, E, "old_gap.west"), rule ? 2 : 0);
+        ck_assert_int_eq(nxt_here(g, E, "old_gap.west"), 0);
         ck_assert_int_eq(nxt_card_zone(g, "treachery:shield#2"), NX_Z_TREACHERY_DISCARD);
         nx_game_free(g);
     }
@@ -214,30 +214,12 @@ START_TEST(single_traitor)
     ck_assert_int_eq(nxt_here(g, H, "the_great_flat"), 5);    /* the caller loses nothing */
     ck_assert_int_eq(nxt_spice(g, H), 10 + 4);                /* Gurney's strength, no support paid */
     ck_assert_int_eq(nxt_spice(g, A), 10 - 5);                /* the betrayed pays its support */
-    /* The caller's leader is free again (turn.battle_traitor_leader). */
+    /* The caller's leader is free again (LV 1.07.06). */
     ck_assert_int_eq(nx_game_state(g)->play.leader_fought[nx_leader_find("umman_kudu")], 0);
     nx_game_free(g);
 }
 END_TEST
 
-START_TEST(traitor_leader_spent)
-{
-    /* turn.battle_traitor_leader "spent": the caller's leader stays committed. */
-    nx_game *g = fight(0);
-    nxt_mut(g)->play.rule[NX_RULE_TRAITOR_LEADER] = 1;
-    nxt_traitor(g, H, "gurney_halleck");
-    nxt_go(g);
-    nxt_plan(g, A, "\"leader\":\"leader:gurney_halleck\",\"dial\":5");
-    nxt_plan(g, H, "\"leader\":\"leader:umman_kudu\",\"dial\":1");
-    nxt_ok(g, H, "\"type\":\"call_traitor\"");
-    nxt_ok(g, A, "\"type\":\"pass\"");
-    ck_assert(nxt_leader_dead(g, "gurney_halleck"));
-    ck_assert_int_eq(nxt_here(g, H, "the_great_flat"), 5);
-    ck_assert_int_eq(nx_game_state(g)->play.leader_fought[nx_leader_find("umman_kudu")],
-                     nx_map_territory_parse("the_great_flat") + 1);
-    nx_game_free(g);
-}
-END_TEST
 
 START_TEST(two_traitors)
 {
@@ -342,17 +324,17 @@ END_TEST
 
 START_TEST(winner_cards)
 {
-    for (int rule = 0; rule < 2; rule++) {
+    /* A worthless card is kept or discarded like any other (LV 1.07.06). */
+    {
         nx_game *g = fight(0);
-        nxt_mut(g)->play.rule[NX_RULE_WORTHLESS_KEEP] = (uint8_t)rule;
         nxt_hand(g, A, "treachery:kulon", "treachery:snooper#2", NULL);
         nxt_go(g);
         nxt_plan(g, A, "\"leader\":\"leader:thufir_hawat\",\"dial\":1,\"weapon\":\"treachery:kulon\",\"defense\":\"treachery:snooper#2\"");
         nxt_plan(g, H, "\"leader\":\"leader:umman_kudu\",\"dial\":1");
         nxt_no_calls(g);
         const nx_pending *p = nxt_decision(g, A, NX_PEND_BATTLE_CARDS);
-        ck_assert_int_eq(p->noptions, rule ? 1 : 2);
-        ck_assert_int_eq(nxt_card_zone(g, "treachery:kulon"), rule ? NX_Z_TREACHERY_DISCARD : NX_Z_SEAT(A, NX_ZS_TREACHERY));
+        ck_assert_int_eq(p->noptions, 2);
+        ck_assert_int_eq(nxt_card_zone(g, "treachery:kulon"), NX_Z_SEAT(A, NX_ZS_TREACHERY));
         nxt_refused(g, A, "\"type\":\"keep_cards\",\"keep\":[\"treachery:lasgun\"]", "illegal", "not a card you played");
         nxt_refused(g, A, "\"type\":\"keep_cards\",\"keep\":\"all\"", "malformed", "must be a list");
         nxt_ok(g, A, "\"type\":\"keep_cards\",\"keep\":[\"treachery:snooper#2\"]");
@@ -392,6 +374,10 @@ START_TEST(capture)
     nxt_ok(g, H, "\"type\":\"capture\",\"mode\":\"kill\"");
     ck_assert_int_eq(nx_game_state(g)->custody.zone[nx_comp_leader_disc(l)], NX_Z_TANKS);
     ck_assert_int_eq(nxt_spice(g, H), 10 - 1 + 2);
+    /* Killed by the Harkonnen, it lies face down: its owner cannot revive
+     * it before its other leaders have died again (LV 2.05; issue 13 item 10). */
+    ck_assert(nx_play_bit(nx_game_state(g)->play.leader_again, l));
+    ck_assert(!nx_board_leader_revivable(nx_game_state(g), l));
     nx_game_free(g);
 
     /* Basic: no capture. */
@@ -485,7 +471,6 @@ static Suite *suite(void)
     tcase_add_test(tc, tie_goes_to_the_aggressor);
     tcase_add_test(tc, killed_leaders_pay_the_winner);
     tcase_add_test(tc, single_traitor);
-    tcase_add_test(tc, traitor_leader_spent);
     tcase_add_test(tc, two_traitors);
     tcase_add_test(tc, harkonnen_calls_for_its_ally);
     tcase_add_test(tc, support_and_elite);

@@ -477,11 +477,10 @@ END_TEST
 START_TEST(karama_scope)
 {
     /* Two battles of Atreides against the Bene Gesserit; a Karama stops
-     * the Voice in the first.  one_use: the Voice returns in the second;
-     * whole_phase: it does not. */
-    for (int rule = 0; rule < 2; rule++) {
+     * the Voice in the first.  It stops that use only (FAQ-N p.7): the
+     * Voice returns in the second. */
+    {
         nx_game *g = nxt_battle_new(ABH, 3, 0);
-        nxt_mut(g)->play.rule[NX_RULE_KARAMA_SCOPE] = (uint8_t)rule;
         nxt_put(g, A, "the_great_flat", 3, 0);
         nxt_put(g, B, "the_great_flat", 2, 0);
         nxt_put(g, A, "funeral_plain", 3, 0);
@@ -491,15 +490,14 @@ START_TEST(karama_scope)
         nxt_ok(g, A, "\"type\":\"choose_battle\",\"territory\":\"the_great_flat\",\"opponent\":1");
         voice(g, "not_play", "worthless");
         json_t *r = nxt_done(g, H, "\"type\":\"karama\"");
-        ck_assert(nxt_log_has(r, rule ? "is stopped for the rest of the phase" : "the Voice of seat 1 (Bene Gesserit) is stopped"));
+        ck_assert(nxt_log_has(r, "the Voice of seat 1 (Bene Gesserit) is stopped"));
         json_decref(r);
         nxt_no_advantages(g);
         nxt_plan(g, A, "\"leader\":\"leader:dr_yueh\",\"dial\":3");
         nxt_plan(g, B, "\"leader\":\"leader:alia\",\"dial\":0");
         nxt_no_calls(g);
         ck_assert_str_eq(nx_map_territory_id(nx_game_state(g)->play.battle_t), "funeral_plain");
-        if (rule) only(g, A, NX_PEND_PRESCIENCE);
-        else only(g, B, NX_PEND_VOICE);
+        only(g, B, NX_PEND_VOICE);
         nx_game_free(g);
     }
 }

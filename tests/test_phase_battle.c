@@ -47,8 +47,7 @@ END_TEST
 
 START_TEST(storm_separates)
 {
-    /* Old Gap spans sectors 8-10: a storm in 9 cuts east from west; forces
-     * inside the stormed sector do not fight (turn.battle_in_storm_sector). */
+    /* Old Gap spans sectors 8-10: a storm in 9 cuts east from west. */
     nx_game *g = nxt_battle_new(AHE, 3, 0);
     nxt_mut(g)->play.storm_sector = 9;
     nxt_put(g, A, "old_gap.east", 3, 0);
@@ -59,10 +58,10 @@ START_TEST(storm_separates)
     ck_assert(!nxt_in_phase(g, NX_P_BATTLE));
     nx_game_free(g);
 
-    /* The "same_sector" reading: two factions in one stormed sand section fight. */
+    /* The "same_sector" reading (the default, LV 1.01.04 "battling blind"):
+     * two factions in one stormed sand section fight. */
     g = nxt_battle_new(AHE, 3, 0);
     nxt_mut(g)->play.storm_sector = 9;
-    nxt_mut(g)->play.rule[NX_RULE_BATTLE_IN_STORM] = 1;
     nxt_put(g, A, "old_gap.middle", 3, 0);
     nxt_put(g, H, "old_gap.middle", 2, 0);
     nxt_put(g, A, "arrakeen", 1, 0);          /* but never in a stronghold */

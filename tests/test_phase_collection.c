@@ -72,11 +72,11 @@ START_TEST(test_city_income)
         nx_game *g = collection(ATR_HAR, 2, advanced);
         nxt_put(g, 0, "arrakeen", 1, 0);
         nxt_put(g, 0, "tueks_sietch", 1, 0);
-        nxt_put(g, 0, "carthag", 1, 0);          /* shared: no income */
+        nxt_put(g, 0, "carthag", 1, 0);          /* shared: each occupant takes it */
         nxt_put(g, 1, "carthag", 1, 0);
         json_decref(nxt_run(g, &nx_mod_collection));
-        ck_assert_int_eq(nx_game_state(g)->seats[0].spice, advanced ? 3 : 0);
-        ck_assert_int_eq(nx_game_state(g)->seats[1].spice, 0);
+        ck_assert_int_eq(nx_game_state(g)->seats[0].spice, advanced ? 5 : 0);
+        ck_assert_int_eq(nx_game_state(g)->seats[1].spice, advanced ? 2 : 0);
         nx_game_free(g);
     }
 }

@@ -1,7 +1,6 @@
 /* The Mentat Pause (docs/rules/phase-mentat-pause.md): stronghold
  * victories alone and allied, the Bene Gesserit prediction, the end of
- * the last turn (Guild, Fremen, most strongholds) and the readings of
- * turn.endgame_ranking. */
+ * the last turn (Fremen special victory, Guild, Fremen, most strongholds). */
 #include "nx_phase_testutil.h"
 
 #include "nx_board.h"
@@ -111,43 +110,46 @@ START_TEST(test_last_turn)
     ck_assert_int_eq(winners(g), 0);
     nx_game_free(g);
 
-    /* guild_then_fremen (default): the Guild and its ally. */
+    /* The Fremen with their condition win before the Guild (LV 2.04 states
+     * the condition for games with the Guild), with their ally. */
+    g = mentat(guild_fremen_atr, 3, NX_LAST_TURN);
+    nxt_ally(g, 1, 2);
+    nxt_put(g, 1, "sietch_tabr", 2, 0);
+    ck_assert_int_eq(winners(g), (1 << 1) | (1 << 2));
+    nx_game_free(g);
+    /* Atreides in Tuek's Sietch break the condition: the Guild and its ally. */
     g = mentat(guild_fremen_atr, 3, NX_LAST_TURN);
     nxt_ally(g, 0, 2);
+    nxt_put(g, 2, "tueks_sietch", 1, 0);
     ck_assert_int_eq(winners(g), (1 << 0) | (1 << 2));
     nx_game_free(g);
 
-    /* fremen_then_guild: the Fremen if their condition holds... */
-    g = mentat(guild_fremen_atr, 3, NX_LAST_TURN);
-    nx_game_state_mut(g)->play.rule[NX_RULE_ENDGAME] = 1;
-    nxt_put(g, 1, "sietch_tabr", 2, 0);
-    ck_assert_int_eq(winners(g), 1 << 1);
-    nx_game_free(g);
-    /* ...not if Atreides stand in Tuek's Sietch: then the Guild. */
-    g = mentat(guild_fremen_atr, 3, NX_LAST_TURN);
-    nx_game_state_mut(g)->play.rule[NX_RULE_ENDGAME] = 1;
-    nxt_put(g, 2, "tueks_sietch", 1, 0);
+    /* No Guild: the Fremen win, condition or not (LV 1.09.05). */
+    static const nx_faction fremen_atr_har[] = { NX_FREMEN, NX_ATREIDES, NX_HARKONNEN };
+    g = mentat(fremen_atr_har, 3, NX_LAST_TURN);
+    nxt_put(g, 2, "tueks_sietch", 1, 0);       /* Harkonnen there: no special victory */
+    nxt_put(g, 1, "arrakeen", 1, 0);
+    nxt_put(g, 1, "carthag", 1, 0);
     ck_assert_int_eq(winners(g), 1 << 0);
     nx_game_free(g);
 
-    /* No Guild: the Fremen with their condition, else the most strongholds. */
-    static const nx_faction fremen_atr_har[] = { NX_FREMEN, NX_ATREIDES, NX_HARKONNEN };
-    g = mentat(fremen_atr_har, 3, NX_LAST_TURN);
-    nxt_put(g, 2, "tueks_sietch", 1, 0);       /* Harkonnen there: no Fremen victory */
-    nxt_put(g, 1, "arrakeen", 1, 0);
+    /* Neither: the player occupying the most, counted alone, with its ally. */
+    static const nx_faction atr_har_emp_bg[] = { NX_ATREIDES, NX_HARKONNEN, NX_EMPEROR, NX_BENE_GESSERIT };
+    g = mentat(atr_har_emp_bg, 4, NX_LAST_TURN);
+    nxt_put(g, 0, "arrakeen", 1, 0);
     nxt_put(g, 1, "carthag", 1, 0);
-    ck_assert_int_eq(winners(g), 1 << 1);     /* Atreides hold the most: 2 */
+    nxt_put(g, 1, "habbanya_sietch", 1, 0);
+    nxt_put(g, 2, "sietch_tabr", 1, 0);
+    nxt_ally(g, 0, 2);                          /* 1 + 1 together: not counted jointly */
+    ck_assert_int_eq(winners(g), 1 << 1);
     nx_game_free(g);
-    g = mentat(fremen_atr_har, 3, NX_LAST_TURN);
-    nxt_put(g, 2, "tueks_sietch", 1, 0);
-    nxt_put(g, 1, "arrakeen", 1, 0);
-    ck_assert_int_eq(winners(g), (1 << 1) | (1 << 2));    /* a tie: both win */
-    nx_game_free(g);
-    g = mentat(fremen_atr_har, 3, NX_LAST_TURN);
+    g = mentat(atr_har_emp_bg, 4, NX_LAST_TURN);
+    nxt_put(g, 0, "arrakeen", 1, 0);
+    nxt_put(g, 0, "sietch_tabr", 1, 0);
+    nxt_put(g, 1, "carthag", 1, 0);
+    nxt_put(g, 1, "habbanya_sietch", 1, 0);
     nxt_ally(g, 0, 2);
-    nxt_put(g, 1, "arrakeen", 1, 0);
-    nxt_put(g, 1, "carthag", 1, 0);
-    ck_assert_int_eq(winners(g), (1 << 0) | (1 << 2));    /* Fremen and ally */
+    ck_assert_int_eq(winners(g), (1 << 0) | (1 << 1) | (1 << 2));    /* a tie: both win, the ally too */
     nx_game_free(g);
 }
 END_TEST

@@ -109,14 +109,13 @@ START_TEST(refusals)
 }
 END_TEST
 
-/* One Sardaukar / Fedaykin a turn: Advanced games by default, always with
- * the "always" reading, never in Basic otherwise. */
+/* One Sardaukar / Fedaykin a turn: an Advanced limit (LV 2.03, 2.04),
+ * never in Basic. */
 START_TEST(elite_limit)
 {
-    for (int variant = 0; variant < 3; variant++) {
-        int advanced = variant == 1, always = variant == 2, limited = advanced || always;
+    for (int advanced = 0; advanced < 2; advanced++) {
+        int limited = advanced;
         nx_game *g = revival_game(advanced);
-        nx_game_state_mut(g)->play.rule[NX_RULE_ELITE_REVIVAL] = (uint8_t)always;
         kill(g, 1, 0, 3);
         json_decref(nxt_stage_go(g));
         const char *two = "\"type\": \"revive\", \"elite\": 2";
@@ -216,25 +215,6 @@ START_TEST(leader_revival_no_active_leader)
         nx_custody_move(&s->custody, nx_comp_leader_disc(leader_index(held[i])), NX_Z_SEAT(1, NX_ZS_LEADERS));
     nx_board_leader_killed(s, leader_index("thufir_hawat"));
     ck_assert(nx_board_leader_revivable(s, leader_index("thufir_hawat")));
-    nx_game_free(g);
-}
-END_TEST
-
-/* The older reading: only once all are in the Tanks together. */
-START_TEST(leader_revival_all_in_tanks)
-{
-    nx_game *g = revival_game(0);
-    nx_state *s = nx_game_state_mut(g);
-    s->play.rule[NX_RULE_LEADER_REVIVAL] = 1;
-    static const char *const ids[] = { "bashar", "burseg", "caid", "count_fenring", "cpt_aramsham" };
-    for (int i = 0; i < 4; i++) nx_board_leader_killed(s, leader_index(ids[i]));
-    ck_assert(!nx_board_leader_revivable(s, leader_index("bashar")));
-    /* One comes back (a Ghola, say) and dies again: still not all together. */
-    nx_custody_move(&s->custody, nx_comp_leader_disc(leader_index("bashar")), NX_Z_SEAT(1, NX_ZS_LEADERS));
-    nx_board_leader_killed(s, leader_index("bashar"));
-    ck_assert(!nx_board_leader_revivable(s, leader_index("bashar")));
-    nx_board_leader_killed(s, leader_index("cpt_aramsham"));
-    for (int i = 0; i < 5; i++) ck_assert(nx_board_leader_revivable(s, leader_index(ids[i])));
     nx_game_free(g);
 }
 END_TEST
@@ -366,7 +346,6 @@ int main(void)
     tcase_add_test(tc, emperor_pays_for_ally);
     tcase_add_test(tc, leader_revival_all_died_once);
     tcase_add_test(tc, leader_revival_no_active_leader);
-    tcase_add_test(tc, leader_revival_all_in_tanks);
     tcase_add_test(tc, bot_moves_are_legal);
     tcase_add_test(tc, kh_revival);
     tcase_add_test(tc, kh_revival_bots);

@@ -14,7 +14,7 @@ static void answer_traitors(nx_game *g)
         else i++;
 }
 
-/* Answer the Traitor selections and the prediction: only placements remain. */
+/* Answer the prediction (and any Traitor selection): only placements remain. */
 static void answer_all_but_placements(nx_game *g)
 {
     for (;;) {
@@ -44,14 +44,26 @@ START_TEST(starting_spice_and_forces)
     ck_assert_int_eq(nx_board_reserves(s, NXT_FRE, 1), 3);
     ck_assert_int_eq(nx_board_reserves(s, NXT_HAR, 0), 10);
     ck_assert_int_eq(nx_board_reserves(s, NXT_GLD, 0), 15);
-    /* Decisions: five Traitor selections (Harkonnen keeps all four), the
-     * prediction, the Fremen placement of exactly ten. */
-    ck_assert_int_eq(s->npending, 7);
+    /* Decisions, in the setup sequence: first the prediction and the
+     * Fremen placement of exactly ten, before any card is dealt (issue 13
+     * item 4: the Bene Gesserit and the Fremen choose without them). */
+    ck_assert_int_eq(s->npending, 2);
     ck_assert_ptr_nonnull(nxt_decision(g, NXT_BG, NX_PEND_PREDICTION));
     const nx_pending *p = nxt_decision(g, NXT_FRE, NX_PEND_PLACEMENT);
     ck_assert_ptr_nonnull(p);
     ck_assert_int_eq(p->max, 10);
+    for (int seat = 0; seat < 6; seat++) {
+        ck_assert_int_eq(nx_custody_count(&s->custody, NX_Z_SEAT(seat, NX_ZS_TREACHERY)), 0);
+        ck_assert_int_eq(nx_custody_count(&s->custody, NX_Z_SEAT(seat, NX_ZS_TRAITOR_OFFER)), 0);
+    }
+    /* Then the deal: five Traitor selections (Harkonnen keeps all four). */
+    nxt_play_best(g, NXT_BG);
+    nxt_play_best(g, NXT_FRE);
+    s = nx_game_state(g);
+    ck_assert_int_eq(s->npending, 5);
+    ck_assert_ptr_nonnull(nxt_decision(g, NXT_BG, NX_PEND_TRAITOR_SELECT));
     ck_assert_ptr_null(nxt_decision(g, NXT_HAR, NX_PEND_TRAITOR_SELECT));
+    ck_assert_int_eq(nx_custody_count(&s->custody, NX_Z_SEAT(NXT_HAR, NX_ZS_TREACHERY)), 2);
     nx_game_free(g);
 }
 END_TEST
@@ -222,6 +234,9 @@ START_TEST(advanced_bene_gesserit_places_an_advisor_after_the_fremen)
     nxt_ok(g, NXT_BG, "\"type\":\"place_forces\",\"forces\":[{\"section\":\"arrakeen\",\"count\":1}]");
     ck_assert_int_eq(nxt_at(g, NXT_BG, "arrakeen", 0), 1);
     ck_assert(nx_board_is_advisor(nx_game_state(g), nxt_section("arrakeen")));
+    /* The cards are dealt after the placements: the Traitor offers last. */
+    ck_assert_int_eq(nx_game_state(g)->phase, NX_P_SETUP);
+    answer_traitors(g);
     ck_assert_int_eq(nx_game_state(g)->phase, NX_P_STORM);
     nx_game_free(g);
     /* Alone in the territory, it is a fighter. */

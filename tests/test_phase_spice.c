@@ -302,19 +302,12 @@ START_TEST(fremen_place_later_worms)
     nxt_refused(g, NXT_FRE, "\"type\":\"pass\"", "illegal", "cannot be passed");
     nxt_ok(g, NXT_FRE, "\"type\":\"place_worm\",\"territory\":\"the_greater_flat\"");
     ck_assert_int_eq(nxt_tanks(g, NXT_EMP), 3);
-    /* Nexus after pile A (the default): blow B waits for it. */
+    /* Nexus after pile A (LV 1.13): blow B waits for it. */
     ck_assert(in_zone(g, "spice:red_chasm", NX_Z_SPICE_DISCARD_A));
     ck_assert(in_zone(g, "spice:the_great_flat", NX_Z_SPICE_DECK));
     ck_assert_int_eq(count_kind(g, NX_PEND_NEXUS), 6);
     all_pass(g);
     ck_assert(in_zone(g, "spice:the_great_flat", NX_Z_SPICE_DISCARD_B));
-    nx_game_free(g);
-    /* Nexus at the end of the phase: blow B first. */
-    g = two_worms();
-    nxt_mut(g)->play.rule[NX_RULE_NEXUS_TIMING] = 1;
-    nxt_ok(g, NXT_FRE, "\"type\":\"place_worm\",\"territory\":\"the_greater_flat\"");
-    ck_assert(in_zone(g, "spice:the_great_flat", NX_Z_SPICE_DISCARD_B));
-    ck_assert_int_eq(count_kind(g, NX_PEND_NEXUS), 6);
     nx_game_free(g);
 }
 END_TEST
@@ -339,6 +332,25 @@ START_TEST(empty_deck_is_reshuffled_keeping_the_top_territory_card)
 }
 END_TEST
 
+/* Advanced: pile A keeps its top territory card, pile B returns whole
+ * (issue 13 item 3: it used to keep its top card too). */
+START_TEST(advanced_reshuffle_returns_all_of_pile_b)
+{
+    nx_game *g = spice_turn2(1);
+    nx_state *s = nxt_mut(g);
+    for (int i = 0; i < NX_SPICE_DECK_COUNT; i++) nx_custody_move(&s->custody, nx_comp_spice(i), NX_Z_SET_ASIDE);
+    discard_on(g, NX_Z_SPICE_DISCARD_A, "spice:funeral_plain");
+    discard_on(g, NX_Z_SPICE_DISCARD_A, "spice:red_chasm");
+    discard_on(g, NX_Z_SPICE_DISCARD_B, "spice:south_mesa");
+    discard_on(g, NX_Z_SPICE_DISCARD_B, "spice:the_great_flat");
+    json_t *r = nxt_poke(g);
+    ck_assert(nxt_log_has(r, "the Spice Deck is empty: 3 discarded cards are shuffled into a new deck"));
+    json_decref(r);
+    ck_assert(in_zone(g, "spice:red_chasm", NX_Z_SPICE_DISCARD_A));
+    nx_game_free(g);
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("phase_spice");
@@ -356,6 +368,7 @@ static Suite *suite(void)
     tcase_add_test(tc, advanced_double_blow);
     tcase_add_test(tc, fremen_place_later_worms);
     tcase_add_test(tc, empty_deck_is_reshuffled_keeping_the_top_territory_card);
+    tcase_add_test(tc, advanced_reshuffle_returns_all_of_pile_b);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -96,10 +96,12 @@ static void first_storm_damage(int rule, int start_rule, int har_lost, int atr_l
 
 START_TEST(first_storm_damage_readings)
 {
-    first_storm_damage(0, 0, 3, 0, 6);  /* landing: only sector 5 */
-    first_storm_damage(1, 0, 0, 0, 6);  /* none */
-    first_storm_damage(2, 0, 5, 0, 0);  /* path: 1..5 */
-    first_storm_damage(2, 1, 5, 1, 0);  /* path and the start sector 18 */
+    /* Settings by index: first storm path 0 (default), landing 1, none 2;
+     * start sector struck: yes 0 (default), no 1. */
+    first_storm_damage(1, 1, 3, 0, 6);  /* landing: only sector 5 */
+    first_storm_damage(2, 1, 0, 0, 6);  /* none */
+    first_storm_damage(0, 1, 5, 0, 0);  /* path: 1..5 */
+    first_storm_damage(0, 0, 5, 1, 0);  /* path and the start sector 18 (the defaults) */
 }
 END_TEST
 
@@ -128,6 +130,7 @@ static nx_game *later_storm(int advanced)
     nxt_first_storm_to(g, 18);
     nxt_stage_phase(g, NX_P_STORM, 2);
     nx_state *s = nxt_mut(g);
+    s->play.rule[NX_RULE_STORM_START_DAMAGE] = 1;    /* "no": the tests below set "yes" (0) */
     s->play.storm_sector = 1;
     s->play.dialers[0] = NXT_ATR;
     s->play.dialers[1] = NXT_EMP;
@@ -184,7 +187,7 @@ END_TEST
 START_TEST(start_sector_damage_reading)
 {
     nx_game *g = later_storm(0);
-    nxt_mut(g)->play.rule[NX_RULE_STORM_START_DAMAGE] = 1;
+    nxt_mut(g)->play.rule[NX_RULE_STORM_START_DAMAGE] = 0;
     json_decref(nxt_poke(g));
     nxt_ok(g, NXT_ATR, nxt_dial(1));
     nxt_ok(g, NXT_EMP, nxt_dial(2));
@@ -228,21 +231,13 @@ START_TEST(fremen_lose_half_rounded_up)
     ck_assert_int_eq(nxt_at(g, NXT_FRE, "harg_pass.east", 0), 0);
     ck_assert_int_eq(nxt_at(g, NXT_FRE, "harg_pass.east", 1), 1);
     nx_game_free(g);
-    /* Basic with the ruling "always": halved as well. */
-    g = later_storm(0);
-    nxt_mut(g)->play.rule[NX_RULE_FREMEN_HALF_LOSSES] = 1;
-    json_decref(nxt_poke(g));
-    nxt_ok(g, NXT_ATR, nxt_dial(1));
-    nxt_ok(g, NXT_EMP, nxt_dial(2));
-    ck_assert_int_eq(nxt_tanks(g, NXT_FRE), 3);
-    nx_game_free(g);
 }
 END_TEST
 
 START_TEST(fremen_not_halved_twice)
 {
     nx_game *g = advanced_later_storm(3);
-    nxt_mut(g)->play.rule[NX_RULE_STORM_START_DAMAGE] = 1;
+    nxt_mut(g)->play.rule[NX_RULE_STORM_START_DAMAGE] = 0;
     nxt_put(g, NXT_FRE, "cielago_north.center", 4, 0);  /* with the Emperor, in the start sector */
     json_decref(nxt_poke(g));
     ck_assert_int_eq(nxt_at(g, NXT_FRE, "cielago_north.center", 0), 4);

@@ -180,7 +180,7 @@ START_TEST(weather_control_zero_keeps_the_storm)
     HAND(g, NXT_ATR, CARD("weather_control"));
     nxt_put(g, NXT_HAR, "south_mesa.middle", 4, 0);      /* sector 4, under the storm */
     nxt_put(g, NXT_GLD, "south_mesa.north", 2, 0);       /* sector 5, next */
-    nxt_mut(g)->play.rule[NX_RULE_STORM_START_DAMAGE] = 1;
+    nxt_mut(g)->play.rule[NX_RULE_STORM_START_DAMAGE] = 0;    /* "yes" */
     dial_two(g);
     json_t *r = nxt_done(g, NXT_ATR, "\"type\":\"weather_control\",\"sectors\":0");
     /* Nobody else holds a card: the storm moves at once. */
@@ -229,7 +229,9 @@ START_TEST(family_atomics_blows_the_wall)
     const nx_state *s = nx_game_state(g);
     ck_assert_int_eq(s->play.shield_wall_down, 1);
     ck_assert_int_eq(nxt_tanks(g, NXT_EMP), 5);
-    ck_assert(in_discard(g, CARD("family_atomics")));
+    /* Set aside, out of play for good: no reshuffle brings it back. */
+    ck_assert(!in_discard(g, CARD("family_atomics")));
+    ck_assert_int_eq(s->custody.zone[CARD("family_atomics")], NX_Z_SET_ASIDE);
     ck_assert(nxt_view_has(g, -1, "\"shield_wall_destroyed\":true"));
     /* The storm that follows already finds the three unsheltered. */
     json_decref(pass_window(g));
