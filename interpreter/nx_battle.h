@@ -140,9 +140,9 @@ uint8_t nx_battle_user(const nx_state *s, int adv);
 /* A Nexus play answers the response window p (nx_panel_play): recorded
  * like any answer, played when the window closes. */
 int nx_battle_answer_nexus(nx_act *a, const nx_pending *p);
-/* A panel stops an advantage for this battle (ctx:stop); -1 when it is
- * no advantage or already stopped. */
-int nx_battle_stop(nx_act *a, int adv, uint8_t by);
+/* A panel stops an advantage for this battle, or (attempt_only, Prescience)
+ * only the attempt being made (ctx:stop); -1 when it cannot. */
+int nx_battle_stop(nx_act *a, int adv, uint8_t by, int attempt_only);
 int nx_battle_adv_parse(const char *id);      /* "voice" -> NX_ADV_VOICE; NX_ADV_NONE */
 int nx_battle_adv_event(int adv);             /* the event its response window raises */
 /* Settle the Karama window once every answer is in (no-op without one). */

@@ -642,15 +642,22 @@ static int bonus_due(const nx_state *s, int adv, uint8_t user)
     return s->seats[s->play.battle_seats[1 - side]].faction != NX_FREMEN && have[NX_FORCE_ELITE] > 0;
 }
 
-/* May a Karama stop a borrowed use (a Secret Ally's Voice or Prescience)?
- * Voice: bene_gesserit.secret_ally.karama; Prescience lent by the
- * Atreides card is a stand-alone instruction of the card, a Karama target
- * only when every Nexus play is (common.karama.nexus_effects). */
-static int borrowed_cancellable(nx_act *a, int adv)
+/* May a Karama stop a use a Nexus card made (a grant: a Secret Ally's
+ * borrowed Voice or Prescience, Atreides Cunning's second look)?
+ * Borrowed Voice: bene_gesserit.secret_ally.karama.  Prescience lent by
+ * the Atreides card is a stand-alone instruction of the card, a Karama
+ * target only when every Nexus play is; Cunning's second look enhances
+ * the native advantage, a target unless Nexus effects are immune
+ * (common.karama.nexus_effects). */
+static int granted_cancellable(nx_act *a, int adv)
 {
-    if (nx_state_seat_of(a->s, adv_faction[adv]) != NX_NO_SEAT) return 1;
+    int granted = nx_effect_find(a->s, NX_EFF_USED, NX_NO_SEAT, adv) >= 0;
+    if (!granted) return 1;
+    int native = nx_state_seat_of(a->s, adv_faction[adv]) != NX_NO_SEAT;
+    const char *k = nx_act_setting(a, "common.karama.nexus_effects", "unresolved");
     if (adv == NX_ADV_VOICE) return !strcmp(nx_act_setting(a, "bene_gesserit.secret_ally.karama", "unresolved"), "cancellable");
-    if (adv == NX_ADV_PRESCIENCE) return !strcmp(nx_act_setting(a, "common.karama.nexus_effects", "unresolved"), "every_play");
+    if (adv == NX_ADV_PRESCIENCE && !native) return !strcmp(k, "every_play");
+    if (adv == NX_ADV_PRESCIENCE) return !strcmp(k, "every_play") || !strcmp(k, "advantage_uses");
     return 1;
 }
 
@@ -665,8 +672,8 @@ static int window_due(nx_act *a, int adv)
     uint8_t user = user_of(s, adv);
     if (user == NX_NO_SEAT || stopped(s, adv)) return 0;
     switch (adv) {
-    case NX_ADV_VOICE: return s->play.voice_mode != 0 && borrowed_cancellable(a, adv);
-    case NX_ADV_PRESCIENCE: return s->play.prescience_elem != 0 && borrowed_cancellable(a, adv);
+    case NX_ADV_VOICE: return s->play.voice_mode != 0 && granted_cancellable(a, adv);
+    case NX_ADV_PRESCIENCE: return s->play.prescience_elem != 0 && granted_cancellable(a, adv);
     case NX_ADV_SARDAUKAR:
     case NX_ADV_FREMEN: return bonus_due(s, adv, user);
     case NX_ADV_CAPTURE: return s->play.battle_winner == user && s->play.battle_captive != 0xff;
@@ -797,14 +804,24 @@ void nx_battle_close_window(nx_act *a)
     nx_event_clear(s);
 }
 
-int nx_battle_stop(nx_act *a, int adv, uint8_t by)
+int nx_battle_stop(nx_act *a, int adv, uint8_t by, int attempt_only)
 {
     nx_state *s = a->s;
     if (adv <= NX_ADV_NONE || adv >= NX_ADV_COUNT || stopped(s, adv)) return -1;
+    char w[64], u[64];
+    nx_act_who(s, by, w, sizeof w);
+    nx_act_who(s, user_of(s, adv), u, sizeof u);
+    if (attempt_only) {
+        /* Only this attempt: the element asked goes unanswered and the
+         * user may make one new attempt (the procedure asks again). */
+        if (adv != NX_ADV_PRESCIENCE) return -1;
+        s->play.prescience_elem = 0;
+        nx_act_log(a, "%s stops this attempt of %s of %s", w, adv_names[adv], u);
+        return 0;
+    }
     s->play.battle_stopped |= (uint8_t)(1u << adv);
     if (adv == NX_ADV_VOICE) s->play.voice_mode = 0;
-    char w[64], u[64];
-    nx_act_log(a, "%s stops %s of %s", nx_act_who(s, by, w, sizeof w), adv_names[adv], nx_act_who(s, user_of(s, adv), u, sizeof u));
+    nx_act_log(a, "%s stops %s of %s", w, adv_names[adv], u);
     return 0;
 }
 

@@ -422,16 +422,24 @@ static int read_adv(lua_State *L, int arg)
     return adv;
 }
 
-/* ctx:stop(advantage): stop the attempt the response window answers, for
- * this battle.  Only the advantage whose attempt is being made now. */
+/* ctx:stop(advantage [, scope]): stop the advantage whose attempt the
+ * response window answers: for this battle ("battle", the default), or
+ * only this attempt ("attempt": Prescience may be tried again). */
 static int ctx_stop(lua_State *L)
 {
     nx_ctx *c = check_mutable(L, "stopping while checking");
     int adv = read_adv(L, 2);
+    int attempt = 0;
+    if (!lua_isnoneornil(L, 3)) {
+        const char *scope = arg_word(L, 3, "stop: scope");
+        if (!strcmp(scope, "attempt")) attempt = 1;
+        else if (strcmp(scope, "battle")) luaL_error(L, "stop: scope must be \"battle\" or \"attempt\", not \"%s\"", scope);
+    }
     int ev = nx_battle_adv_event(adv);
     if (!ev || c->a->s->play.event_now != ev) luaL_error(L, "stop: no attempt of %s is being made now", lua_tostring(L, 2));
-    if (nx_battle_stop(c->a, adv, c->holder)) luaL_error(L, "stop: %s is already stopped", lua_tostring(L, 2));
-    add_effect(L, c, NX_EFF_STOP, NX_END_BATTLE, adv);
+    if (nx_battle_stop(c->a, adv, c->holder, attempt))
+        luaL_error(L, "stop: %s cannot be stopped%s", lua_tostring(L, 2), attempt ? " attempt by attempt" : " again");
+    add_effect(L, c, NX_EFF_STOP, attempt ? NX_END_ATTEMPT : NX_END_BATTLE, adv);
     return 0;
 }
 
@@ -645,8 +653,8 @@ static const ctx_method ctx_methods[] = {
     { "shuffle_into", ctx_shuffle_into, "deck: string, cards: string[]", NULL, "Shuffle cards of the holder into a deck." },
     { "ask", ctx_ask, "request: table", NULL,
       "Ask the holder to choose cards of one of its zones: {prompt=, choose_from=, count=, resume=, save=}; return its result." },
-    { "stop", ctx_stop, "advantage: string", NULL,
-      "Stop the attempt of a battle advantage being made now (voice, prescience, sardaukar) for this battle." },
+    { "stop", ctx_stop, "advantage: string, scope: string?", NULL,
+      "Stop the battle advantage (voice, prescience, sardaukar) whose attempt is being made now: for this battle (\"battle\"), or only this attempt (\"attempt\", prescience)." },
     { "grant", ctx_grant, "advantage: string", NULL,
       "Let the holder use a battle advantage (voice, prescience) once in this battle, at its native step." },
     { "modify", ctx_modify, "modifier: table", NULL,

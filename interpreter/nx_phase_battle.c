@@ -368,15 +368,26 @@ static int battle_procedure(nx_act *a)
         uint8_t user = nx_battle_user(s, NX_ADV_PRESCIENCE);
         int shown = s->play.prescience_elem && (s->play.battle_fixed[0] | s->play.battle_fixed[1]);
         s->play.step = STEP_FORESEE_AGAIN;
-        if (shown && user != NX_NO_SEAT && nx_battle_side(s, user) >= 0 &&
-            nx_windows_open_event(a, NX_EV_PRESCIENCE_ANSWERED, (uint8_t)(1u << user)))
+        if (shown && user != NX_NO_SEAT && nx_battle_adv_side(s, user) >= 0 &&
+            nx_windows_open_event(a, NX_EV_PRESCIENCE_ANSWERED, (uint8_t)(1u << user))) {
+            int t = 1 - nx_battle_adv_side(s, user);
+            nx_event_raise(s, NX_EV_PRESCIENCE_ANSWERED, user, s->play.battle_seats[t]);
             return 1;
+        }
         break;
     }
     case STEP_FORESEE_AGAIN: {
         nx_event_clear(s);
         uint8_t user = nx_battle_user(s, NX_ADV_PRESCIENCE);
         s->play.step = STEP_PLAN_NEXUS;
+        /* Another look: one granted (Atreides Cunning), or a new attempt
+         * after a stop of the attempt alone (atreides.betrayal.after_cancel
+         * "may_ask_again"), made at most once. */
+        int again = nx_effect_find(s, NX_EFF_STOP, NX_NO_SEAT, NX_ADV_PRESCIENCE);
+        if (again >= 0 && s->play.effect_end[again] == NX_END_ATTEMPT) {
+            s->play.effect_end[again] = NX_END_BATTLE;
+            s->play.step = STEP_PRESCIENCE_NEXUS;
+        }
         if (user != NX_NO_SEAT && nx_effect_find(s, NX_EFF_GRANT, user, NX_ADV_PRESCIENCE) >= 0) {
             s->play.prescience_elem = 0;
             s->play.step = STEP_PRESCIENCE_NEXUS;
