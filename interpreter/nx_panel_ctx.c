@@ -1007,6 +1007,8 @@ int nx_panel_play(nx_act *a, const char *requested_path)
 {
     nx_state *s = a->s;
     uint8_t seat = (uint8_t)a->seat;
+    if (nx_custody_top(&s->custody, NX_Z_SEAT(seat, NX_ZS_NEXUS_HELD)) == NX_COMP_NONE)
+        return nx_act_fail(a, "illegal", "seat %d holds no Nexus card", seat);
     const nx_pending *own = nx_state_pending_of(s, seat);
     /* A Nexus window (nx_phases.c) or a response window open to every
      * seat (nx_battle_voice.c) is the holder's moment to play; a panel
@@ -1014,10 +1016,8 @@ int nx_panel_play(nx_act *a, const char *requested_path)
      * decision must be answered first. */
     int response = own && own->kind == NX_PEND_KARAMA;
     if (own && own->kind != NX_PEND_NEXUS_WINDOW && !response) {
-        const nx_comp card = nx_custody_top(&s->custody, NX_Z_SEAT(seat, NX_ZS_NEXUS_HELD));
-        const nx_panel *p = card == NX_COMP_NONE ? NULL : panel_for(a, seat, card);
-        const nx_when *w = p ? &p->when : NULL;
-        if (!w || !w->event || !inside_own_act(own, nx_event_parse(w->event)))
+        const nx_panel *p = panel_for(a, seat, nx_custody_top(&s->custody, NX_Z_SEAT(seat, NX_ZS_NEXUS_HELD)));
+        if (!p->when.event || !inside_own_act(own, nx_event_parse(p->when.event)))
             return nx_act_fail(a, "illegal", "seat %d must first answer its pending decision", seat);
     }
     nx_ctx c;
