@@ -4,6 +4,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "nx_effects.h"
+#include "nx_events.h"
 #include "nx_map.h"
 
 void nx_play_init(nx_play *p)
@@ -25,6 +27,9 @@ void nx_play_init(nx_play *p)
     memset(p->battle_leader, NX_COMP_NONE, sizeof p->battle_leader);
     memset(p->battle_weapon, NX_COMP_NONE, sizeof p->battle_weapon);
     memset(p->battle_defence, NX_COMP_NONE, sizeof p->battle_defence);
+    p->event_user = p->event_target = NX_NO_SEAT;
+    memset(p->effect_seat, NX_NO_SEAT, sizeof p->effect_seat);
+    memset(p->effect_territory, 0xff, sizeof p->effect_territory);
 }
 
 int nx_play_bit(const uint8_t *bits, int i) { return (bits[i / 8] >> (i % 8)) & 1; }
@@ -135,6 +140,17 @@ static const pf fields[] = {
     F(winners, PF_MASK, 1, 0),
     F(over, PF_INT, 1, 1),
     F(spice, PF_SPICE, NX_MAP_SECTIONS, 0),
+    F(event_now, PF_INT, 1, NX_EV_COUNT - 1),
+    F(event_user, PF_SEAT, 1, 0),
+    F(event_target, PF_SEAT, 1, 0),
+    F(nexus_players, PF_MASK, 1, 0),
+    F(effect_kind, PF_INT, NX_MAX_EFFECTS, NX_EFF_COUNT - 1),
+    F(effect_seat, PF_SEAT, NX_MAX_EFFECTS, 0),
+    F(effect_source, PF_INT, NX_MAX_EFFECTS, 3 * NX_FACTION_COUNT),
+    F(effect_end, PF_INT, NX_MAX_EFFECTS, NX_END_COUNT - 1),
+    F(effect_arg, PF_INT, NX_MAX_EFFECTS, 0xff),
+    F(effect_territory, PF_INT, NX_MAX_EFFECTS, 0xff),
+    F(effect_turn, PF_INT, NX_MAX_EFFECTS, 0xff),
 };
 #define NFIELDS (sizeof fields / sizeof fields[0])
 

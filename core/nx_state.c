@@ -1,5 +1,7 @@
 #include "nx_state.h"
 
+#include "nx_effects.h"
+
 #include "nx_play.h"
 
 #include <assert.h>
@@ -185,7 +187,7 @@ int nx_state_check(const nx_state *s, char *msg, size_t len)
         snprintf(msg, len, "state header is inconsistent");
         return -1;
     }
-    if (check_seats(s, msg, len) || check_pending(s, msg, len)) return -1;
+    if (check_seats(s, msg, len) || check_pending(s, msg, len) || nx_effects_check(s, msg, len)) return -1;
     if (nx_custody_check(&s->custody, msg, len)) return -1;
     if (!(s->options & NX_OPT_NEXUS_CARDS))
         for (int f = 0; f < NX_FACTION_COUNT; f++)

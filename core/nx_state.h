@@ -27,6 +27,7 @@
 #define NX_MAX_RECEIPTS 48
 #define NX_RECEIPT_CARDS 6
 #define NX_NO_SEAT 0xff
+#define NX_MAX_EFFECTS 8           /* effects that outlive a card (core/nx_effects.h) */
 
 /* The nine phases of a turn (same order as nx_phase in dsl/nx_pack.h). */
 enum {
@@ -283,6 +284,19 @@ typedef struct nx_play {
     uint8_t winners;                /* seats that won (mask) */
     uint8_t over;                   /* the game has ended */
     uint16_t spice[NX_MAP_SECTIONS];/* spice lying on each section */
+    /* Nexus events and response windows (core/nx_events.h, interpreter/nx_phases.c) */
+    uint8_t event_now;              /* nx_event_kind being raised now; 0 none */
+    uint8_t event_user;             /* the seat making the attempt; NX_NO_SEAT none */
+    uint8_t event_target;           /* the seat it works against; NX_NO_SEAT none */
+    uint8_t nexus_players;          /* seats that answered the response window with a Nexus play (mask) */
+    /* Effects that outlive the card (core/nx_effects.h): slot i is empty when effect_kind[i] is 0 */
+    uint8_t effect_kind[NX_MAX_EFFECTS];
+    uint8_t effect_seat[NX_MAX_EFFECTS];
+    uint8_t effect_source[NX_MAX_EFFECTS];  /* 1 + faction * 3 + mode of the panel; 0 the engine */
+    uint8_t effect_end[NX_MAX_EFFECTS];
+    uint8_t effect_arg[NX_MAX_EFFECTS];
+    uint8_t effect_territory[NX_MAX_EFFECTS]; /* the battle it is bound to; 0xff none */
+    uint8_t effect_turn[NX_MAX_EFFECTS];
 } nx_play;
 
 typedef struct nx_state {

@@ -4,6 +4,8 @@
 #include <string.h>
 
 #include "nx_board.h"
+#include "nx_effects.h"
+#include "nx_events.h"
 #include "nx_play.h"
 
 static json_t *zone_ids(const nx_state *s, nx_zone z)
@@ -277,6 +279,11 @@ json_t *nx_view_json(const nx_state *s, int seat)
     json_t *pend = json_array();
     for (int i = 0; i < s->npending; i++) json_array_append_new(pend, pending_view(&s->pending[i], seat));
     json_object_set_new(v, "pending", pend);
+    /* The moment being raised and the effects that outlive their cards:
+     * all public (each is announced at the table when made). */
+    const nx_event_def *ev = nx_event_get(s->play.event_now);
+    json_object_set_new(v, "event", ev ? json_string(ev->id) : json_null());
+    json_object_set_new(v, "effects", nx_effects_view(s));
     if (seat >= 0) json_object_set_new(v, "receipts", receipts_view(s, seat));
     return v;
 }

@@ -9,6 +9,8 @@
  */
 #include "nx_pack.h"
 
+#include "nx_events.h"
+
 #include <assert.h>
 #include <ctype.h>
 #include <errno.h>
@@ -51,15 +53,8 @@ static const char *const phase_ids[NX_PHASE_COUNT] = {
     [NX_PHASE_MENTAT_PAUSE] = "mentat_pause",
 };
 
-/* The moments inside a phase a panel's `when` may name.  A fixed list: the
- * engine offers panels at exactly these points.  docs/dsl.md lists them
- * with their meaning; keep the two in step. */
-static const char *const event_ids[] = {
-    "own_action", "battle_plan", "voice", "prescience", "traitor_revealed",
-    "face_dancer_revealed", "battle_won", "battle_lost", "purchase", "sale",
-    "shipment", "worm", "terror_placed",
-};
-#define NEVENTS (sizeof event_ids / sizeof event_ids[0])
+/* The moments a panel's `when` may name: the engine's one list of events
+ * (core/nx_events.c), which the engine raises and ctx:event() reads. */
 
 const char *nx_mode_id(nx_mode m)
 {
@@ -93,11 +88,18 @@ static int mode_parse(const char *id)
     return -1;
 }
 
-static int event_known(const char *id)
+static int event_known(const char *id) { return nx_event_parse(id) != NX_EV_NONE; }
+
+/* "own_action, battle_start, ..." for messages.  Caller frees. */
+static char *event_list(void)
 {
-    for (size_t i = 0; i < NEVENTS; i++)
-        if (!strcmp(id, event_ids[i])) return 1;
-    return 0;
+    char *list = nx_xstrdup("");
+    for (int k = NX_EV_NONE + 1; k < NX_EV_COUNT; k++) {
+        char *next = nx_asprintf("%s%s%s", list, k > 1 ? ", " : "", nx_event_get(k)->id);
+        free(list);
+        list = next;
+    }
+    return list;
 }
 
 /* "a, b, c" for messages.  Caller frees. */
@@ -257,6 +259,7 @@ static void panel_free(nx_panel *p)
     for (size_t i = 0; i < p->npaths; i++) {
         free(p->paths[i].id);
         free(p->paths[i].text);
+        free(p->paths[i].when.event);
     }
     free(p->paths);
     nx_strings_free(p->rulings, p->nrulings);
@@ -381,7 +384,7 @@ static void parse_when(pload *L, const nx_ynode *n, const char *what, nx_when *w
         free(list);
     }
     if (event && !event_known(event)) {
-        char *list = word_list(event_ids, NEVENTS);
+        char *list = event_list();
         nx_yerr(L->d, nx_ymap_get(n, "event"), "unknown event '%s' in %s "
                 "(events: %s)", event, wwhat, list);
         free(list);
@@ -491,9 +494,13 @@ static int panel_has_path(const nx_panel *p, const char *id)
 static void parse_one_path(pload *L, const nx_ynode *n, const char *what,
                            nx_panel *p)
 {
-    static const char *const keys[] = { "id", "text", NULL };
+    static const char *const keys[] = { "id", "text", NULL }, *const optional[] = { "when", NULL };
     char *pwhat = nx_asprintf("a path of %s", what);
-    nx_ycheck_keys(n, pwhat, keys, NULL, L->d);
+    nx_ycheck_keys(n, pwhat, keys, optional, L->d);
+    /* A path may print its own moment (E2); it then replaces the panel's. */
+    nx_when when = { .phase = NX_PHASE_ANY };
+    const nx_ynode *wn = nx_ymap_get(n, "when");
+    if (wn) parse_when(L, wn, pwhat, &when);
     char *id = pattern_field(L, n, "id", pwhat, RE_PATH_ID, "must match ^[a-z][a-z_]*$");
     char *text = nx_ytext(L->d, n, "text", pwhat);
     free(pwhat);
@@ -507,9 +514,10 @@ static void parse_one_path(pload *L, const nx_ynode *n, const char *what,
      * gate it are not reported as gating nothing. */
     if (!id) {
         free(text);
+        free(when.event);
         return;
     }
-    p->paths[p->npaths++] = (nx_panel_path){ id, text };
+    p->paths[p->npaths++] = (nx_panel_path){ id, text, wn != NULL, when };
 }
 
 static void parse_paths(pload *L, const nx_ynode *panel, const char *what,

@@ -55,6 +55,8 @@ typedef struct nx_when {
 typedef struct nx_panel_path {
     char *id;
     char *text;
+    int has_when;       /* the path prints its own moment */
+    nx_when when;       /* when has_when: replaces the panel's when */
 } nx_panel_path;
 
 typedef struct nx_panel {

@@ -26,6 +26,7 @@ typedef struct nx_act {
     int seat;                    /* acting seat, -1 for the host */
     json_t *log;                 /* public log lines */
     const char *code;            /* error class when failing */
+    int failed_late;             /* a procedure failed the action after its handler (nx_game checks) */
     char err[512];
 } nx_act;
 
@@ -83,6 +84,9 @@ int nx_lifecycle_mode(const nx_state *s, uint8_t seat, nx_comp card);
 /* Panels (interpreter/nx_panel_ctx.c). */
 int nx_panel_play(nx_act *a, const char *requested_path);
 int nx_panel_resume(nx_act *a, const nx_pending *p, const nx_comp *chosen, int n);
+/* Play the seat's held card now, for the response window it answered
+ * (nx_battle_close_window): 0, or -1 with a->failed_late set. */
+int nx_panel_settle(nx_act *a, uint8_t seat);
 
 /* Phase progression (interpreter/nx_phases.c). */
 int nx_phases_is_rules_game(const nx_state *s);   /* not a designer's table */

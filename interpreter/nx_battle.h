@@ -60,6 +60,15 @@ int nx_battle_region(const nx_state *s, int sec, int out[NX_MAP_MAX_SECTIONS_PER
 /* A seat's fighters (advisors excluded) in the battle's region, by kind. */
 void nx_battle_fighters(const nx_state *s, uint8_t seat, int counts[NX_FORCE_KINDS]);
 
+/* The same, with Emperor Cunning's virtual elite (an NX_EFF_VIRTUAL_ELITE
+ * of the seat, unless a Karama or Betrayal stopped the Sardaukar): that
+ * many ordinary counters count as elite.  Strength, support and the dial
+ * read these; losses are taken from the physical counters
+ * (nx_battle_physical_losses). */
+void nx_battle_fighters_effective(const nx_state *s, uint8_t seat, int counts[NX_FORCE_KINDS]);
+/* Effective losses (elite counted as above) -> the counters removed. */
+void nx_battle_physical_losses(const nx_state *s, uint8_t seat, int lose[NX_FORCE_KINDS]);
+
 /* The side (0, 1) a combatant fights on, -1 for anyone else. */
 int nx_battle_side(const nx_state *s, uint8_t seat);
 /* The side a seat may call a traitor for: its own, or its ally's when it
@@ -125,6 +134,17 @@ int nx_battle_open_window(nx_act *a, int adv);
 int nx_battle_open_voice(nx_act *a);
 int nx_battle_open_prescience(nx_act *a);
 int nx_battle_open_foresee(nx_act *a);
+/* The seat using an advantage: its faction's, or the Secret Ally holder
+ * that borrowed it (NX_EFF_GRANT / NX_EFF_USED); NX_NO_SEAT. */
+uint8_t nx_battle_user(const nx_state *s, int adv);
+/* A Nexus play answers the response window p (nx_panel_play): recorded
+ * like any answer, played when the window closes. */
+int nx_battle_answer_nexus(nx_act *a, const nx_pending *p);
+/* A panel stops an advantage for this battle, or (attempt_only, Prescience)
+ * only the attempt being made (ctx:stop); -1 when it cannot. */
+int nx_battle_stop(nx_act *a, int adv, uint8_t by, int attempt_only);
+int nx_battle_adv_parse(const char *id);      /* "voice" -> NX_ADV_VOICE; NX_ADV_NONE */
+int nx_battle_adv_event(int adv);             /* the event its response window raises */
 /* Settle the Karama window once every answer is in (no-op without one). */
 void nx_battle_close_window(nx_act *a);
 /* The battle is over: nothing of this battle's Voice, Prescience or

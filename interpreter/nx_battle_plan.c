@@ -155,7 +155,7 @@ static int dial_problem(const nx_state *s, int side, nx_battle_plan *pl, char *w
 {
     uint8_t seat = s->play.battle_seats[side];
     int have[NX_FORCE_KINDS], w[NX_FORCE_KINDS][2], free_support;
-    nx_battle_fighters(s, seat, have);
+    nx_battle_fighters_effective(s, seat, have);
     worths(s, side, w, &free_support);
     if (!advanced(s) && (pl->spice || pl->dial2 % 2))
         return refuse(why, len, "spice support and half dials are Advanced rules");
@@ -375,6 +375,7 @@ int nx_battle_act_plan(nx_act *a)
     play->battle_dial[side] = (uint8_t)pl.dial2;
     play->battle_support[side] = (uint8_t)pl.spice;
     if (pl.kh) play->battle_kh |= (uint8_t)(1u << side);
+    nx_battle_physical_losses(s, p->seat, pl.lose);
     for (int k = 0; k < NX_FORCE_KINDS; k++) play->battle_lose[side][k] = (uint8_t)pl.lose[k];
     play->battle_planned |= (uint8_t)(1u << side);
     uint8_t seat = p->seat;
@@ -409,7 +410,7 @@ void nx_battle_dial_with(const nx_state *s, int side, int count, nx_battle_plan 
 {
     uint8_t seat = s->play.battle_seats[side];
     int have[NX_FORCE_KINDS], w[NX_FORCE_KINDS][2], free_support;
-    nx_battle_fighters(s, seat, have);
+    nx_battle_fighters_effective(s, seat, have);
     worths(s, side, w, &free_support);
     int purse = free_support ? 0 : (s->seats[seat].spice > 0 ? s->seats[seat].spice : 0);
     int take[NX_FORCE_KINDS];

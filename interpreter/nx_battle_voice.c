@@ -40,11 +40,14 @@
  * battle's (November 2020 FAQ).  Advanced Bene Gesserit spends a
  * worthless card before a real Karama (LV 2.02), as in the bidding.
  */
+#include <assert.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "nx_battle.h"
 #include "nx_board.h"
+#include "nx_effects.h"
+#include "nx_events.h"
 
 enum { VOICE_PLAY = 1, VOICE_NOT_PLAY = 2 };
 
@@ -64,6 +67,8 @@ static const nx_faction adv_faction[NX_ADV_COUNT] = {
 
 static int advanced(const nx_state *s) { return (s->options & NX_OPT_ADVANCED) != 0; }
 
+static unsigned elem_fix(const nx_state *s, int e);
+
 static nx_zone hand_of(uint8_t seat) { return NX_Z_SEAT(seat, NX_ZS_TREACHERY); }
 
 static uint8_t bit(uint8_t seat) { return (uint8_t)(1u << seat); }
@@ -78,10 +83,31 @@ int nx_battle_adv_side(const nx_state *s, uint8_t seat)
     return side;
 }
 
-/* The seat an advantage belongs to, NX_NO_SEAT when its faction is absent. */
+/* A seat lent the advantage for this battle by a Nexus card (a Secret
+ * Ally's borrowed Voice or Prescience: an NX_EFF_GRANT, NX_EFF_USED once
+ * used); NX_NO_SEAT when none. */
+static uint8_t borrower(const nx_state *s, int adv)
+{
+    int i = nx_effect_find(s, NX_EFF_GRANT, NX_NO_SEAT, adv);
+    if (i < 0) i = nx_effect_find(s, NX_EFF_USED, NX_NO_SEAT, adv);
+    return i < 0 ? NX_NO_SEAT : s->play.effect_seat[i];
+}
+
+/* The seat an advantage belongs to: its faction's, or with the faction
+ * absent the seat that borrowed it; NX_NO_SEAT when none. */
 static uint8_t user_of(const nx_state *s, int adv)
 {
-    return nx_state_seat_of(s, adv_faction[adv]);
+    uint8_t native = nx_state_seat_of(s, adv_faction[adv]);
+    return native != NX_NO_SEAT ? native : borrower(s, adv);
+}
+
+uint8_t nx_battle_user(const nx_state *s, int adv) { return user_of(s, adv); }
+
+/* A granted use is spent once its decision is answered. */
+static void use_grant(nx_state *s, uint8_t seat, int adv)
+{
+    int i = nx_effect_find(s, NX_EFF_GRANT, seat, adv);
+    if (i >= 0) s->play.effect_kind[i] = NX_EFF_USED;
 }
 
 /* The side an advantage works against: the other side than the one its
@@ -228,6 +254,7 @@ int nx_battle_act_voice(nx_act *a)
     nx_act_log(a, "%s uses the Voice: %s must %s %s", nx_act_who(s, p->seat, w, sizeof w),
                nx_act_who(s, s->play.battle_seats[target_side(s, NX_ADV_VOICE)], t, sizeof t), play ? "play" : "not play",
                what_text(voice_command(s), buf, sizeof buf));
+    use_grant(s, p->seat, NX_ADV_VOICE);
     nx_state_remove_pending(s, p);
     return 0;
 }
@@ -236,6 +263,7 @@ int nx_battle_pass_voice(nx_act *a, const nx_pending *p)
 {
     char w[64];
     nx_act_log(a, "%s does not use the Voice", nx_act_who(a->s, p->seat, w, sizeof w));
+    use_grant(a->s, p->seat, NX_ADV_VOICE);
     nx_state_remove_pending(a->s, p);
     return 0;
 }
@@ -294,7 +322,11 @@ int nx_battle_act_prescience(nx_act *a)
     while (id && e < ELEM_COUNT && strcmp(elem_ids[e], id)) e++;
     if (!id || e == ELEM_COUNT) return nx_act_fail(a, "malformed", "\"element\" must be leader, weapon, defense or dial");
     nx_state *s = a->s;
+    /* A second look (Atreides Cunning) names a different element. */
+    if (s->play.battle_fixed[target_side(s, NX_ADV_PRESCIENCE)] & elem_fix(s, e))
+        return nx_act_fail(a, "illegal", "the %s was already shown: name a different element", elem_ids[e]);
     s->play.prescience_elem = (uint8_t)e;
+    use_grant(s, p->seat, NX_ADV_PRESCIENCE);
     char w[64], t[64];
     nx_act_log(a, "%s uses Prescience: %s must show the %s it will play", nx_act_who(s, p->seat, w, sizeof w),
                nx_act_who(s, s->play.battle_seats[target_side(s, NX_ADV_PRESCIENCE)], t, sizeof t), elem_ids[e]);
@@ -306,6 +338,7 @@ int nx_battle_pass_prescience(nx_act *a, const nx_pending *p)
 {
     char w[64];
     nx_act_log(a, "%s does not use Prescience", nx_act_who(a->s, p->seat, w, sizeof w));
+    use_grant(a->s, p->seat, NX_ADV_PRESCIENCE);
     nx_state_remove_pending(a->s, p);
     return 0;
 }
@@ -314,12 +347,12 @@ int nx_battle_pass_prescience(nx_act *a, const nx_pending *p)
  * leader lives. */
 void nx_battle_prescience_moves(const nx_state *s, const nx_pending *p, json_t *out)
 {
-    (void)s;
     (void)p;
     static const int score[ELEM_COUNT] = { 0, 4, 10, 6, 5 };
+    int t = target_side(s, NX_ADV_PRESCIENCE);
     nx_moves_add(out, 0, json_pack("{s:s}", "type", "pass"));
     for (int e = ELEM_LEADER; e < ELEM_COUNT; e++)
-        nx_moves_add(out, score[e], json_pack("{s:s, s:s}", "type", "prescience", "element", elem_ids[e]));
+        if (t < 0 || !(s->play.battle_fixed[t] & elem_fix(s, e))) nx_moves_add(out, score[e], json_pack("{s:s, s:s}", "type", "prescience", "element", elem_ids[e]));
 }
 
 /* ---- the Prescience answer -------------------------------------------------------------- */
@@ -595,7 +628,8 @@ static int may_hold_karama(const nx_state *s, uint8_t seat)
 
 /* Is there a use of the elite bonuses to answer (Advanced, before any
  * plan)?  The Emperor's when it fights anyone but the Fremen with
- * Sardaukar in the battle; the Fremen's (free support at least) whenever
+ * Sardaukar in the battle, actual or counted so by Emperor Cunning (a
+ * virtual-elite effect); the Fremen's (free support at least) whenever
  * it fights. */
 static int bonus_due(const nx_state *s, int adv, uint8_t user)
 {
@@ -603,8 +637,27 @@ static int bonus_due(const nx_state *s, int adv, uint8_t user)
     if (!advanced(s) || side < 0) return 0;
     if (adv == NX_ADV_FREMEN) return 1;
     int have[NX_FORCE_KINDS];
-    nx_battle_fighters(s, user, have);
+    nx_battle_fighters_effective(s, user, have);
     return s->seats[s->play.battle_seats[1 - side]].faction != NX_FREMEN && have[NX_FORCE_ELITE] > 0;
+}
+
+/* May a Karama stop a use a Nexus card made (a grant: a Secret Ally's
+ * borrowed Voice or Prescience, Atreides Cunning's second look)?
+ * Borrowed Voice: bene_gesserit.secret_ally.karama.  Prescience lent by
+ * the Atreides card is a stand-alone instruction of the card, a Karama
+ * target only when every Nexus play is; Cunning's second look enhances
+ * the native advantage, a target unless Nexus effects are immune
+ * (common.karama.nexus_effects). */
+static int granted_cancellable(nx_act *a, int adv)
+{
+    int granted = nx_effect_find(a->s, NX_EFF_USED, NX_NO_SEAT, adv) >= 0;
+    if (!granted) return 1;
+    int native = nx_state_seat_of(a->s, adv_faction[adv]) != NX_NO_SEAT;
+    const char *k = nx_act_setting(a, "common.karama.nexus_effects", "unresolved");
+    if (adv == NX_ADV_VOICE) return !strcmp(nx_act_setting(a, "bene_gesserit.secret_ally.karama", "unresolved"), "cancellable");
+    if (adv == NX_ADV_PRESCIENCE && !native) return !strcmp(k, "every_play");
+    if (adv == NX_ADV_PRESCIENCE) return !strcmp(k, "every_play") || !strcmp(k, "advantage_uses");
+    return 1;
 }
 
 /* Is there a use of the advantage to answer?  The Kwisatz Haderach before
@@ -612,13 +665,14 @@ static int bonus_due(const nx_state *s, int adv, uint8_t user)
  * it to; the elite bonuses before any plan; the Voice once commanded;
  * Prescience once an element is named; the capture once Harkonnen won
  * and drew a leader. */
-static int window_due(const nx_state *s, int adv)
+static int window_due(nx_act *a, int adv)
 {
+    const nx_state *s = a->s;
     uint8_t user = user_of(s, adv);
     if (user == NX_NO_SEAT || stopped(s, adv)) return 0;
     switch (adv) {
-    case NX_ADV_VOICE: return s->play.voice_mode != 0;
-    case NX_ADV_PRESCIENCE: return s->play.prescience_elem != 0;
+    case NX_ADV_VOICE: return s->play.voice_mode != 0 && granted_cancellable(a, adv);
+    case NX_ADV_PRESCIENCE: return s->play.prescience_elem != 0 && granted_cancellable(a, adv);
     case NX_ADV_SARDAUKAR:
     case NX_ADV_FREMEN: return bonus_due(s, adv, user);
     case NX_ADV_CAPTURE: return s->play.battle_winner == user && s->play.battle_captive != 0xff;
@@ -628,24 +682,51 @@ static int window_due(const nx_state *s, int adv)
     return side >= 0 && nx_battle_kh_usable(s, side) && nx_battle_can_lead(s, user);
 }
 
+/* The event a response window answers, for the advantages a Nexus card
+ * may stop there; NX_EV_NONE for the others. */
+static const int adv_event[NX_ADV_COUNT] = {
+    [NX_ADV_VOICE] = NX_EV_VOICE, [NX_ADV_PRESCIENCE] = NX_EV_PRESCIENCE, [NX_ADV_SARDAUKAR] = NX_EV_SARDAUKAR_BONUS,
+};
+
+/* Does the Nexus module open this window to every seat, whatever it
+ * holds?  Against Voice and the Sardaukar strength under
+ * common.windows.native_response "every_seat" (000, 002); against
+ * Prescience under common.reactions.private_policy "uniform_window".
+ * Otherwise (the rulings unresolved) no window opens for a Nexus card,
+ * and the gated panels stay unavailable. */
+static int open_to_every_seat(nx_act *a, int adv)
+{
+    if (!(a->s->options & NX_OPT_NEXUS_CARDS) || !adv_event[adv]) return 0;
+    if (adv == NX_ADV_PRESCIENCE)
+        return !strcmp(nx_act_setting(a, "common.reactions.private_policy", "unresolved"), "uniform_window");
+    return !strcmp(nx_act_setting(a, "common.windows.native_response", "unresolved"), "every_seat");
+}
+
 int nx_battle_open_window(nx_act *a, int adv)
 {
     nx_state *s = a->s;
-    if (!window_due(s, adv)) return 0;
+    if (!window_due(a, adv)) return 0;
     uint8_t user = user_of(s, adv), order[NX_MAX_SEATS];
     nx_state_storm_order(s, order);
+    int every = open_to_every_seat(a, adv);
     uint32_t event = 0;
     char w[64];
     for (int i = 0; i < s->nseats; i++) {
-        if (order[i] == user || !may_hold_karama(s, order[i])) continue;
+        if (order[i] == user || (!every && !may_hold_karama(s, order[i]))) continue;
         if (!event) event = nx_state_new_event(s);
         nx_pending *p = nx_state_add_pending(s, NX_PEND_KARAMA, order[i]);
         p->event = event;
-        snprintf(p->prompt, sizeof p->prompt, "Karama: stop %s of %s, or pass", adv_names[adv], nx_act_who(s, user, w, sizeof w));
+        if (every)
+            snprintf(p->prompt, sizeof p->prompt, "Respond to %s of %s: Karama, a Nexus card, or pass", adv_names[adv],
+                     nx_act_who(s, user, w, sizeof w));
+        else
+            snprintf(p->prompt, sizeof p->prompt, "Karama: stop %s of %s, or pass", adv_names[adv], nx_act_who(s, user, w, sizeof w));
     }
     if (!event) return 0;
     s->play.karama_window = (uint8_t)adv;
-    s->play.karama_players = 0;
+    s->play.karama_players = s->play.nexus_players = 0;
+    int t = target_side(s, adv);
+    if (adv_event[adv]) nx_event_raise(s, adv_event[adv], user, t < 0 ? NX_NO_SEAT : s->play.battle_seats[t]);
     return 1;
 }
 
@@ -671,19 +752,40 @@ int nx_battle_act_karama(nx_act *a)
 
 int nx_battle_pass_karama(nx_act *a, const nx_pending *p) { return answered(a, p); }
 
-/* The first seat in storm order that answered "karama" spends its card
- * and the advantage stops; the others keep theirs. */
+int nx_battle_answer_nexus(nx_act *a, const nx_pending *p)
+{
+    assert(p->kind == NX_PEND_KARAMA);
+    a->s->play.nexus_players |= bit(p->seat);
+    return answered(a, p);
+}
+
+/* The first seat in storm order that answered "karama" or with a Nexus
+ * card stops the advantage (common.cancellation.priority "storm_order"):
+ * a Karama is spent here, a Nexus card is played now (its panel does the
+ * stopping); the later seats keep their cards. */
 void nx_battle_close_window(nx_act *a)
 {
     nx_state *s = a->s;
     int adv = s->play.karama_window;
     if (!adv) return;
-    uint8_t players = s->play.karama_players, order[NX_MAX_SEATS];
-    s->play.karama_window = s->play.karama_players = 0;
+    uint8_t players = s->play.karama_players, nexus = s->play.nexus_players, order[NX_MAX_SEATS];
+    s->play.karama_window = s->play.karama_players = s->play.nexus_players = 0;
     nx_state_storm_order(s, order);
     char w[64], u[64];
     nx_act_who(s, user_of(s, adv), u, sizeof u);
     for (int i = 0; i < s->nseats; i++) {
+        if (nexus & bit(order[i])) {
+            /* The panel's script stops the attempt (ctx:stop) while the
+             * event is still raised. */
+            if (nx_panel_settle(a, order[i]) == 0) {
+                nx_event_clear(s);
+                return;
+            }
+            /* Refused at settlement (the panel's own check changed its
+             * mind): the action fails as a whole (nx_game rolls back). */
+            nx_event_clear(s);
+            return;
+        }
         nx_comp card = (players & bit(order[i])) ? karama_card(s, order[i]) : NX_COMP_NONE;
         if (card == NX_COMP_NONE) continue;
         nx_custody_move(&s->custody, card, NX_Z_TREACHERY_DISCARD);
@@ -693,10 +795,43 @@ void nx_battle_close_window(nx_act *a)
         nx_treachery_card c = nx_battle_card(card);
         nx_act_log(a, "%s plays %s%s: %s of %s is stopped", nx_act_who(s, order[i], w, sizeof w), nx_treachery_name(c),
                    c == NX_TR_KARAMA ? "" : " as a Karama", adv_names[adv], u);
+        nx_event_clear(s);
         return;
     }
     nx_act_log(a, "no Karama is played against %s of %s", adv_names[adv], u);
+    nx_event_clear(s);
 }
+
+int nx_battle_stop(nx_act *a, int adv, uint8_t by, int attempt_only)
+{
+    nx_state *s = a->s;
+    if (adv <= NX_ADV_NONE || adv >= NX_ADV_COUNT || stopped(s, adv)) return -1;
+    char w[64], u[64];
+    nx_act_who(s, by, w, sizeof w);
+    nx_act_who(s, user_of(s, adv), u, sizeof u);
+    if (attempt_only) {
+        /* Only this attempt: the element asked goes unanswered and the
+         * user may make one new attempt (the procedure asks again). */
+        if (adv != NX_ADV_PRESCIENCE) return -1;
+        s->play.prescience_elem = 0;
+        nx_act_log(a, "%s stops this attempt of %s of %s", w, adv_names[adv], u);
+        return 0;
+    }
+    s->play.battle_stopped |= (uint8_t)(1u << adv);
+    if (adv == NX_ADV_VOICE) s->play.voice_mode = 0;
+    nx_act_log(a, "%s stops %s of %s", w, adv_names[adv], u);
+    return 0;
+}
+
+int nx_battle_adv_parse(const char *id)
+{
+    static const char *const ids[NX_ADV_COUNT] = { NULL, "kwisatz_haderach", "voice", "prescience", "sardaukar", "fremen", "capture" };
+    for (int i = NX_ADV_NONE + 1; i < NX_ADV_COUNT; i++)
+        if (!strcmp(ids[i], id)) return i;
+    return NX_ADV_NONE;
+}
+
+int nx_battle_adv_event(int adv) { return adv > NX_ADV_NONE && adv < NX_ADV_COUNT ? adv_event[adv] : NX_EV_NONE; }
 
 /* Play it where it hurts: on the side the advantage works against, and
  * against a Voice only when it concerns a card in hand. */

@@ -1,5 +1,7 @@
 #include "nx_bot.h"
 
+#include "nx_events.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -155,16 +157,29 @@ static int panel_open(nx_bot *b, const nx_game *g, nx_faction f, int mode)
     return *open;
 }
 
-/* Does the panel's printed timing fit now?  Event-bound panels are played
- * when the game offers their event, not on a bot's initiative. */
+/* Does a moment (a panel's or a path's `when`) fit now?  An event-bound
+ * one fits while the engine raises that event. */
+static int when_fits(const nx_when *w, const nx_state *s)
+{
+    if (w->anytime) return 1;
+    if (w->phase != NX_PHASE_ANY && (int)w->phase != s->phase) return 0;
+    return !w->event || nx_event_parse(w->event) == s->play.event_now;
+}
+
+/* Does the panel's printed timing fit now?  A panel whose paths print
+ * their own moments fits when one of them does. */
 static int moment_fits(const nx_bot *b, const nx_state *s, nx_faction f, int mode)
 {
     const nx_card *card = nx_pack_card(&b->rt->pack, f);
-    const nx_when *w = card ? &card->panels[mode].when : NULL;
-    if (!w || s->phase == NX_P_SETUP) return 0;
-    if (w->anytime) return 1;
-    if (w->event) return 0;
-    return w->phase == NX_PHASE_ANY || (int)w->phase == s->phase;
+    const nx_panel *p = card ? &card->panels[mode] : NULL;
+    if (!p || s->phase == NX_P_SETUP) return 0;
+    int own_moments = 0;
+    for (size_t i = 0; i < p->npaths; i++) {
+        if (!p->paths[i].has_when) continue;
+        own_moments = 1;
+        if (when_fits(&p->paths[i].when, s)) return 1;
+    }
+    return !own_moments && when_fits(&p->when, s);
 }
 
 /* A seat holding a Nexus card whose panel is open and whose moment fits
@@ -175,11 +190,12 @@ static json_t *card_play(nx_bot *b, const nx_game *g, int *seat_out)
 {
     const nx_state *s = nx_game_state(g);
     if (!(s->options & NX_OPT_NEXUS_CARDS)) return NULL;
-    uint16_t now = (uint16_t)(s->turn * 16 + s->phase + 1);
+    /* One try per seat and moment: a phase, or an event inside it. */
+    uint16_t now = (uint16_t)((s->turn * 16 + s->phase + 1) * 32 + s->play.event_now);
     for (int seat = 0; seat < s->nseats; seat++) {
         nx_comp card = nx_custody_top(&s->custody, NX_Z_SEAT(seat, NX_ZS_NEXUS_HELD));
         const nx_pending *own = nx_state_pending_of(s, (uint8_t)seat);
-        if (card == NX_COMP_NONE || b->tried[seat] == now || (own && own->kind != NX_PEND_NEXUS_WINDOW)) continue;
+        if (card == NX_COMP_NONE || b->tried[seat] == now || (own && own->kind != NX_PEND_NEXUS_WINDOW && own->kind != NX_PEND_KARAMA)) continue;
         nx_faction f = nx_comp_nexus_faction(card);
         int mode = nx_lifecycle_mode(s, (uint8_t)seat, card);
         if (!moment_fits(b, s, f, mode) || !panel_open(b, g, f, mode)) continue;

@@ -40,6 +40,8 @@ static const nx_command commands[] = {
       "the host line protocol: JSON requests on stdin, JSON replies on stdout" },
     { "test", nx_cmd_test, "test SCENARIO...",
       "run scenario files; every failed expectation is reported as file:line" },
+    { "stubs", nx_cmd_stubs, "stubs",
+      "LuaLS annotation stubs of the panel ctx API (cards/lib/ctx.d.lua)" },
 };
 
 #define NCOMMANDS (sizeof commands / sizeof commands[0])

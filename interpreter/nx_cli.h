@@ -71,5 +71,11 @@ int nx_cmd_view(nx_cli *cli);
 int nx_cmd_test(nx_cli *cli);
 int nx_cmd_play(nx_cli *cli);
 int nx_cmd_serve(nx_cli *cli);
+int nx_cmd_stubs(nx_cli *cli);
+
+/* Calls of unknown ctx methods in panel scripts (nx_ctx_lint.c): each at
+ * its file:line:col in d; 0, or -1 when any. */
+int nx_ctx_lint_text(const char *file, const char *text, nx_diags *d);
+int nx_ctx_lint_pack(const nx_pack *pack, nx_diags *d);
 
 #endif

@@ -7,6 +7,7 @@
 
 #include "nx_avail.h"
 #include "nx_cli.h"
+#include "nx_panel_ctx.h"
 #include "nx_runtime.h"
 #include "nx_util.h"
 
@@ -88,6 +89,15 @@ int nx_cmd_check(nx_cli *cli)
     nx_diags_free(&d);
     if (rc) return NX_EXIT_INVALID;
     const nx_pack *pack = &rt.pack;
+    nx_diags_init(&d);
+    if (nx_ctx_lint_pack(pack, &d)) {
+        nx_diags_print(&d, cli->err);
+        fprintf(cli->err, "nexus: %zu problem%s in pack %s\n", d.n, d.n == 1 ? "" : "s", cli->pack_path);
+        nx_diags_free(&d);
+        nx_runtime_close(&rt);
+        return NX_EXIT_INVALID;
+    }
+    nx_diags_free(&d);
     size_t implemented = 0;
     for (int f = 0; f < NX_FACTION_COUNT; f++)
         for (int m = 0; m < NX_MODE_COUNT; m++)
@@ -98,6 +108,19 @@ int nx_cmd_check(nx_cli *cli)
             pack->file, pack->name, pack->version, implemented, pack->rulings.n,
             pack->digest);
     nx_runtime_close(&rt);
+    return NX_EXIT_OK;
+}
+
+/* ---- stubs --------------------------------------------------------------- */
+
+/* The LuaLS annotations of the ctx API, from the method table itself. */
+int nx_cmd_stubs(nx_cli *cli)
+{
+    if (cli->argc > 1) {
+        fprintf(cli->err, "nexus stubs: unexpected argument '%s'\n(see nexus --help)\n", cli->argv[1]);
+        return NX_EXIT_USAGE;
+    }
+    nx_panel_ctx_stubs(cli->out);
     return NX_EXIT_OK;
 }
 

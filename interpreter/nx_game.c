@@ -295,6 +295,7 @@ static int run_on_scratch(const nx_game *g, nx_state *scratch, nx_act *a, nx_act
     if (scratch->play.over) return nx_act_fail(a, "illegal", "the game is over");
     if (fn(a)) return -1;
     nx_phases_settle(a);
+    if (a->failed_late) return -1;
     char msg[256];
     if (nx_state_check(scratch, msg, sizeof msg))
         return nx_act_fail(a, "invariant", "the action would break an invariant: %s", msg);

@@ -83,6 +83,14 @@ const nx_pending *nx_pending_find(const nx_state *s, uint8_t seat, nx_pending_ki
 /* As nx_pending_find, failing the action with a reason when there is none. */
 const nx_pending *nx_act_need(nx_act *a, nx_pending_kind kind);
 
+/* Events and their Nexus windows (nx_phases.c; core/nx_events.h): raise
+ * the event now being made (user and target may be NX_NO_SEAT), clear it,
+ * and open a Nexus card window at it for every seat of the mask holding a
+ * card; 1 when any window opened. */
+void nx_event_raise(nx_state *s, int kind, uint8_t user, uint8_t target);
+void nx_event_clear(nx_state *s);
+int nx_windows_open_event(nx_act *a, int kind, uint8_t seats);
+
 /* A ruling's effective setting in this game, or `fallback` when the pack
  * does not declare the ruling. */
 const char *nx_act_setting(nx_act *a, const char *ruling_id, const char *fallback);

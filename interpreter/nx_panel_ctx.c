@@ -7,6 +7,10 @@
 #include <string.h>
 
 #include "nx_act.h"
+#include "nx_battle.h"
+#include "nx_board.h"
+#include "nx_effects.h"
+#include "nx_events.h"
 #include "nx_names.h"
 
 #define CTX_META "nexus.ctx"
@@ -195,6 +199,299 @@ static int ctx_log(lua_State *L)
     return 0;
 }
 
+
+/* ---- argument checks ------------------------------------------------------------
+ * Every value a new method takes from Lua is checked here, in one place:
+ * its type, its range and (strings) that it is a short valid UTF-8 word,
+ * so a bad call is a clear script error and never reaches the state. */
+
+/* Well-formed UTF-8 (no overlongs, no surrogates, at most U+10FFFF). */
+static int utf8_ok(const char *v, size_t len)
+{
+    const unsigned char *u = (const unsigned char *)v;
+    for (size_t i = 0; i < len;) {
+        unsigned c = u[i];
+        size_t n = c < 0x80 ? 1 : (c >> 5) == 6 ? 2 : (c >> 4) == 14 ? 3 : (c >> 3) == 30 ? 4 : 0;
+        if (!n || i + n > len) return 0;
+        unsigned cp = n == 1 ? c : c & (0x7f >> n);
+        for (size_t k = 1; k < n; k++) {
+            if ((u[i + k] & 0xc0) != 0x80) return 0;
+            cp = (cp << 6) | (u[i + k] & 0x3f);
+        }
+        static const unsigned min[5] = { 0, 0, 0x80, 0x800, 0x10000 };
+        if (cp < min[n] || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff) || cp == 0) return 0;
+        i += n;
+    }
+    return 1;
+}
+
+static const char *arg_word(lua_State *L, int arg, const char *what)
+{
+    if (lua_type(L, arg) != LUA_TSTRING) luaL_error(L, "%s must be a string, not %s", what, luaL_typename(L, arg));
+    size_t len;
+    const char *v = lua_tolstring(L, arg, &len);
+    if (len == 0 || len > 32) luaL_error(L, "%s must be 1 to 32 characters", what);
+    if (!utf8_ok(v, len)) luaL_error(L, "%s is not valid UTF-8", what);
+    return v;
+}
+
+static lua_Integer arg_int(lua_State *L, int arg, lua_Integer lo, lua_Integer hi, const char *what)
+{
+    if (!lua_isinteger(L, arg)) luaL_error(L, "%s must be an integer, not %s", what, luaL_typename(L, arg));
+    lua_Integer v = lua_tointeger(L, arg);
+    if (v < lo || v > hi) luaL_error(L, "%s must be %d to %d, not %d", what, (int)lo, (int)hi, (int)v);
+    return v;
+}
+
+/* A field of an options table: the value is left on the stack top. */
+static int opt_field(lua_State *L, int t, const char *key) { return lua_getfield(L, t, key) != LUA_TNIL; }
+
+static void only_keys(lua_State *L, int t, const char *const *keys, const char *what)
+{
+    lua_pushnil(L);
+    while (lua_next(L, t)) {
+        lua_pop(L, 1);
+        const char *k = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : NULL;
+        int ok = 0;
+        for (int i = 0; k && keys[i]; i++) ok |= !strcmp(k, keys[i]);
+        if (!ok) luaL_error(L, "%s: unknown key %s", what, k ? k : "(not a string)");
+    }
+}
+
+/* ---- the event, the battle, the seats (read-only) -------------------------------- */
+
+static void set_seat_field(lua_State *L, const char *key, uint8_t seat)
+{
+    if (seat == NX_NO_SEAT) return;
+    lua_pushinteger(L, seat);
+    lua_setfield(L, -2, key);
+}
+
+/* ctx:event(): nil, or the event being raised with exactly its payload
+ * keys (core/nx_events.c). */
+static int ctx_event(lua_State *L)
+{
+    nx_ctx *c = check_ctx(L);
+    const nx_state *s = c->a->s;
+    const nx_event_def *ev = nx_event_get(s->play.event_now);
+    if (!ev) {
+        lua_pushnil(L);
+        return 1;
+    }
+    lua_newtable(L);
+    lua_pushstring(L, ev->id);
+    lua_setfield(L, -2, "name");
+    const nx_play *p = &s->play;
+    for (int k = 0; k < NX_EVK_COUNT_BITS; k++) {
+        unsigned key = 1u << k;
+        if (!(ev->payload & key)) continue;
+        const char *name = nx_event_key_name(key);
+        switch (key) {
+        case NX_EVK_TERRITORY:
+            if (p->battle_t != 0xff) lua_pushstring(L, nx_map_territory_id(p->battle_t)), lua_setfield(L, -2, name);
+            break;
+        case NX_EVK_AGGRESSOR: set_seat_field(L, name, p->battle_seats[0]); break;
+        case NX_EVK_OPPONENT: set_seat_field(L, name, p->battle_seats[1]); break;
+        case NX_EVK_USER: set_seat_field(L, name, p->event_user); break;
+        case NX_EVK_TARGET: set_seat_field(L, name, p->event_target); break;
+        case NX_EVK_COMMAND:
+            if (p->voice_mode) lua_pushstring(L, p->voice_mode == 1 ? "play" : "not_play"), lua_setfield(L, -2, name);
+            break;
+        case NX_EVK_WHAT:
+            if (p->voice_mode) lua_pushstring(L, nx_board_voice_what_id(p->voice_what)), lua_setfield(L, -2, name);
+            break;
+        case NX_EVK_ELEMENT: {
+            static const char *const elem[5] = { NULL, "leader", "weapon", "defense", "dial" };
+            if (p->prescience_elem && p->prescience_elem < 5) lua_pushstring(L, elem[p->prescience_elem]), lua_setfield(L, -2, name);
+            break;
+        }
+        default: break;
+        }
+    }
+    return 1;
+}
+
+/* ctx:battle(): nil, or the battle in hand as the table sees it. */
+static int ctx_battle(lua_State *L)
+{
+    nx_ctx *c = check_ctx(L);
+    const nx_state *s = c->a->s;
+    const nx_play *p = &s->play;
+    if (p->battle_t == 0xff) {
+        lua_pushnil(L);
+        return 1;
+    }
+    lua_newtable(L);
+    lua_pushstring(L, nx_map_territory_id(p->battle_t));
+    lua_setfield(L, -2, "territory");
+    set_seat_field(L, "aggressor", p->battle_seats[0]);
+    set_seat_field(L, "opponent", p->battle_seats[1]);
+    lua_pushboolean(L, (s->options & NX_OPT_ADVANCED) != 0);
+    lua_setfield(L, -2, "advanced");
+    int side = nx_battle_side(s, c->holder);
+    if (side >= 0) {
+        lua_pushinteger(L, side);
+        lua_setfield(L, -2, "holder_side");
+        set_seat_field(L, "holder_opponent", p->battle_seats[1 - side]);
+    }
+    /* Forces in the battle are on the board: public. */
+    lua_createtable(L, 2, 0);
+    for (int i = 0; i < 2; i++) {
+        int have[NX_FORCE_KINDS];
+        nx_battle_fighters(s, p->battle_seats[i], have);
+        lua_createtable(L, 0, 4);
+        lua_pushinteger(L, p->battle_seats[i]);
+        lua_setfield(L, -2, "seat");
+        lua_pushstring(L, nx_faction_id((nx_faction)s->seats[p->battle_seats[i]].faction));
+        lua_setfield(L, -2, "faction");
+        lua_pushinteger(L, have[NX_FORCE_NORMAL]);
+        lua_setfield(L, -2, "normal");
+        lua_pushinteger(L, have[NX_FORCE_ELITE]);
+        lua_setfield(L, -2, "elite");
+        lua_rawseti(L, -2, i + 1);
+    }
+    lua_setfield(L, -2, "sides");
+    lua_newtable(L);
+    for (int adv = NX_ADV_NONE + 1; adv < NX_ADV_COUNT; adv++) {
+        if (!nx_battle_stopped(s, adv)) continue;
+        static const char *const ids[NX_ADV_COUNT] = { NULL, "kwisatz_haderach", "voice", "prescience", "sardaukar", "fremen", "capture" };
+        lua_pushboolean(L, 1);
+        lua_setfield(L, -2, ids[adv]);
+    }
+    lua_setfield(L, -2, "stopped");
+    return 1;
+}
+
+/* ctx:seat(n): what the table knows of a seat (the holder also sees its
+ * own spice). */
+static int ctx_seat(lua_State *L)
+{
+    nx_ctx *c = check_ctx(L);
+    const nx_state *s = c->a->s;
+    uint8_t seat = (uint8_t)arg_int(L, 2, 0, s->nseats - 1, "seat");
+    lua_newtable(L);
+    lua_pushstring(L, nx_faction_id((nx_faction)s->seats[seat].faction));
+    lua_setfield(L, -2, "faction");
+    set_seat_field(L, "ally", s->seats[seat].ally);
+    lua_pushinteger(L, nx_custody_count(&s->custody, NX_Z_SEAT(seat, NX_ZS_NEXUS_HELD)));
+    lua_setfield(L, -2, "nexus_held");
+    lua_pushinteger(L, nx_custody_count(&s->custody, NX_Z_SEAT(seat, NX_ZS_TREACHERY)));
+    lua_setfield(L, -2, "treachery_held");
+    if (seat == c->holder) {
+        lua_pushinteger(L, s->seats[seat].spice);
+        lua_setfield(L, -2, "spice");
+    }
+    return 1;
+}
+
+static int ctx_seats(lua_State *L)
+{
+    nx_ctx *c = check_ctx(L);
+    lua_pushinteger(L, c->a->s->nseats);
+    return 1;
+}
+
+/* ---- effects: stop, grant, modify ------------------------------------------------- */
+
+/* 1 + faction * 3 + mode: which panel made an effect. */
+static uint8_t panel_source(const nx_ctx *c)
+{
+    char card[32];
+    const char *dot = strchr(c->panel->id, '.');
+    size_t n = dot ? (size_t)(dot - c->panel->id) : strlen(c->panel->id);
+    if (n >= sizeof card) n = sizeof card - 1;
+    memcpy(card, c->panel->id, n);
+    card[n] = 0;
+    nx_faction f = nx_faction_parse(card);
+    if ((int)f < 0 || f >= NX_FACTION_COUNT) return 0;
+    return (uint8_t)(1 + (int)f * 3 + (int)c->panel->mode);
+}
+
+static void add_effect(lua_State *L, nx_ctx *c, nx_effect_kind kind, nx_effect_end end, int arg)
+{
+    nx_effect e = { .kind = kind, .seat = c->holder, .source = panel_source(c), .end = end, .arg = (uint8_t)arg };
+    if (nx_effect_add(c->a->s, &e) < 0) luaL_error(L, "the effect store is full (%d effects)", NX_MAX_EFFECTS);
+}
+
+static int read_adv(lua_State *L, int arg)
+{
+    const char *id = arg_word(L, arg, "advantage");
+    int adv = nx_battle_adv_parse(id);
+    if (adv == NX_ADV_NONE)
+        luaL_error(L, "unknown advantage '%s' (kwisatz_haderach, voice, prescience, sardaukar, fremen, capture)", id);
+    return adv;
+}
+
+/* ctx:stop(advantage [, scope]): stop the advantage whose attempt the
+ * response window answers: for this battle ("battle", the default), or
+ * only this attempt ("attempt": Prescience may be tried again). */
+static int ctx_stop(lua_State *L)
+{
+    nx_ctx *c = check_mutable(L, "stopping while checking");
+    int adv = read_adv(L, 2);
+    int attempt = 0;
+    if (!lua_isnoneornil(L, 3)) {
+        const char *scope = arg_word(L, 3, "stop: scope");
+        if (!strcmp(scope, "attempt")) attempt = 1;
+        else if (strcmp(scope, "battle")) luaL_error(L, "stop: scope must be \"battle\" or \"attempt\", not \"%s\"", scope);
+    }
+    int ev = nx_battle_adv_event(adv);
+    if (!ev || c->a->s->play.event_now != ev) luaL_error(L, "stop: no attempt of %s is being made now", lua_tostring(L, 2));
+    if (nx_battle_stop(c->a, adv, c->holder, attempt))
+        luaL_error(L, "stop: %s cannot be stopped%s", lua_tostring(L, 2), attempt ? " attempt by attempt" : " again");
+    add_effect(L, c, NX_EFF_STOP, attempt ? NX_END_ATTEMPT : NX_END_BATTLE, adv);
+    return 0;
+}
+
+/* ctx:grant(advantage): the holder may use a battle advantage once, in
+ * this battle, at its native step (a Secret Ally's borrowed Voice or
+ * Prescience; Atreides Cunning's second look). */
+static int ctx_grant(lua_State *L)
+{
+    nx_ctx *c = check_mutable(L, "granting while checking");
+    int adv = read_adv(L, 2);
+    if (adv != NX_ADV_VOICE && adv != NX_ADV_PRESCIENCE) luaL_error(L, "grant: only voice or prescience can be granted");
+    if (nx_battle_side(c->a->s, c->holder) < 0) luaL_error(L, "grant: the holder is not fighting a battle now");
+    if (nx_effect_find(c->a->s, NX_EFF_GRANT, NX_NO_SEAT, adv) >= 0) luaL_error(L, "grant: %s is already granted", lua_tostring(L, 2));
+    add_effect(L, c, NX_EFF_GRANT, NX_END_BATTLE, adv);
+    char who[64];
+    nx_act_log(c->a, "%s may use %s once in this battle", nx_act_who(c->a->s, c->holder, who, sizeof who), lua_tostring(L, 2));
+    return 0;
+}
+
+/* ctx:modify{kind = "virtual_elite", count = n, scope = "battle"}: n of
+ * the holder's ordinary forces in the battle count as elite (Emperor
+ * Cunning).  No counter changes: a battle modifier (DESIGN principle 1). */
+static int ctx_modify(lua_State *L)
+{
+    nx_ctx *c = check_mutable(L, "modifying while checking");
+    luaL_checktype(L, 2, LUA_TTABLE);
+    static const char *const keys[] = { "kind", "count", "scope", NULL };
+    only_keys(L, 2, keys, "modify");
+    opt_field(L, 2, "kind");
+    const char *kind = arg_word(L, -1, "modify: kind");
+    if (strcmp(kind, "virtual_elite")) luaL_error(L, "modify: unknown kind '%s' (virtual_elite)", kind);
+    opt_field(L, 2, "count");
+    int count = (int)arg_int(L, -1, 1, 20, "modify: count");
+    int end = NX_END_BATTLE;
+    if (opt_field(L, 2, "scope")) {
+        end = nx_effect_end_parse(arg_word(L, -1, "modify: scope"));
+        if (end != NX_END_BATTLE) luaL_error(L, "modify: virtual_elite lasts for the battle (scope \"battle\")");
+    }
+    const nx_state *s = c->a->s;
+    if (nx_battle_side(s, c->holder) < 0) luaL_error(L, "modify: the holder is not fighting a battle now");
+    int have[NX_FORCE_KINDS];
+    nx_battle_fighters(s, c->holder, have);
+    if (count > have[NX_FORCE_NORMAL])
+        luaL_error(L, "modify: the holder has %d ordinary forces in the battle, not %d", have[NX_FORCE_NORMAL], count);
+    if (nx_effect_find(s, NX_EFF_VIRTUAL_ELITE, c->holder, -1) >= 0) luaL_error(L, "modify: already modified in this battle");
+    add_effect(L, c, NX_EFF_VIRTUAL_ELITE, (nx_effect_end)end, count);
+    char who[64];
+    nx_act_log(c->a, "%s: %d of %s forces in %s count as Sardaukar for this battle", c->panel->id, count,
+               nx_act_who(s, c->holder, who, sizeof who), nx_map_territory_name(s->play.battle_t));
+    return 0;
+}
+
 /* ---- saved values: plain data only ---------------------------------------------- */
 
 #define SAVE_MAX_DEPTH 6
@@ -325,17 +622,96 @@ static int ctx_ask(lua_State *L)
 
 /* ---- the ctx object ---------------------------------------------------------------- */
 
-static const luaL_Reg ctx_methods[] = {
-    { "count", ctx_count },
-    { "cards", ctx_cards },
-    { "others_deciding", ctx_others_deciding },
-    { "setting", ctx_setting },
-    { "draw", ctx_draw },
-    { "shuffle_into", ctx_shuffle_into },
-    { "ask", ctx_ask },
-    { "log", ctx_log },
-    { NULL, NULL },
+/*
+ * The ctx methods: ONE table registers them with Lua, lets `nexus check`
+ * refuse a call of an unknown method (nx_panel_ctx_known) and generates
+ * the LuaLS annotation stubs (nx_panel_ctx_stubs, `nexus stubs`; the
+ * committed cards/lib/ctx.d.lua is compared with it by a test).
+ * params: "name: type" separated by ", "; ret: a LuaLS type or NULL.
+ */
+typedef struct ctx_method {
+    const char *name;
+    lua_CFunction fn;
+    const char *params;
+    const char *ret;
+    const char *doc;
+} ctx_method;
+
+static const ctx_method ctx_methods[] = {
+    { "count", ctx_count, "zone: string", "integer", "How many components a zone holds (any zone: counts are public)." },
+    { "cards", ctx_cards, "zone: string", "string[]", "The component ids of a zone the holder may see." },
+    { "others_deciding", ctx_others_deciding, NULL, "boolean", "Is another seat's decision pending?" },
+    { "setting", ctx_setting, "ruling: string", "string", "The game's setting of a ruling." },
+    { "event", ctx_event, NULL, "table|nil",
+      "The event being raised now: {name=, ...its payload keys (core/nx_events.c)}, or nil." },
+    { "battle", ctx_battle, NULL, "table|nil",
+      "The battle in hand: {territory=, aggressor=, opponent=, advanced=, holder_side=, holder_opponent=, sides={{seat=, faction=, normal=, elite=}, ...}, stopped={voice=true, ...}}, or nil." },
+    { "seat", ctx_seat, "seat: integer", "table",
+      "What the table knows of a seat: {faction=, ally=, nexus_held=, treachery_held=} (and spice for the holder)." },
+    { "seats", ctx_seats, NULL, "integer", "How many seats the game has." },
+    { "draw", ctx_draw, "from: string, to: string, n: integer", "string[]", "Draw n cards from a deck into one of the holder's zones." },
+    { "shuffle_into", ctx_shuffle_into, "deck: string, cards: string[]", NULL, "Shuffle cards of the holder into a deck." },
+    { "ask", ctx_ask, "request: table", NULL,
+      "Ask the holder to choose cards of one of its zones: {prompt=, choose_from=, count=, resume=, save=}; return its result." },
+    { "stop", ctx_stop, "advantage: string, scope: string?", NULL,
+      "Stop the battle advantage (voice, prescience, sardaukar) whose attempt is being made now: for this battle (\"battle\"), or only this attempt (\"attempt\", prescience)." },
+    { "grant", ctx_grant, "advantage: string", NULL,
+      "Let the holder use a battle advantage (voice, prescience) once in this battle, at its native step." },
+    { "modify", ctx_modify, "modifier: table", NULL,
+      "Add a battle modifier: {kind = \"virtual_elite\", count = n, scope = \"battle\"}." },
+    { "log", ctx_log, "text: string", NULL, "A public log line, prefixed with the panel id." },
+    { NULL, NULL, NULL, NULL, NULL },
 };
+
+/* The read-only fields ctx_index serves besides the methods. */
+static const struct { const char *name, *type, *doc; } ctx_fields[] = {
+    { "holder", "integer", "The seat playing the card." },
+    { "mode", "string", "cunning | betrayal | secret_ally" },
+    { "panel", "string", "The panel id (\"emperor.cunning\")." },
+    { "path", "string|nil", "The path being played, if the panel has paths." },
+    { "phase", "string", "The current phase." },
+    { "turn", "integer", "The current turn." },
+    { "faction", "string", "The holder's faction id." },
+    { NULL, NULL, NULL },
+};
+
+int nx_panel_ctx_known(const char *name)
+{
+    for (const ctx_method *m = ctx_methods; m->name; m++)
+        if (!strcmp(m->name, name)) return 1;
+    for (int i = 0; ctx_fields[i].name; i++)
+        if (!strcmp(ctx_fields[i].name, name)) return 1;
+    return 0;
+}
+
+void nx_panel_ctx_stubs(FILE *out)
+{
+    fprintf(out, "---@meta\n-- Generated by `nexus stubs` from the ctx method table (interpreter/nx_panel_ctx.c).\n"
+                 "-- Do not edit: a test compares this file with the table.\n\n---@class NexusCtx\n");
+    for (int i = 0; ctx_fields[i].name; i++)
+        fprintf(out, "---@field %s %s %s\n", ctx_fields[i].name, ctx_fields[i].type, ctx_fields[i].doc);
+    fprintf(out, "local ctx = {}\n");
+    for (const ctx_method *m = ctx_methods; m->name; m++) {
+        fprintf(out, "\n--- %s\n", m->doc);
+        char names[160] = "";
+        if (m->params) {
+            char buf[160];
+            snprintf(buf, sizeof buf, "%s", m->params);
+            for (char *tok = strtok(buf, ","); tok; tok = strtok(NULL, ",")) {
+                while (*tok == ' ') tok++;
+                char *colon = strchr(tok, ':');
+                if (!colon) continue;
+                *colon = 0;
+                fprintf(out, "---@param %s %s\n", tok, colon + 2);
+                size_t used = strlen(names);
+                snprintf(names + used, sizeof names - used, "%s%s", used ? ", " : "", tok);
+            }
+        }
+        if (m->ret) fprintf(out, "---@return %s\n", m->ret);
+        fprintf(out, "function ctx:%s(%s) end\n", m->name, names);
+    }
+    fprintf(out, "\nreturn ctx\n");
+}
 
 static int ctx_index(lua_State *L)
 {
@@ -350,9 +726,9 @@ static int ctx_index(lua_State *L)
     else if (!strcmp(key, "faction"))
         lua_pushstring(L, nx_faction_id((nx_faction)c->a->s->seats[c->holder].faction));
     else {
-        for (const luaL_Reg *m = ctx_methods; m->name; m++)
+        for (const ctx_method *m = ctx_methods; m->name; m++)
             if (!strcmp(key, m->name)) {
-                lua_pushcfunction(L, m->func);
+                lua_pushcfunction(L, m->fn);
                 return 1;
             }
         return luaL_error(L, "ctx has no field '%s'", key);
@@ -497,16 +873,52 @@ static int check_path_open(nx_act *a, const nx_panel *p, const char *path)
     return nx_act_fail(a, "illegal", "%s has no path '%s'", p->id, path);
 }
 
-static int check_timing(nx_act *a, const nx_panel *p)
+/* The moment a play is bound to: its path's own `when` (E2), else the
+ * panel's. */
+static const nx_when *when_of(const nx_panel *p, const char *path)
 {
-    const nx_when *w = &p->when;
+    for (size_t i = 0; path && i < p->npaths; i++)
+        if (!strcmp(p->paths[i].id, path) && p->paths[i].has_when) return &p->paths[i].when;
+    return &p->when;
+}
+
+/* The holder's own decisions a panel may be played inside (E3): the
+ * decision stays open and continues after the play. */
+static const struct { nx_pending_kind kind; int event; } own_acts[] = {
+    { NX_PEND_SHIP_MOVE, NX_EV_OWN_ACTION },
+    { NX_PEND_REVIVAL, NX_EV_OWN_ACTION },
+};
+
+static int inside_own_act(const nx_pending *own, int event)
+{
+    for (size_t i = 0; own && i < sizeof own_acts / sizeof own_acts[0]; i++)
+        if (own_acts[i].kind == own->kind && own_acts[i].event == event) return 1;
+    return 0;
+}
+
+/* Is a window of the holder open at the event (a Nexus window, or the
+ * response window against an attempt)? */
+static int window_at(const nx_state *s, const nx_pending *own, int event)
+{
+    return own && s->play.event_now == event && (own->kind == NX_PEND_NEXUS_WINDOW || own->kind == NX_PEND_KARAMA);
+}
+
+/* `answered`: the holder's window at the event was answered by this play
+ * (nx_panel_settle), so the event itself is the moment. */
+static int check_timing(nx_act *a, const nx_panel *p, const char *path, const nx_pending *own, int answered)
+{
+    const nx_when *w = when_of(p, path);
     if (w->anytime) return 0;
     if (w->phase != NX_PHASE_ANY && (int)w->phase != a->s->phase)
         return nx_act_fail(a, "illegal", "%s is played during %s, not %s", p->id,
                            nx_phase_name((int)w->phase), nx_phase_name(a->s->phase));
-    if (w->event)
+    if (!w->event) return 0;
+    int ev = nx_event_parse(w->event);
+    if (inside_own_act(own, ev) || window_at(a->s, own, ev) || (answered && a->s->play.event_now == ev)) return 0;
+    if (a->s->play.event_now != ev)
         return nx_act_fail(a, "illegal", "%s is played on %s, which is not happening now", p->id, w->event);
-    return 0;
+    return nx_act_fail(a, "illegal", "%s is played on %s in the window the engine opens then; seat %d has none open",
+                       p->id, w->event, a->seat);
 }
 
 /* Settle the paths: those can_play reports for the situation (every one
@@ -552,39 +964,84 @@ static int run_step(nx_act *a, nx_ctx *c, const char *fn, call_io *io)
     return c->ask.asked ? open_pending(a, c) : 0;
 }
 
-int nx_panel_play(nx_act *a, const char *requested_path)
+/* Everything a play is checked for before its card is spent: the panel
+ * is open, can_play (read-only) accepts it, its paths are open, and its
+ * moment is now.  Fills c (its path included); 0 or -1 after failing. */
+static int prepare_play(nx_act *a, uint8_t seat, const char *requested_path, const nx_pending *own, int answered,
+                        nx_ctx *c)
 {
-    nx_state *s = a->s;
-    uint8_t seat = (uint8_t)a->seat;
-    nx_comp card = nx_custody_top(&s->custody, NX_Z_SEAT(seat, NX_ZS_NEXUS_HELD));
+    nx_comp card = nx_custody_top(&a->s->custody, NX_Z_SEAT(seat, NX_ZS_NEXUS_HELD));
     if (card == NX_COMP_NONE) return nx_act_fail(a, "illegal", "seat %d holds no Nexus card", seat);
-    /* A Nexus card window (nx_phases.c) is the holder's moment to play: the
-     * play answers it.  Any other decision must be answered first. */
-    const nx_pending *own = nx_state_pending_of(s, seat);
-    if (own && own->kind == NX_PEND_NEXUS_WINDOW) {
-        nx_state_remove_pending(s, own);
-        own = nx_state_pending_of(s, seat);
-    }
-    if (own) return nx_act_fail(a, "illegal", "seat %d must first answer its pending decision", seat);
     const nx_panel *p = panel_for(a, seat, card);
-    if (check_panel_open(a, p) || check_timing(a, p)) return -1;
+    if (check_panel_open(a, p)) return -1;
     /* Eligibility runs read-only, before the card is spent: a refusal
      * here leaves the card in hand (003: refuse before spending). */
-    nx_ctx c = { .a = a, .panel = p, .holder = seat, .readonly = 1, .path = requested_path };
-    call_io io = { .ctx = &c, .ok = 1 };
+    *c = (nx_ctx){ .a = a, .panel = p, .holder = seat, .readonly = 1, .path = requested_path };
+    call_io io = { .ctx = c, .ok = 1 };
     if (nx_sandbox_has_function(a->rt->sandbox, p->id, "can_play") &&
         call_panel(a, &io, "can_play", take_eligibility))
         return -1;
     if (!io.ok) return nx_act_fail(a, "illegal", "%s cannot be played now: %s", p->id, io.reason);
-    c.path = settle_paths(a, p, requested_path, &io);
-    if (c.path && !c.path[0]) return -1;
+    c->path = settle_paths(a, p, requested_path, &io);
+    if (c->path && !c->path[0]) return -1;
+    return check_timing(a, p, c->path, own, answered);
+}
+
+/* Spend the card and run the panel's play. */
+static int spend_and_play(nx_act *a, nx_ctx *c)
+{
+    nx_state *s = a->s;
+    nx_comp card = nx_custody_top(&s->custody, NX_Z_SEAT(c->holder, NX_ZS_NEXUS_HELD));
+    assert(card != NX_COMP_NONE);   /* prepare_play found it */
     nx_custody_move(&s->custody, card, NX_Z_NEXUS_DISCARD);
-    c.event = nx_state_new_event(s);
+    c->event = nx_state_new_event(s);
+    c->readonly = 0;
     char who[64];
-    nx_act_log(a, "%s plays the %s as %s%s%s", nx_act_who(s, seat, who, sizeof who), nx_comp_name(card),
-               nx_mode_name(p->mode), c.path ? ", path " : "", c.path ? c.path : "");
-    call_io step = { .ctx = &c };
-    return run_step(a, &c, "play", &step);
+    nx_act_log(a, "%s plays the %s as %s%s%s", nx_act_who(s, c->holder, who, sizeof who), nx_comp_name(card),
+               nx_mode_name(c->panel->mode), c->path ? ", path " : "", c->path ? c->path : "");
+    call_io step = { .ctx = c };
+    return run_step(a, c, "play", &step);
+}
+
+int nx_panel_play(nx_act *a, const char *requested_path)
+{
+    nx_state *s = a->s;
+    uint8_t seat = (uint8_t)a->seat;
+    if (nx_custody_top(&s->custody, NX_Z_SEAT(seat, NX_ZS_NEXUS_HELD)) == NX_COMP_NONE)
+        return nx_act_fail(a, "illegal", "seat %d holds no Nexus card", seat);
+    const nx_pending *own = nx_state_pending_of(s, seat);
+    /* A Nexus window (nx_phases.c) or a response window open to every
+     * seat (nx_battle_voice.c) is the holder's moment to play; a panel
+     * bound to the holder's own act is played inside it (E3).  Any other
+     * decision must be answered first. */
+    int response = own && own->kind == NX_PEND_KARAMA;
+    if (own && own->kind != NX_PEND_NEXUS_WINDOW && !response) {
+        const nx_panel *p = panel_for(a, seat, nx_custody_top(&s->custody, NX_Z_SEAT(seat, NX_ZS_NEXUS_HELD)));
+        if (!p->when.event || !inside_own_act(own, nx_event_parse(p->when.event)))
+            return nx_act_fail(a, "illegal", "seat %d must first answer its pending decision", seat);
+    }
+    nx_ctx c;
+    if (prepare_play(a, seat, requested_path, own, 0, &c)) return -1;
+    if (response) {
+        /* Only a panel bound to the attempt answers its response window;
+         * it is played when the window closes, so that every answer looks
+         * alike until all are in (the first in storm order acts). */
+        const nx_when *w = when_of(c.panel, c.path);
+        if (!w->event || nx_event_parse(w->event) != s->play.event_now)
+            return nx_act_fail(a, "illegal", "seat %d must first answer its pending decision", seat);
+        return nx_battle_answer_nexus(a, own);
+    }
+    if (own && own->kind == NX_PEND_NEXUS_WINDOW) nx_state_remove_pending(s, own);
+    return spend_and_play(a, &c);
+}
+
+int nx_panel_settle(nx_act *a, uint8_t seat)
+{
+    nx_ctx c;
+    int rc = prepare_play(a, seat, NULL, NULL, 1, &c);
+    if (!rc) rc = spend_and_play(a, &c);
+    if (rc) a->failed_late = 1;
+    return rc;
 }
 
 int nx_panel_resume(nx_act *a, const nx_pending *pend, const nx_comp *chosen, int n)

@@ -34,6 +34,8 @@
 
 #include "nx_battle.h"
 #include "nx_board.h"
+#include "nx_effects.h"
+#include "nx_events.h"
 #include "nx_movement.h"
 
 enum {
@@ -57,6 +59,14 @@ enum {
     /* Added later, numbered after the others so saved steps keep theirs: */
     STEP_BONUS,     /* Karama against the Sardaukar / Fremen bonuses, before any plan */
     STEP_CAPTURE_ASK,   /* Karama against the capture is settled: Harkonnen decides */
+    /* The Nexus card windows at the battle's events (core/nx_events.h): */
+    STEP_VOICE_NEXUS,   /* voice_step window answered: the Voice */
+    STEP_PRESCIENCE_NEXUS, /* prescience_step window answered: Prescience */
+    STEP_FORESEE_NEXUS, /* the answer is shown: prescience_answered window */
+    STEP_FORESEE_AGAIN, /* a second look granted (Atreides Cunning), or on to the plans */
+    STEP_PLAN_NEXUS,    /* battle_plan window, before the plans */
+    STEP_PLAN_KARAMA,   /* a Sardaukar use declared there: its response window */
+    STEP_PLAN_CLOSE,    /* that window settled */
 };
 
 #define MAX_BATTLES 64   /* an aggressor's battles at once: territories x opponents */
@@ -103,6 +113,27 @@ void nx_battle_fighters(const nx_state *s, uint8_t seat, int counts[NX_FORCE_KIN
 {
     int secs[NX_MAP_MAX_SECTIONS_PER_TERRITORY];
     fighters_on(s, seat, secs, nx_battle_region(s, s->play.battle_sec, secs), counts);
+}
+
+void nx_battle_fighters_effective(const nx_state *s, uint8_t seat, int counts[NX_FORCE_KINDS])
+{
+    nx_battle_fighters(s, seat, counts);
+    int i = nx_effect_find(s, NX_EFF_VIRTUAL_ELITE, seat, -1);
+    if (i < 0 || nx_battle_stopped(s, NX_ADV_SARDAUKAR)) return;
+    int v = s->play.effect_arg[i] < counts[NX_FORCE_NORMAL] ? s->play.effect_arg[i] : counts[NX_FORCE_NORMAL];
+    counts[NX_FORCE_NORMAL] -= v;
+    counts[NX_FORCE_ELITE] += v;
+}
+
+void nx_battle_physical_losses(const nx_state *s, uint8_t seat, int lose[NX_FORCE_KINDS])
+{
+    int real[NX_FORCE_KINDS];
+    nx_battle_fighters(s, seat, real);
+    /* Elite losses beyond the starred counters are ordinary counters
+     * that fought as Sardaukar: they go to the Tanks as what they are. */
+    int extra = lose[NX_FORCE_ELITE] > real[NX_FORCE_ELITE] ? lose[NX_FORCE_ELITE] - real[NX_FORCE_ELITE] : 0;
+    lose[NX_FORCE_ELITE] -= extra;
+    lose[NX_FORCE_NORMAL] += extra;
 }
 
 static int fighters_in_field(const nx_state *s, uint8_t seat, const int *secs, int n)
@@ -173,7 +204,17 @@ static void clear_battle(nx_state *s)
     memset(p->battle_lose, 0, sizeof p->battle_lose);
     p->battle_planned = p->battle_shown = p->battle_callers = 0;
     nx_battle_clear_advantages(s);
+    nx_event_clear(s);
+    nx_effects_expire(s, NX_END_BATTLE);   /* what a card did for this battle ends with it */
 }
+
+static uint8_t combatants(const nx_state *s)
+{
+    return (uint8_t)((1u << s->play.battle_seats[0]) | (1u << s->play.battle_seats[1]));
+}
+
+/* Is the faction whose advantage a Secret Ally may borrow absent? */
+static int absent(const nx_state *s, nx_faction f) { return nx_state_seat_of(s, f) == NX_NO_SEAT; }
 
 static void fix_battle(nx_state *s, uint8_t aggressor, const battle_ref *b)
 {
@@ -278,8 +319,20 @@ static int battle_procedure(nx_act *a)
     case STEP_BONUS:
         /* At most one side has bonuses: the Emperor has none against the Fremen. */
         nx_battle_close_window(a);
-        s->play.step = STEP_VOICE;
+        s->play.step = STEP_VOICE_NEXUS;
         if (nx_battle_open_window(a, NX_ADV_SARDAUKAR) || nx_battle_open_window(a, NX_ADV_FREMEN)) return 1;
+        /* The Voice step: with the Bene Gesserit absent, a combatant may
+         * borrow the Voice (Bene Gesserit Secret Ally, before Prescience). */
+        if (absent(s, NX_BENE_GESSERIT) && nx_windows_open_event(a, NX_EV_VOICE_STEP, combatants(s))) return 1;
+        break;
+    case STEP_VOICE_NEXUS:
+        /* After the bonus window: the Voice step window, when not yet offered. */
+        if (s->play.karama_window) {
+            nx_battle_close_window(a);
+            if (absent(s, NX_BENE_GESSERIT) && nx_windows_open_event(a, NX_EV_VOICE_STEP, combatants(s))) return 1;
+        }
+        nx_event_clear(s);
+        s->play.step = STEP_VOICE;
         break;
     case STEP_VOICE:
         nx_battle_close_window(a);
@@ -292,6 +345,13 @@ static int battle_procedure(nx_act *a)
         break;
     case STEP_PRESCIENCE:
         nx_battle_close_window(a);
+        s->play.step = STEP_PRESCIENCE_NEXUS;
+        /* The Prescience boundary: with Atreides absent, a combatant may
+         * look at one element (Atreides Secret Ally). */
+        if (absent(s, NX_ATREIDES) && nx_windows_open_event(a, NX_EV_PRESCIENCE_STEP, combatants(s))) return 1;
+        break;
+    case STEP_PRESCIENCE_NEXUS:
+        nx_event_clear(s);
         s->play.step = STEP_PRESCIENCE_KARAMA;
         if (nx_battle_open_prescience(a)) return 1;
         break;
@@ -301,8 +361,54 @@ static int battle_procedure(nx_act *a)
         break;
     case STEP_FORESEE:
         nx_battle_close_window(a);
-        s->play.step = STEP_PLANS;
+        s->play.step = STEP_FORESEE_NEXUS;
         if (nx_battle_open_foresee(a)) return 1;
+        break;
+    case STEP_FORESEE_NEXUS: {
+        /* The element was shown: its user may look again (Atreides Cunning). */
+        uint8_t user = nx_battle_user(s, NX_ADV_PRESCIENCE);
+        int shown = s->play.prescience_elem && (s->play.battle_fixed[0] | s->play.battle_fixed[1]);
+        s->play.step = STEP_FORESEE_AGAIN;
+        if (shown && user != NX_NO_SEAT && nx_battle_adv_side(s, user) >= 0 &&
+            nx_windows_open_event(a, NX_EV_PRESCIENCE_ANSWERED, (uint8_t)(1u << user))) {
+            int t = 1 - nx_battle_adv_side(s, user);
+            nx_event_raise(s, NX_EV_PRESCIENCE_ANSWERED, user, s->play.battle_seats[t]);
+            return 1;
+        }
+        break;
+    }
+    case STEP_FORESEE_AGAIN: {
+        nx_event_clear(s);
+        uint8_t user = nx_battle_user(s, NX_ADV_PRESCIENCE);
+        s->play.step = STEP_PLAN_NEXUS;
+        /* Another look: one granted (Atreides Cunning), or a new attempt
+         * after a stop of the attempt alone (atreides.betrayal.after_cancel
+         * "may_ask_again"), made at most once. */
+        int again = nx_effect_find(s, NX_EFF_STOP, NX_NO_SEAT, NX_ADV_PRESCIENCE);
+        if (again >= 0 && s->play.effect_end[again] == NX_END_ATTEMPT) {
+            s->play.effect_end[again] = NX_END_BATTLE;
+            s->play.step = STEP_PRESCIENCE_NEXUS;
+        }
+        if (user != NX_NO_SEAT && nx_effect_find(s, NX_EFF_GRANT, user, NX_ADV_PRESCIENCE) >= 0) {
+            s->play.prescience_elem = 0;
+            s->play.step = STEP_PRESCIENCE_NEXUS;
+        }
+        break;
+    }
+    case STEP_PLAN_NEXUS:
+        s->play.step = STEP_PLAN_KARAMA;
+        if (nx_windows_open_event(a, NX_EV_BATTLE_PLAN, combatants(s))) return 1;
+        break;
+    case STEP_PLAN_KARAMA:
+        nx_event_clear(s);
+        s->play.step = STEP_PLAN_CLOSE;
+        /* A Sardaukar use declared just now (Emperor Cunning) is a use of
+         * the advantage of its own: it gets its own response window. */
+        if (nx_effect_find(s, NX_EFF_VIRTUAL_ELITE, NX_NO_SEAT, -1) >= 0 && nx_battle_open_window(a, NX_ADV_SARDAUKAR)) return 1;
+        break;
+    case STEP_PLAN_CLOSE:
+        nx_battle_close_window(a);
+        s->play.step = STEP_PLANS;
         break;
     case STEP_PLANS:
         open_plans(a);

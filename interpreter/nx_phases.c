@@ -16,6 +16,8 @@
 #include <string.h>
 
 #include "nx_board.h"
+#include "nx_effects.h"
+#include "nx_events.h"
 #include "nx_module.h"
 #include "nx_names.h"
 #include "nx_play.h"
@@ -67,6 +69,10 @@ int nx_phases_is_rules_game(const nx_state *s) { return !(s->options & NX_OPT_DE
 void nx_phases_enter(nx_act *a, int phase)
 {
     nx_state *s = a->s;
+    /* Effects scoped to the phase (or the turn, when a turn ends) end now;
+     * those owed at the next Mentat Pause stay. */
+    nx_effects_expire(s, phase >= NX_P_COUNT ? NX_END_TURN : NX_END_PHASE);
+    nx_event_clear(s);
     if (phase >= NX_P_COUNT) {
         phase = NX_P_STORM;
         s->turn++;
@@ -107,6 +113,51 @@ static int open_next_window(nx_act *a)
         return 1;
     }
     return 0;
+}
+
+/*
+ * Event windows (E1, E4).  At a moment a panel may be bound to, the engine
+ * raises the event (play.event_now and who makes the attempt) and opens
+ * the same window for every seat of `seats` that holds a Nexus card, all
+ * at once: held counts are public, so the window's existence, order and
+ * length say nothing about which card anyone holds.  A seat answers with
+ * play_nexus (nx_panel_play checks the panel is bound to this event) or
+ * pass.  Response windows against an attempt are the battle's Karama
+ * windows, opened to every seat (nx_battle_voice.c).
+ */
+void nx_event_raise(nx_state *s, int kind, uint8_t user, uint8_t target)
+{
+    assert(kind > 0 && kind < NX_EV_COUNT);
+    s->play.event_now = (uint8_t)kind;
+    s->play.event_user = user;
+    s->play.event_target = target;
+}
+
+void nx_event_clear(nx_state *s)
+{
+    s->play.event_now = 0;
+    s->play.event_user = s->play.event_target = NX_NO_SEAT;
+}
+
+int nx_windows_open_event(nx_act *a, int kind, uint8_t seats)
+{
+    nx_state *s = a->s;
+    if (!(s->options & NX_OPT_NEXUS_CARDS)) return 0;
+    uint8_t order[NX_MAX_SEATS];
+    nx_state_storm_order(s, order);
+    uint32_t event = 0;
+    for (int i = 0; i < s->nseats; i++) {
+        uint8_t seat = order[i];
+        if (!(seats & (1u << seat)) || !nx_custody_count(&s->custody, NX_Z_SEAT(seat, NX_ZS_NEXUS_HELD))) continue;
+        if (!event) {
+            event = nx_state_new_event(s);
+            nx_event_raise(s, kind, NX_NO_SEAT, NX_NO_SEAT);
+        }
+        nx_pending *p = nx_state_add_pending(s, NX_PEND_NEXUS_WINDOW, seat);
+        p->event = event;
+        snprintf(p->prompt, sizeof p->prompt, "Now (%s): play your Nexus card, or pass", nx_event_get(kind)->id);
+    }
+    return event != 0;
 }
 
 static int pass_window(nx_act *a, const nx_pending *p)

@@ -55,6 +55,8 @@ typedef struct plan {
     int prediction_faction, prediction_turn;                /* faction 0xff: no prediction */
     uint8_t advisor_territories[NX_TERRITORY_BYTES];
     uint8_t named[NX_COMP_COUNT];                           /* cards already named by this action */
+    uint8_t nexus_seats;                                    /* seats whose held Nexus card is staged */
+    nx_comp nexus[NX_MAX_SEATS];                            /* NX_COMP_NONE: holds none */
 } plan;
 
 typedef int (*read_fn)(nx_act *a, const json_t *v, plan *p);
@@ -275,6 +277,43 @@ static int read_hand(nx_act *a, const json_t *v, plan *p)
         }
     }
     return 0;
+}
+
+/* "nexus": {seat: "nexus:emperor" | null}: the Nexus card a seat holds
+ * (taken from wherever it is; a card it held goes to the Nexus deck's
+ * bottom).  The Nexus card module must be in play. */
+static int read_nexus(nx_act *a, const json_t *v, plan *p)
+{
+    if (!(a->s->options & NX_OPT_NEXUS_CARDS)) return nx_act_fail(a, "illegal", "nexus: the Nexus card module is not in play");
+    if (need_object(a, v, "\"nexus\"", "{\"seat0\": \"nexus:emperor\"} (null: holds none)")) return -1;
+    const char *k;
+    json_t *id;
+    json_object_foreach((json_t *)v, k, id) {
+        uint8_t seat;
+        char path[64];
+        snprintf(path, sizeof path, "nexus.%s", k);
+        if (seat_key(a, "nexus", k, &p->nexus_seats, &seat)) return -1;
+        p->nexus[seat] = NX_COMP_NONE;
+        if (json_is_null(id)) continue;
+        nx_comp c;
+        if (card_at(a, p, id, path, &c)) return -1;
+        if (nx_comp_kind_of(c) != NX_COMP_NEXUS) return nx_act_fail(a, "malformed", "%s: %s is not a Nexus card", path, nx_comp_id(c));
+        p->nexus[seat] = c;
+    }
+    return 0;
+}
+
+static void apply_nexus(nx_act *a, const plan *p)
+{
+    nx_custody *c = &a->s->custody;
+    for (uint8_t seat = 0; seat < a->s->nseats; seat++) {
+        if (!(p->nexus_seats & bit(seat))) continue;
+        nx_comp held = nx_custody_top(c, NX_Z_SEAT(seat, NX_ZS_NEXUS_HELD));
+        if (held != NX_COMP_NONE) nx_custody_move_bottom(c, held, NX_Z_NEXUS_DECK);
+    }
+    for (uint8_t seat = 0; seat < a->s->nseats; seat++)
+        if ((p->nexus_seats & bit(seat)) && p->nexus[seat] != NX_COMP_NONE)
+            nx_custody_move(c, p->nexus[seat], NX_Z_SEAT(seat, NX_ZS_NEXUS_HELD));
 }
 
 /* Decks and discard piles (not the auction row: Bidding deals it). */
@@ -498,6 +537,7 @@ static const struct stage_key {
     { "storm", read_storm, apply_storm },
     { "alliance", read_alliance, apply_alliance },
     { "prediction", read_prediction, apply_prediction },
+    { "nexus", read_nexus, apply_nexus },
     { "phase", read_phase, NULL },
     { "turn", read_turn, NULL },
 };

@@ -61,6 +61,19 @@ expect_rc 1 "broken pack" "$NEXUS" check "$TMP/cards/pack.yaml"
 expect_grep "$TMP/err" 'harkonnen.yaml:[0-9]+:[0-9]+: unknown key .whne.' "YAML error points at the line"
 expect_grep "$TMP/err" 'secret_ally.lua:[0-9]+' "Lua error points at the line"
 
+# A call of an unknown ctx method is refused by check, at its file and line;
+# the committed LuaLS stubs are the ones the method table generates.
+rm -rf "$TMP/cards" "$TMP/rulings"
+cp -r "$SRC/cards" "$SRC/rulings" "$TMP/"
+printf -- '-- ctx:nothing in a comment\nlocal panel = {}\nfunction panel.play(ctx)\n  local s = "ctx:nor_in_a_string"\n  ctx:drw("traitor_deck", "traitors", 1)\nend\nreturn panel\n' \
+    >"$TMP/cards/nexus/harkonnen/secret_ally.lua"
+expect_rc 1 "unknown ctx method" "$NEXUS" check "$TMP/cards/pack.yaml"
+expect_grep "$TMP/err" 'secret_ally.lua:5:7: ctx has no method or field .drw.' "unknown ctx method points at file:line:col"
+if grep -q 'nothing\|nor_in_a_string' "$TMP/err"; then fails=$((fails + 1)); echo "FAIL: comments and strings were linted"; else passes=$((passes + 1)); fi
+expect_rc 0 "stubs" "$NEXUS" stubs
+cmp -s "$TMP/out" "$SRC/cards/lib/ctx.d.lua" && passes=$((passes + 1)) || {
+    fails=$((fails + 1)); echo "FAIL: cards/lib/ctx.d.lua is not what \`nexus stubs\` prints (regenerate it)"; diff "$TMP/out" "$SRC/cards/lib/ctx.d.lua" | head; }
+
 # Games: new, view, a refused action leaves the file unchanged, a good one is applied.
 G="$TMP/game.json"
 expect_rc 0 "new" "$NEXUS" new --save "$G" --factions harkonnen,atreides,emperor --nexus-cards --seed 3

@@ -1,0 +1,24 @@
+-- Atreides Cunning (native Atreides): after its Prescience, see a second
+-- element of the battle opponent's plan, different from the first.
+-- Source: printed face; GF9 Ecaz & Moritani p.11 (the worked example);
+-- 001_6779c2bf82a9ae38.txt, Effect integration boundaries (the second
+-- element must differ; weapon/defense by the card actually played).
+-- Played in the window after the native answer was shown; the engine
+-- then runs one more Prescience round (a different element is enforced)
+-- with its own response window, so a Karama stops only the extra attempt.
+
+local panel = {}
+
+function panel.can_play(ctx)
+  local e = ctx:event()
+  if not e or e.name ~= "prescience_answered" or e.user ~= ctx.holder then
+    return false, "the Atreides' own Prescience has not been answered now"
+  end
+  return true
+end
+
+function panel.play(ctx)
+  ctx:grant("prescience")
+end
+
+return panel
