@@ -40,6 +40,12 @@ static const nx_command commands[] = {
       "the host line protocol: JSON requests on stdin, JSON replies on stdout" },
     { "test", nx_cmd_test, "test SCENARIO...",
       "run scenario files; every failed expectation is reported as file:line" },
+    { "board", nx_cmd_board, "board FILE [--seat S | --spectator] --svg OUT",
+      "draw the board of a saved game as that seat (default: a spectator) sees it, as SVG" },
+    { "replay", nx_cmd_replay, "replay FILE --html OUT [--seat S | --spectator]",
+      "one self-contained HTML page stepping through a saved game action by action" },
+    { "repin", nx_cmd_repin, "repin FILE [--save OUT]",
+      "re-pin a saved game to the current pack when replaying its log gives every saved result" },
 };
 
 #define NCOMMANDS (sizeof commands / sizeof commands[0])
