@@ -57,11 +57,12 @@ int nx_cmd_repin(nx_cli *cli)
         if (!nx_cli_write_text(cli, save ? save : file, out)) {
             rc = NX_EXIT_OK;
             if (!strcmp(old, rt.pack.digest))
-                fprintf(cli->out, "%s: already pinned to this pack (%s); %zu actions replayed the same\n", file, old,
-                        nx_game_log_length(g));
+                fprintf(cli->out, "%s: already pinned to this pack (%s); %zu action%s replayed the same\n", file, old,
+                        nx_game_log_length(g), nx_game_log_length(g) == 1 ? "" : "s");
             else
-                fprintf(cli->out, "%s: %zu actions replay the same under this pack: re-pinned from %s to %s%s%s\n", file,
-                        nx_game_log_length(g), old, rt.pack.digest, save ? ", saved to " : "", save ? save : "");
+                fprintf(cli->out, "%s: %zu action%s replay the same under this pack: re-pinned from %s to %s%s%s\n", file,
+                        nx_game_log_length(g), nx_game_log_length(g) == 1 ? "" : "s", old, rt.pack.digest,
+                        save ? ", saved to " : "", save ? save : "");
         }
         free(out);
         nx_game_free(g);

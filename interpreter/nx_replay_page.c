@@ -1,6 +1,8 @@
 /* The replay page's fixed HTML, CSS and script (nx_cli_replay.c fills in
  * the title, the board's map and the steps).  Self-contained: nothing is
- * fetched. */
+ * fetched.  The board stays hidden until the script has drawn a step, so
+ * a page whose script failed is visibly empty (and fails the screenshot
+ * test) rather than showing a bare map. */
 
 const char nx_replay_page_head[] =
     "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
@@ -9,7 +11,7 @@ const char nx_replay_page_head[] =
     "#bar{position:sticky;top:0;background:#3b2410;color:#fff;padding:8px 12px;display:flex;gap:8px;align-items:center;z-index:1}\n"
     "#bar button{font-size:16px;min-width:44px}\n#bar input{flex:1}\n#where{min-width:260px;font-size:14px}\n"
     "#main{display:flex;gap:10px;align-items:flex-start}\n"
-    "#board{flex:0 1 1100px}\n#board svg{width:100%;height:auto}\n"
+    "#board{flex:0 1 1100px;visibility:hidden}\n.ready #board{visibility:visible}\n#board svg{width:100%;height:auto}\n"
     "#log{flex:1 1 300px;max-height:90vh;overflow-y:auto;font-size:13px;padding:6px 10px;border-left:1px solid #c9a26b}\n"
     "#log div{padding:1px 0}\n#log .cur{background:#f6d58e;font-weight:bold}\n#log .later{display:none}\n"
     "#log .step{color:#7a5634;font-size:11px;margin-top:4px}\n#log pre{white-space:pre-wrap;font-size:11px;margin:2px 0;color:#1d3557}\n"
@@ -21,6 +23,7 @@ const char nx_replay_page_controls[] =
     "<button id=\"next\" title=\"next (Right)\">&#x25B6;</button>"
     "<button id=\"last\" title=\"last (End)\">&#x25B6;|</button>"
     "<input type=\"range\" id=\"slider\" min=\"0\" value=\"0\"><span id=\"where\"></span></div>\n"
+    "<noscript><p>This page steps through the game with JavaScript: please enable it.</p></noscript>\n"
     "<div id=\"main\">\n";
 
 const char nx_replay_page_tail[] =
@@ -60,5 +63,6 @@ const char nx_replay_page_tail[] =
     "});\n"
     "var h=parseInt((location.hash||'').slice(1),10);\n"
     "show(isNaN(h)?0:h);\n"
+    "document.body.classList.add('ready');\n"
     "})();\n"
     "</script>\n</body>\n</html>";
