@@ -235,11 +235,7 @@ void nx_svg_storm(FILE *f, int sector)
     if (sector < 1 || sector > NX_MAP_SECTORS) return;
     fprintf(f, "<path d=\"");
     wedge_path(f, R_SINK, R_OUT + 40, share_angle(sector, 0.0f), share_angle(sector, 1.0f));
-    double x, y;
-    point(R_OUT + 24, share_angle(sector, 0.5f), &x, &y);
-    fprintf(f, "\" fill=\"#34506e\" fill-opacity=\"0.38\" stroke=\"#34506e\" stroke-width=\"2\"/>\n"
-               "<text x=\"%.1f\" y=\"%.1f\" class=\"h\" text-anchor=\"middle\" font-weight=\"bold\" fill=\"#1d3557\">storm</text>\n",
-            x, y + 4);
+    fprintf(f, "\" fill=\"#34506e\" fill-opacity=\"0.38\" stroke=\"#34506e\" stroke-width=\"2\"/>\n");
 }
 
 void nx_svg_rim_point(int sector, double out, double *x, double *y)

@@ -141,7 +141,7 @@ static void spice_on_board(FILE *f, const json_t *view)
         if (s < 0) continue;
         double x, y;
         nx_svg_cell_centre(s, &x, &y);
-        y -= 17;
+        y -= 22;
         fprintf(f, "<path d=\"M%.1f %.1fl9 -9l9 9l-9 9z\" fill=\"#f08c1a\" stroke=\"#7a3a00\"/>"
                    "<text x=\"%.1f\" y=\"%.1f\" class=\"spice\">%lld</text>\n",
                 x - 9, y, x, y + 3, (long long)json_integer_value(v));
@@ -314,8 +314,11 @@ static void key(FILE *f, double y)
     fprintf(f, "<rect x=\"%d\" y=\"%.1f\" width=\"16\" height=\"14\" fill=\"#e0a060\" stroke=\"#5a2d0c\" stroke-width=\"2\"/>"
                "<text x=\"%d\" y=\"%.1f\" class=\"small\">stronghold</text>\n",
             NX_SVG_LEGEND_X + 290, y - 7, NX_SVG_LEGEND_X + 310, y + 4);
+    fprintf(f, "<path d=\"M%d %.1fh22l-4 16h-14z\" fill=\"#34506e\" fill-opacity=\"0.38\" stroke=\"#34506e\"/>"
+               "<text x=\"%d\" y=\"%.1f\" class=\"small\">the storm's sector</text>\n",
+            NX_SVG_LEGEND_X, y + 16, NX_SVG_LEGEND_X + 28, y + 28);
     fprintf(f, "<text x=\"%d\" y=\"%.1f\" class=\"small\">Rim numbers: storm sectors. Outer discs: each seat's circle. Rock in italics.</text>\n",
-            NX_SVG_LEGEND_X, y + 24);
+            NX_SVG_LEGEND_X, y + 48);
 }
 
 /* One part of the pieces, drawn by fn into a string of its own. */
