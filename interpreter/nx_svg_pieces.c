@@ -267,7 +267,8 @@ static void pending_text(FILE *f, const json_t *view, double y)
         }
         json_int_t seat = json_integer_value(json_object_get(p, "seat"));
         fprintf(f, "%s%s (", i ? "; " : "", faction_name(seat_faction(view, seat)));
-        nx_svg_escape(f, json_string_value(json_object_get(p, "kind")));
+        /* The decision's kind in words: "storm_cards" -> "storm cards". */
+        for (const char *k = json_string_value(json_object_get(p, "kind")); k && *k; k++) fputc(*k == '_' ? ' ' : *k, f);
         fputs(")", f);
     }
     fputs("</text>\n", f);
