@@ -155,9 +155,15 @@ for who, seat in [("spectator", None), ("seat 2", 2)]:
     check(len(steps) == len(saved["log"]) + 1, "replay as %s: %d steps for %d actions" % (who, len(steps), len(saved["log"])))
     for i, p in enumerate(parts):
         try:
-            ET.fromstring('<g xmlns="http://www.w3.org/2000/svg">%s</g>' % p)
+            g = ET.fromstring('<g xmlns="http://www.w3.org/2000/svg">%s</g>' % p)
         except ET.ParseError as e:
             check(False, "replay as %s: part %d is not well-formed: %s" % (who, i, e))
+            break
+        # Every legend along the game reads as words: no ids of sections,
+        # decisions or cards.
+        ids = re.findall(r"\b[a-z]+_[a-z_]+\b|\b[a-z]+:[a-z_]+", " ".join(texts(g)))
+        if ids:
+            check(False, "replay as %s: part %d shows ids %s" % (who, i, ids[:3]))
             break
     for i, step in enumerate(steps[1:]):
         logged = saved["log"][i]
