@@ -38,10 +38,16 @@ static const nx_command commands[] = {
       "a complete bot game, printed turn by turn, with its result" },
     { "serve", nx_cmd_serve, "serve [--store DB]",
       "the host line protocol: JSON requests on stdin, JSON replies on stdout" },
-    { "test", nx_cmd_test, "test SCENARIO...",
-      "run scenario files; every failed expectation is reported as file:line" },
     { "stubs", nx_cmd_stubs, "stubs",
       "LuaLS annotation stubs of the panel ctx API (cards/lib/ctx.d.lua)" },
+    { "test", nx_cmd_test, "test [--trace] SCENARIO...",
+      "run scenario files; every failed expectation is reported as file:line, the first failing step stops its scenario; --trace tells what each step did" },
+    { "board", nx_cmd_board, "board FILE [--seat S | --spectator] --svg OUT",
+      "draw the board of a saved game as that seat (default: a spectator) sees it, as SVG" },
+    { "replay", nx_cmd_replay, "replay FILE --html OUT [--seat S | --spectator]",
+      "one self-contained HTML page stepping through a saved game action by action" },
+    { "repin", nx_cmd_repin, "repin FILE [--save OUT]",
+      "re-pin a saved game to the current pack when replaying its log gives every saved result" },
 };
 
 #define NCOMMANDS (sizeof commands / sizeof commands[0])

@@ -60,6 +60,19 @@ int nx_cli_open_runtime(nx_cli *cli, nx_runtime *rt);
 /* Write a file through a temporary and a rename; 0 or -1 (printed). */
 int nx_cli_write_text(nx_cli *cli, const char *path, const char *text);
 
+/* The designer's commands (board, replay): FILE [--seat S | --spectator]
+ * OUT_FLAG OUT.  0, or NX_EXIT_USAGE after printing why. */
+typedef struct nx_view_args {
+    const char *file, *seat, *out;
+    int spectator;
+} nx_view_args;
+int nx_cli_view_args(nx_cli *cli, const char *out_flag, nx_view_args *v);
+/* The seat a --seat names in g (-1: spectator); 0 or NX_EXIT_USAGE. */
+int nx_cli_view_seat(nx_cli *cli, const nx_view_args *v, const nx_game *g, int *seat);
+/* Load a saved game (pinned: refuse another pack's digest); NULL after
+ * printing why. */
+nx_game *nx_cli_load_game(nx_cli *cli, const nx_runtime *rt, const char *path, int pinned);
+
 /* Commands; each gets cli->argv[0] == its own name. */
 int nx_cmd_check(nx_cli *cli);
 int nx_cmd_cards(nx_cli *cli);
@@ -77,5 +90,8 @@ int nx_cmd_stubs(nx_cli *cli);
  * its file:line:col in d; 0, or -1 when any. */
 int nx_ctx_lint_text(const char *file, const char *text, nx_diags *d);
 int nx_ctx_lint_pack(const nx_pack *pack, nx_diags *d);
+int nx_cmd_board(nx_cli *cli);
+int nx_cmd_replay(nx_cli *cli);
+int nx_cmd_repin(nx_cli *cli);
 
 #endif

@@ -255,14 +255,22 @@ int nx_cmd_view(nx_cli *cli)
 
 int nx_cmd_test(nx_cli *cli)
 {
-    if (cli->argc < 2) return nx_cli_usage_error(cli, "test", "usage: nexus test SCENARIO...");
+    int trace = 0, files = 0;
+    for (int i = 1; i < cli->argc; i++) {
+        if (!strcmp(cli->argv[i], "--trace")) trace = 1;
+        else if (cli->argv[i][0] == '-' && cli->argv[i][1])
+            return nx_cli_usage_error(cli, "test", "unknown option '%s'", cli->argv[i]);
+        else files++;
+    }
+    if (!files) return nx_cli_usage_error(cli, "test", "usage: nexus test [--trace] SCENARIO...");
     nx_runtime rt;
     if (nx_cli_open_runtime(cli, &rt)) return NX_EXIT_INVALID;
     int passed = 0, failed = 0;
     for (int i = 1; i < cli->argc; i++) {
+        if (!strcmp(cli->argv[i], "--trace")) continue;
         nx_diags d;
         nx_diags_init(&d);
-        int problems = nx_scenario_run(&rt, cli->argv[i], &d);
+        int problems = nx_scenario_run_traced(&rt, cli->argv[i], &d, trace ? cli->out : NULL);
         nx_diags_print(&d, cli->out);
         fprintf(cli->out, "%s: %s\n", cli->argv[i], problems ? "FAILED" : "ok");
         problems ? failed++ : passed++;

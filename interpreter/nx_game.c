@@ -504,7 +504,7 @@ static int load_settings(const nx_runtime *rt, const json_t *j, nx_settings *s,
     return 0;
 }
 
-static int check_header(const nx_runtime *rt, const json_t *root, char *err, size_t len)
+static int check_header(const nx_runtime *rt, const json_t *root, int pinned, char *err, size_t len)
 {
     if (!json_is_object(root)) return load_fail(err, len, "a saved game is a JSON object");
     json_t *fmt = json_object_get(root, "nexus_save");
@@ -515,7 +515,7 @@ static int check_header(const nx_runtime *rt, const json_t *root, char *err, siz
         return load_fail(err, len, "engine: saved by engine %s, this is %s", engine ? engine : "?",
                          NX_VERSION);
     const char *digest = json_string_value(json_object_get(json_object_get(root, "pack"), "digest"));
-    if (!digest || strcmp(digest, rt->pack.digest))
+    if (pinned && (!digest || strcmp(digest, rt->pack.digest)))
         return load_fail(err, len, "pack.digest: saved with pack %s, the loaded pack is %s",
                          digest ? digest : "?", rt->pack.digest);
     return 0;
@@ -538,13 +538,22 @@ static int replay(nx_game *g, const json_t *log, char *err, size_t len)
         json_t *got = json_loads(result, 0, NULL);
         int same = json_equal(got, saved);
         json_decref(got);
+        if (!same) {
+            /* Name the action and both results: `nexus repin` reports this. */
+            char *want = dump(saved);
+            load_fail(err, len, "log[%zu] (id %s): replaying the action does not give the saved result: saved %s, got %s", i,
+                      json_string_value(json_object_get(action, "id")) ? json_string_value(json_object_get(action, "id")) : "?",
+                      want, result);
+            free(want);
+            free(result);
+            return -1;
+        }
         free(result);
-        if (!same) return load_fail(err, len, "log[%zu]: replaying the action does not give the saved result", i);
     }
     return 0;
 }
 
-nx_game *nx_game_load(const nx_runtime *rt, const char *json, char *err, size_t errlen)
+static nx_game *load(const nx_runtime *rt, const char *json, int pinned, char *err, size_t errlen)
 {
     json_error_t je;
     json_t *root = json_loads(json, JSON_REJECT_DUPLICATES, &je);
@@ -556,7 +565,7 @@ nx_game *nx_game_load(const nx_runtime *rt, const char *json, char *err, size_t 
     nx_game_config cfg;
     nx_settings s;
     nx_settings_init(&s);
-    if (check_header(rt, root, err, errlen) ||
+    if (check_header(rt, root, pinned, err, errlen) ||
         load_config(json_object_get(root, "config"), &cfg, err, errlen) ||
         load_settings(rt, json_object_get(root, "rulings"), &s, err, errlen))
         goto done;
@@ -579,4 +588,19 @@ done:
     nx_settings_free(&s);
     json_decref(root);
     return g;
+}
+
+nx_game *nx_game_load(const nx_runtime *rt, const char *json, char *err, size_t errlen)
+{
+    return load(rt, json, 1, err, errlen);
+}
+
+nx_game *nx_game_load_unpinned(const nx_runtime *rt, const char *json, char *err, size_t errlen)
+{
+    return load(rt, json, 0, err, errlen);
+}
+
+nx_game *nx_game_restart(const nx_game *g, char *err, size_t errlen)
+{
+    return nx_game_new(g->rt, &g->settings, &g->cfg, err, errlen);
 }

@@ -78,6 +78,16 @@ json_t *nx_game_view_json(const nx_game *g, int seat);
 char *nx_game_save(const nx_game *g);
 nx_game *nx_game_load(const nx_runtime *rt, const char *json, char *err, size_t errlen);
 
+/* nx_game_load without the pack digest check, for `nexus repin`: the log
+ * is replayed under the loaded pack and every result, and the final state,
+ * must still be the saved ones; a mismatch's message names the action
+ * (log index, id, saved and replayed result).  Saving the game then pins
+ * the loaded pack's digest. */
+nx_game *nx_game_load_unpinned(const nx_runtime *rt, const char *json, char *err, size_t errlen);
+/* A fresh game with g's runtime, pinned settings and config, just after
+ * setup (to step through g's log one action at a time: `nexus replay`). */
+nx_game *nx_game_restart(const nx_game *g, char *err, size_t errlen);
+
 const nx_state *nx_game_state(const nx_game *g);
 /* Tests only: the live state, to stage a situation (forces, spice, storm,
  * phase) before applying actions.  A staged game no longer matches its

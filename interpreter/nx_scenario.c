@@ -8,6 +8,7 @@
 #include <pcre2.h>
 
 #include "nx_game.h"
+#include "nx_scenario_trace.h"
 #include "nx_util.h"
 #include "nx_yaml.h"
 
@@ -16,8 +17,10 @@ typedef struct scen {
     nx_diags *d;
     nx_game *g;
     json_t *last;          /* the last action's result */
+    json_t *sent;          /* the action the current step sent, for the trace */
     int next_id;
     size_t failures_before;
+    FILE *trace;           /* nexus test --trace: each step's story, or NULL */
 } scen;
 
 /* ---- YAML -> JSON ------------------------------------------------------------ */
@@ -193,6 +196,8 @@ static void step_do(scen *sc, const nx_ynode *step)
         json_decref(action);
         return;
     }
+    json_decref(sc->sent);
+    sc->sent = json_incref(action);
     char *text = json_dumps(action, JSON_COMPACT);
     char *before = save_text(sc);
     char *r = nx_game_apply(sc->g, text);
@@ -473,7 +478,7 @@ static void step_check(scen *sc, const nx_ynode *c)
 
 /* ---- the runner ------------------------------------------------------------------------ */
 
-static void run_step(scen *sc, const nx_ynode *step)
+static void run_step_body(scen *sc, const nx_ynode *step)
 {
     static const char *const opt[] = { "do", "expect", "retry", "reload", "answer_setup", "check", "note", NULL };
     if (nx_ycheck_keys(step, "step", NULL, opt, sc->d)) return;
@@ -485,6 +490,56 @@ static void run_step(scen *sc, const nx_ynode *step)
     if ((n = nx_ymap_get(step, "retry"))) step_retry(sc, n);
     if ((n = nx_ymap_get(step, "reload"))) step_reload(sc, n);
     if ((n = nx_ymap_get(step, "check"))) step_check(sc, n);
+}
+
+/* The failures a step added, printed in the trace where they happened. */
+static void trace_failures(const scen *sc, size_t from)
+{
+    for (size_t k = from; k < sc->d->n; k++)
+        fprintf(sc->trace, "  FAILED: %s:%d:%d: %s\n", sc->d->v[k].file ? sc->d->v[k].file : "?", sc->d->v[k].line,
+                sc->d->v[k].col, sc->d->v[k].msg);
+}
+
+static void run_step(scen *sc, const nx_ynode *step, int n)
+{
+    if (!sc->trace) {
+        run_step_body(sc, step);
+        return;
+    }
+    size_t failures = sc->d->n;
+    json_t *before = nx_trace_views(sc->g);
+    json_decref(sc->sent);
+    sc->sent = NULL;
+    run_step_body(sc, step);
+    json_t *after = nx_trace_views(sc->g);
+    char *where = nx_asprintf("%s:%d", step->file, step->line);
+    /* A step without an action is named by its keys ("check", "reload"). */
+    char what[128] = "";
+    for (size_t i = 0; step->kind == NX_Y_MAP && i < step->n; i++)
+        if (strcmp(step->keys[i]->scalar, "note"))
+            snprintf(what + strlen(what), sizeof what - strlen(what), "%s%s", *what ? ", " : "", step->keys[i]->scalar);
+    nx_trace_step(sc->trace, n, where, what, sc->sent, sc->sent ? sc->last : NULL, before, after);
+    trace_failures(sc, failures);
+    free(where);
+    json_decref(before);
+    json_decref(after);
+}
+
+/* Run the steps in order; the first step that fails stops the scenario,
+ * since the steps after it would run on a game that is not the one they
+ * were written for and only report follow-on failures. */
+static void run_steps(scen *sc, const nx_ynode *steps)
+{
+    for (size_t i = 0; i < steps->n; i++) {
+        size_t before = sc->d->n;
+        run_step(sc, steps->items[i], (int)i + 1);
+        size_t left = steps->n - i - 1;
+        if (sc->d->n == before || !left) continue;
+        nx_yerr(sc->d, steps->items[i], "scenario stopped at step %zu, its first failure: %zu later step%s not run", i + 1,
+                left, left == 1 ? "" : "s");
+        if (sc->trace) fprintf(sc->trace, "stopped: %zu later step%s not run\n", left, left == 1 ? "" : "s");
+        return;
+    }
 }
 
 static void run_doc(scen *sc, const nx_ynode *root)
@@ -506,20 +561,32 @@ static void run_doc(scen *sc, const nx_ynode *root)
         nx_yerr(sc->d, nx_ymap_get(root, "setup"), "setup refused: %s", err);
         return;
     }
+    if (sc->trace) {
+        json_t *setup = json_loads(nx_game_setup_log(sc->g), 0, NULL), *line;
+        size_t i;
+        fprintf(sc->trace, "setup (%s:%d)\n", root->file, nx_ymap_get(root, "setup")->line);
+        json_array_foreach(setup, i, line) fprintf(sc->trace, "  log: %s\n", json_string_value(line));
+        json_decref(setup);
+    }
     const nx_ynode *steps = nx_ymap_get(root, "steps");
-    if (nx_yexpect(steps, NX_Y_SEQ, "steps", sc->d))
-        for (size_t i = 0; i < steps->n; i++) run_step(sc, steps->items[i]);
+    if (nx_yexpect(steps, NX_Y_SEQ, "steps", sc->d)) run_steps(sc, steps);
 }
 
 int nx_scenario_run(const nx_runtime *rt, const char *path, nx_diags *d)
 {
+    return nx_scenario_run_traced(rt, path, d, NULL);
+}
+
+int nx_scenario_run_traced(const nx_runtime *rt, const char *path, nx_diags *d, FILE *trace)
+{
     size_t before = d->n;
     nx_ydoc doc;
     if (nx_ydoc_load_file(path, &doc, d)) return (int)(d->n - before);
-    scen sc = { .rt = rt, .d = d };
+    scen sc = { .rt = rt, .d = d, .trace = trace };
     run_doc(&sc, doc.root);
     nx_game_free(sc.g);
     json_decref(sc.last);
+    json_decref(sc.sent);
     nx_ydoc_free(&doc);
     return (int)(d->n - before);
 }
