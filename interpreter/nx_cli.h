@@ -71,5 +71,6 @@ int nx_cmd_view(nx_cli *cli);
 int nx_cmd_test(nx_cli *cli);
 int nx_cmd_play(nx_cli *cli);
 int nx_cmd_serve(nx_cli *cli);
+int nx_cmd_simulate(nx_cli *cli);
 
 #endif
