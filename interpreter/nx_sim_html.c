@@ -4,6 +4,7 @@
  * headless browser).  Every figure is also in the JSON report; the page
  * only draws it.
  */
+#include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -58,12 +59,26 @@ typedef struct bar {
     const char *color;
 } bar;
 
-enum { PLOT_W = 760, LABEL_W = 190, ROW_H = 24 };
+enum { PLOT_W = 900, ROW_H = 24 };
 
-/* Horizontal bars with optional 95% whiskers and a dashed reference. */
-static void hbars(sb *b, const char *title, const bar *bars, size_t n, double vmax, int percent, double ref)
+/* The axis end: the least of 1, 2, 2.5 or 5 times a power of ten whose
+ * quarter ticks cover vmax, so tick labels are round. */
+static double nice_max(double vmax)
 {
-    if (vmax <= 0) vmax = 1;
+    if (vmax <= 0) return 1;
+    double step = pow(10, floor(log10(vmax / 4)));
+    static const double mult[] = { 1, 2, 2.5, 5, 10 };
+    for (size_t i = 0; i < sizeof mult / sizeof mult[0]; i++)
+        if (4 * mult[i] * step >= vmax * (1 - 1e-9)) return 4 * mult[i] * step;
+    return 40 * step;
+}
+
+/* Horizontal bars with optional 95% whiskers and a dashed reference;
+ * label_w is the width of the label column. */
+static void hbars_w(sb *b, const char *title, const bar *bars, size_t n, double vmax, int percent, double ref, int label_w)
+{
+    const int LABEL_W = label_w;
+    vmax = nice_max(vmax);
     int h = (int)n * ROW_H + 44, span = PLOT_W - LABEL_W - 70;
     put(b, "<figure><figcaption>");
     esc(b, title);
@@ -71,7 +86,7 @@ static void hbars(sb *b, const char *title, const bar *bars, size_t n, double vm
     for (int t = 0; t <= 4; t++) {
         double x = LABEL_W + span * t / 4.0, v = vmax * t / 4;
         put(b, "<line x1='%.1f' y1='8' x2='%.1f' y2='%d' stroke='#ddd'/>", x, x, h - 24);
-        if (percent) put(b, "<text x='%.1f' y='%d' class='ax'>%.0f%%</text>", x, h - 8, 100 * v);
+        if (percent) put(b, "<text x='%.1f' y='%d' class='ax'>%.4g%%</text>", x, h - 8, 100 * v);
         else put(b, "<text x='%.1f' y='%d' class='ax'>%.3g</text>", x, h - 8, v);
     }
     for (size_t i = 0; i < n; i++) {
@@ -98,6 +113,11 @@ static void hbars(sb *b, const char *title, const bar *bars, size_t n, double vm
     put(b, "</svg></figure>\n");
 }
 
+static void hbars(sb *b, const char *title, const bar *bars, size_t n, double vmax, int percent, double ref)
+{
+    hbars_w(b, title, bars, n, vmax, percent, ref, 190);
+}
+
 static double max_of(const bar *bars, size_t n, int use_hi)
 {
     double m = 0;
@@ -122,7 +142,7 @@ static void rate_plot(sb *b, const char *title, json_t *arr, const char *key, do
     }
     double vmax = max_of(bars, n, 1);
     if (even > vmax) vmax = even;
-    hbars(b, title, bars, n, vmax < 0.05 ? 0.05 : vmax, 1, even);
+    hbars(b, title, bars, n, vmax, 1, even);
     for (size_t i = 0; i < n; i++) free(labels[i]);
     free(labels);
     free(bars);
@@ -256,7 +276,7 @@ static void ruling_section(sb *b, json_t *r)
         if (I(o, "games_arose"))
             bars[nb++] = (bar){ S(o, "id"), completed > 0 ? (double)I(o, "games_arose") / completed : 0, R(o, "arose_ci_low"),
                                 R(o, "arose_ci_high"), json_is_true(json_object_get(o, "open")) ? "#4a9a8a" : "#c0703a" };
-    if (nb) hbars(b, "Games in which each ruling's gated situation arose (teal: gate open, orange: shut)", bars, nb, 1, 1, 0);
+    if (nb) hbars_w(b, "Games in which each ruling's gated situation arose (teal: gate open, orange: shut)", bars, nb, 1, 1, 0, 330);
     else put(b, "<p>No gated situation arose in these games.</p>\n");
     free(bars);
     put(b, "<table><tr><th>ruling</th><th>gates</th><th>setting</th><th>games arisen</th><th>moments</th>"
@@ -339,6 +359,27 @@ static void report_body(sb *b, json_t *r)
     failure_table(b, r);
 }
 
+/* Each faction's rate under A and under B, one bar above the other. */
+static void compare_plot(sb *b, json_t *c)
+{
+    json_t *fa = json_object_get(json_object_get(c, "a"), "factions"), *fb = json_object_get(json_object_get(c, "b"), "factions");
+    size_t n = json_array_size(fa), nb = 0;
+    if (!n || json_array_size(fb) != n) return;
+    bar *bars = nx_xcalloc(2 * n, sizeof *bars);
+    char **labels = nx_xcalloc(2 * n, sizeof *labels);
+    for (size_t i = 0; i < n; i++)
+        for (int side = 0; side < 2; side++) {
+            json_t *o = json_array_get(side ? fb : fa, i);
+            labels[nb] = nx_asprintf("%s (%s)", S(o, "faction"), side ? "B" : "A");
+            bars[nb] = (bar){ labels[nb], R(o, "rate"), R(o, "ci_low"), R(o, "ci_high"), side ? "#c0703a" : "#4a78b5" };
+            nb++;
+        }
+    hbars(b, "Win rate per faction under A (blue) and B (orange), 95% Wilson intervals", bars, nb, max_of(bars, nb, 1), 1, 0);
+    for (size_t i = 0; i < nb; i++) free(labels[i]);
+    free(labels);
+    free(bars);
+}
+
 static void compare_body(sb *b, json_t *c)
 {
     put(b, "<h2>Settings that differ</h2><table><tr><th>ruling</th><th>A</th><th>B</th></tr>");
@@ -346,7 +387,10 @@ static void compare_body(sb *b, json_t *c)
     json_t *o;
     json_array_foreach(json_object_get(c, "settings_differ"), i, o)
         put(b, "<tr><td>%s</td><td>%s</td><td>%s</td></tr>", S(o, "id"), S(o, "a"), S(o, "b"));
-    put(b, "</table><h2>Win rate difference (B - A)</h2><table><tr><th>faction</th><th>A</th><th>B</th>"
+    put(b, "</table><h2>Win rate difference (B - A)</h2>");
+    compare_plot(b, c);
+    put(b, "<p class='note'>Intervals: Newcombe's hybrid score method from the two Wilson intervals, as if the batches were "
+           "independent (they share seeds, so this is conservative).</p><table><tr><th>faction</th><th>A</th><th>B</th>"
            "<th>B - A</th><th>95%% interval</th></tr>");
     json_array_foreach(json_object_get(c, "factions"), i, o)
         put(b, "<tr><td>%s</td><td>%.1f%%</td><td>%.1f%%</td><td>%+.1f%%</td><td>[%+.1f%%, %+.1f%%]</td></tr>", S(o, "faction"),
