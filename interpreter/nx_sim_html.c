@@ -284,7 +284,7 @@ static void ruling_section(sb *b, json_t *r)
     /* The rulings whose situation arose first, highlighted. */
     for (int pass = 0; pass < 2; pass++)
     json_array_foreach(rulings, i, o) {
-        if (!I(o, "games_arose") != pass) continue;
+        if ((I(o, "games_arose") == 0) != pass) continue;
         put(b, "<tr%s><td>%s</td><td>", pass ? "" : " class='hot'", S(o, "id"));
         gates_text(b, json_object_get(o, "gates"));
         put(b, "</td><td>%s</td><td>%lld</td><td>%lld</td><td>", S(o, "setting"), I(o, "games_arose"), I(o, "moments"));
