@@ -282,18 +282,19 @@ static void ruling_section(sb *b, json_t *r)
     put(b, "<table><tr><th>ruling</th><th>gates</th><th>setting</th><th>games arisen</th><th>moments</th>"
            "<th>per game (all / arisen)</th><th>plays</th><th>under this setting</th></tr>");
     /* The rulings whose situation arose first, highlighted. */
-    for (int pass = 0; pass < 2; pass++)
-    json_array_foreach(rulings, i, o) {
-        if ((I(o, "games_arose") == 0) != pass) continue;
-        put(b, "<tr%s><td>%s</td><td>", pass ? "" : " class='hot'", S(o, "id"));
-        gates_text(b, json_object_get(o, "gates"));
-        put(b, "</td><td>%s</td><td>%lld</td><td>%lld</td><td>", S(o, "setting"), I(o, "games_arose"), I(o, "moments"));
-        if (json_is_number(json_object_get(o, "moments_per_game"))) put(b, "%.2f", R(o, "moments_per_game"));
-        put(b, " / ");
-        if (json_is_number(json_object_get(o, "moments_per_game_arisen"))) put(b, "%.2f", R(o, "moments_per_game_arisen"));
-        put(b, "</td><td>%lld</td><td>", I(o, "plays"));
-        esc(b, S(o, "outcome"));
-        put(b, "</td></tr>");
+    for (int pass = 0; pass < 2; pass++) {
+        json_array_foreach(rulings, i, o) {
+            if ((I(o, "games_arose") == 0) != pass) continue;
+            put(b, "<tr%s><td>%s</td><td>", pass ? "" : " class='hot'", S(o, "id"));
+            gates_text(b, json_object_get(o, "gates"));
+            put(b, "</td><td>%s</td><td>%lld</td><td>%lld</td><td>", S(o, "setting"), I(o, "games_arose"), I(o, "moments"));
+            if (json_is_number(json_object_get(o, "moments_per_game"))) put(b, "%.2f", R(o, "moments_per_game"));
+            put(b, " / ");
+            if (json_is_number(json_object_get(o, "moments_per_game_arisen"))) put(b, "%.2f", R(o, "moments_per_game_arisen"));
+            put(b, "</td><td>%lld</td><td>", I(o, "plays"));
+            esc(b, S(o, "outcome"));
+            put(b, "</td></tr>");
+        }
     }
     put(b, "</table>\n");
 }
