@@ -280,7 +280,7 @@ static void ruling_section(sb *b, json_t *r)
     else put(b, "<p>No gated situation arose in these games.</p>\n");
     free(bars);
     put(b, "<table><tr><th>ruling</th><th>gates</th><th>setting</th><th>games arisen</th><th>moments</th>"
-           "<th>per game (all / arisen)</th><th>plays</th><th>under this setting</th></tr>");
+           "<th>per game (all / arisen)</th><th>alone</th><th>plays</th><th>under this setting</th></tr>");
     /* The rulings whose situation arose first, highlighted. */
     for (int pass = 0; pass < 2; pass++) {
         json_array_foreach(rulings, i, o) {
@@ -291,7 +291,7 @@ static void ruling_section(sb *b, json_t *r)
             if (json_is_number(json_object_get(o, "moments_per_game"))) put(b, "%.2f", R(o, "moments_per_game"));
             put(b, " / ");
             if (json_is_number(json_object_get(o, "moments_per_game_arisen"))) put(b, "%.2f", R(o, "moments_per_game_arisen"));
-            put(b, "</td><td>%lld</td><td>", I(o, "plays"));
+            put(b, "</td><td>%lld</td><td>%lld</td><td>", I(o, "moments_alone"), I(o, "plays"));
             esc(b, S(o, "outcome"));
             put(b, "</td></tr>");
         }
@@ -357,7 +357,8 @@ static void report_body(sb *b, json_t *r)
     panel_table(b, r);
     put(b, "<h2>Ruling impact</h2><p class='note'>For each ruling that gates a panel or path: the games in which a "
            "holder of the gated panel reached a moment where it could have been tried (its timing fit), and what the "
-           "chosen setting made of it. A lifecycle gate matters in every game with Nexus cards.</p>\n");
+           "chosen setting made of it; alone: the moments where nothing else stood in the way (the panel implemented, every "
+           "other gate on it open). A lifecycle gate matters in every game with Nexus cards.</p>\n");
     ruling_section(b, r);
     put(b, "<h2>Failed games</h2>\n");
     failure_table(b, r);

@@ -50,7 +50,8 @@ static json_t *panels_json(const nx_runtime *rt, const nx_settings *st)
         for (size_t k = 0; k < pa->npaths; k++)
             json_object_set_new(paths, pa->paths[k].path->id, json_boolean(pa->paths[k].available));
         json_object_set_new(o, pa->panel->id,
-                            json_pack("{s:b, s:o, s:o}", "available", pa->available,
+                            json_pack("{s:b, s:b, s:o, s:o}", "available", pa->available, "implemented",
+                                      pa->panel->implemented,
                                       "reasons", reasons_json(pa->reasons, pa->nreasons), "paths", paths));
     }
     nx_avail_free(&av);

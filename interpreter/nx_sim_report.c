@@ -198,7 +198,28 @@ static void add_panels(json_t *report, const json_t *meta, json_t *games)
 /* In one game, the moments ruling `r` mattered: a holder of a gated panel
  * (or of the panel of a gated path) at a moment its timing fits; for a
  * lifecycle gate, the game itself when it plays with Nexus cards. */
-static json_int_t ruling_moments(const json_t *r, const json_t *meta, const json_t *rec, json_int_t *plays)
+/* Is this gate the only thing between a holder and a try: the panel is
+ * implemented and every other ruling's gate on it (on the whole panel, or
+ * on the same path) is open? */
+static int gate_alone(const json_t *meta, const json_t *r, const char *panel, const char *path)
+{
+    if (!json_is_true(json_object_get(json_object_get(json_object_get(meta, "panels"), panel), "implemented")))
+        return 0;
+    size_t i, k;
+    json_t *other, *g;
+    json_array_foreach(json_object_get(meta, "rulings"), i, other) {
+        if (json_equal(json_object_get(other, "id"), json_object_get(r, "id")) || json_is_true(json_object_get(other, "open")))
+            continue;
+        json_array_foreach(json_object_get(other, "gates"), k, g) {
+            const char *gp = json_string_value(json_object_get(g, "panel")), *gq = json_string_value(json_object_get(g, "path"));
+            if (gp && !strcmp(gp, panel) && (!gq || (path && !strcmp(gq, path)))) return 0;
+        }
+    }
+    return 1;
+}
+
+static json_int_t ruling_moments(const json_t *r, const json_t *meta, const json_t *rec, json_int_t *plays,
+                                 json_int_t *alone)
 {
     json_int_t moments = 0;
     size_t i;
@@ -212,6 +233,7 @@ static json_int_t ruling_moments(const json_t *r, const json_t *meta, const json
         }
         json_t *p = json_object_get(json_object_get(rec, "panels"), panel);
         moments += JINT(p, "timely");
+        if (gate_alone(meta, r, panel, path)) *alone += JINT(p, "timely");
         *plays += path ? JINT(json_object_get(p, "paths"), path) : JINT(p, "played");
     }
     return moments;
@@ -219,13 +241,13 @@ static json_int_t ruling_moments(const json_t *r, const json_t *meta, const json
 
 static json_t *ruling_impact(const json_t *r, const json_t *meta, json_t *games)
 {
-    json_int_t arose = 0, moments = 0, plays = 0, completed = 0;
+    json_int_t arose = 0, moments = 0, plays = 0, completed = 0, alone = 0;
     size_t i;
     json_t *rec;
     json_array_foreach(games, i, rec) {
         if (!json_is_true(json_object_get(rec, "ok"))) continue;
         completed++;
-        json_int_t m = ruling_moments(r, meta, rec, &plays);
+        json_int_t m = ruling_moments(r, meta, rec, &plays, &alone);
         arose += m > 0;
         moments += m;
     }
@@ -233,8 +255,9 @@ static json_t *ruling_impact(const json_t *r, const json_t *meta, json_t *games)
     char *outcome = !arose ? nx_xstrdup("the situation never arose")
                     : open ? nx_asprintf("setting %s keeps the gate open: %lld plays of the gated panel or path",
                                          json_string_value(json_object_get(r, "setting")), (long long)plays)
-                           : nx_asprintf("unresolved: the gate kept the panel or path shut at all %lld moments",
-                                         (long long)moments);
+                           : nx_asprintf("unresolved: the gate kept the panel or path shut at all %lld moments "
+                                         "(%lld of them with nothing else in the way)",
+                                         (long long)moments, (long long)alone);
     double lo, hi;
     nx_sim_wilson((double)arose, (double)completed, &lo, &hi);
     json_t *o = json_pack("{s:O, s:O, s:O, s:O, s:O, s:I, s:f, s:f, s:I, s:o, s:o, s:I, s:s}", "id",
@@ -245,6 +268,9 @@ static json_t *ruling_impact(const json_t *r, const json_t *meta, json_t *games)
                           completed ? json_real((double)moments / (double)completed) : json_null(),
                           "moments_per_game_arisen", arose ? json_real((double)moments / (double)arose) : json_null(),
                           "plays", plays, "outcome", outcome);
+    /* The moments where this ruling alone decided whether the panel could
+     * be tried (the panel implemented, every other gate on it open). */
+    json_object_set_new(o, "moments_alone", json_integer(alone));
     free(outcome);
     return o;
 }

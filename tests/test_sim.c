@@ -91,6 +91,8 @@ START_TEST(test_staged_ruling_impact)
     nx_sim_config c = six_seats(3);
     json_t *meta = nx_sim_meta(&rt, &st, &c);
     json_t *games = json_pack("[o, o, o]", staged_game(3, 0, 0), staged_game(1, 4, 1), staged_game(2, 2, 1));
+    json_object_set_new(json_object_get(json_array_get(games, 0), "panels"), "harkonnen.cunning",
+                        json_pack("{s:i, s:i, s:i}", "held", 5, "timely", 5, "playable", 5));
     json_t *r = nx_sim_report(meta, games);
     json_t *ru = find(json_object_get(r, "rulings"), "id", "tleilaxu.secret_ally.partial_revival");
     ck_assert_ptr_nonnull(ru);
@@ -99,7 +101,15 @@ START_TEST(test_staged_ruling_impact)
     ck_assert_double_eq_tol(json_real_value(json_object_get(ru, "moments_per_game_arisen")), 3.0, 1e-12);
     ck_assert(!json_is_true(json_object_get(ru, "open")));
     ck_assert_str_eq(json_string_value(json_object_get(ru, "outcome")),
-                     "unresolved: the gate kept the panel or path shut at all 6 moments");
+                     "unresolved: the gate kept the panel or path shut at all 6 moments "
+                     "(0 of them with nothing else in the way)");
+    /* The Tleilaxu Secret Ally is not implemented: the ruling is never alone. */
+    ck_assert_int_eq(json_integer_value(json_object_get(ru, "moments_alone")), 0);
+    /* Harkonnen Cunning is implemented and nothing else gates its
+     * interrupting path: there the ruling alone decides. */
+    ru = find(json_object_get(r, "rulings"), "id", "harkonnen.cunning.interruption");
+    ck_assert_int_eq(json_integer_value(json_object_get(ru, "moments")), 5);
+    ck_assert_int_eq(json_integer_value(json_object_get(ru, "moments_alone")), 5);
     /* Records come back in seed order; rates follow the winners. */
     ck_assert_int_eq(json_integer_value(json_object_get(json_array_get(json_object_get(r, "games"), 0), "seed")), 1);
     json_t *fremen = find(json_object_get(r, "factions"), "faction", "fremen");
