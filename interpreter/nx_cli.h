@@ -93,5 +93,6 @@ int nx_ctx_lint_pack(const nx_pack *pack, nx_diags *d);
 int nx_cmd_board(nx_cli *cli);
 int nx_cmd_replay(nx_cli *cli);
 int nx_cmd_repin(nx_cli *cli);
+int nx_cmd_simulate(nx_cli *cli);
 
 #endif
