@@ -14,7 +14,7 @@
 
 /* Run `nexus play ARGS... --save SAVE` under the provisional profile;
  * returns its standard output (caller frees). */
-static char *run_play(const char *seed, const char *seats, int advanced, const char *save)
+__attribute__((noinline)) static char *run_play(const char *seed, const char *seats, int advanced, const char *save)
 {
     char *profile = nx_asprintf("%s/rulings/profiles/provisional.yaml", NX_TEST_SOURCE_DIR);
     char *pack = nx_asprintf("%s/cards/pack.yaml", NX_TEST_SOURCE_DIR);
