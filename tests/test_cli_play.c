@@ -41,7 +41,10 @@ __attribute__((noinline)) static char *run_play(const char *seed, const char *se
     ck_assert_int_eq(rc, NX_EXIT_OK);
     free(profile);
     free(pack);
-    return text;
+    /* A copy, so no pointer into the stream's buffer outlives this frame. */
+    char *copy = nx_xstrdup(text);
+    free(text);
+    return copy;
 }
 
 /* "harkonnen.cunning" for a log line "... plays the Harkonnen Nexus card as
