@@ -276,9 +276,11 @@ static void open_revival(nx_state *s, uint8_t seat)
     p->min = 0;
     p->max = (int16_t)most_forces(s, seat);
     p->private_options = 1;   /* the range shows what the seat can pay */
-    snprintf(p->prompt, sizeof p->prompt, "Revive up to %d forces (%d free, then %d spice each)%s%s, or pass", REVIVAL_LIMIT,
-             free_for(s, seat), FORCE_COST, revivable_leader(s, seat) >= 0 ? " and a leader" : "",
-             kh_refusal(s, seat) ? "" : " or the Kwisatz Haderach");
+    /* Single digits all (at most 3 forces, 3 free, 2 spice): the longest
+     * prompt fits; the bounded ints tell the compiler so. */
+    snprintf(p->prompt, sizeof p->prompt, "Revive up to %d forces (%d free, then %d spice each)%s%s, or pass",
+             REVIVAL_LIMIT % 10, free_for(s, seat) % 10, FORCE_COST % 10,
+             revivable_leader(s, seat) >= 0 ? " and a leader" : "", kh_refusal(s, seat) ? "" : " or the Kwisatz Haderach");
 }
 
 static int revival_procedure(nx_act *a)
