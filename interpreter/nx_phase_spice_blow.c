@@ -487,8 +487,9 @@ static void nexus_moves(const nx_state *s, const nx_pending *p, json_t *out)
 {
     uint8_t me = p->seat;
     nx_moves_add(out, 1, json_pack("{s:s}", "type", "pass"));
-    /* One alliance per seat per Nexus (nx_actions.c refuses a second). */
-    if (s->seats[me].ally != NX_NO_SEAT || (s->play.nexus_allied & (1u << me))) return;
+    /* One alliance per seat per Nexus (nx_actions.c refuses a second); none
+     * in a two-player game, whose two players are opponents. */
+    if (s->nseats == 2 || s->seats[me].ally != NX_NO_SEAT || (s->play.nexus_allied & (1u << me))) return;
     int mine = nx_board_strongholds_held(s, me);
     for (uint8_t j = 0; j < s->nseats; j++) {
         if (j == me || s->seats[j].ally != NX_NO_SEAT || (s->play.nexus_allied & (1u << j))) continue;
