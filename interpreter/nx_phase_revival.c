@@ -217,9 +217,10 @@ static void plan_apply(nx_act *a, uint8_t seat, const plan *pl)
     s->play.revived |= bit(seat);
     int n = pl->forces + pl->elite, paid = n - free_for(s, seat);
     paid = paid > 0 ? paid : 0;
-    if (n)
-        nx_act_log(a, "%s revives %d force%s (%d elite), %d of them for %d spice", who, n, n == 1 ? "" : "s",
-                   pl->elite, paid, paid * FORCE_COST);
+    char forces[48];
+    nx_move_forces_label(pl->forces, pl->elite, forces, sizeof forces);
+    if (n && !paid) nx_act_log(a, "%s revives %s free", who, forces);
+    else if (n) nx_act_log(a, "%s revives %s, %d of them for %d spice", who, forces, paid, paid * FORCE_COST);
     if (pl->leader >= 0) {
         nx_custody_move(&s->custody, nx_comp_leader_disc(pl->leader), NX_Z_SEAT(seat, NX_ZS_LEADERS));
         nx_act_log(a, "%s revives %s for %d spice", who, nx_leader_get(pl->leader)->name, leader_cost(pl->leader));
@@ -232,8 +233,10 @@ static void plan_apply(nx_act *a, uint8_t seat, const plan *pl)
     if (extra) {
         uint8_t ally = s->seats[seat].ally;
         revive_forces(s, ally, pl->ally_forces, pl->ally_elite);
-        nx_act_log(a, "%s pays %d spice to revive %d of its ally %s's forces (%d elite)", who, extra * FORCE_COST, extra,
-                   nx_act_who(s, ally, ally_who, sizeof ally_who), pl->ally_elite);
+        char theirs[48];
+        nx_act_log(a, "%s pays %d spice to revive %s of its ally %s", who, extra * FORCE_COST,
+                   nx_move_forces_label(pl->ally_forces, pl->ally_elite, theirs, sizeof theirs),
+                   nx_act_who(s, ally, ally_who, sizeof ally_who));
     }
     if (!n && pl->leader < 0 && !pl->kh && !extra) nx_act_log(a, "%s revives nothing", who);
 }
@@ -393,8 +396,9 @@ static int act_ghola(nx_act *a)
         nx_act_log(a, "%s plays Tleilaxu Ghola: %s returns from the Tanks", who, nx_leader_get(g.leader)->name);
     } else {
         revive_forces(s, seat, g.forces, g.elite);
-        nx_act_log(a, "%s plays Tleilaxu Ghola: %d forces (%d elite) return from the Tanks free", who,
-                   g.forces + g.elite, g.elite);
+        char n[48];
+        nx_act_log(a, "%s plays Tleilaxu Ghola: %s return%s from the Tanks free", who,
+                   nx_move_forces_label(g.forces, g.elite, n, sizeof n), g.forces + g.elite == 1 ? "s" : "");
     }
     return 0;
 }
