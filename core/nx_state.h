@@ -105,6 +105,7 @@ typedef enum {
     NX_PEND_FORESEE,                /* battle: the opponent commits the element Prescience named */
     NX_PEND_KARAMA,                 /* battle: may play a Karama against an advantage, or pass */
     NX_PEND_NEXUS_WINDOW,           /* end of a phase: a Nexus card holder may play it, or pass */
+    NX_PEND_CHARITY,                /* CHOAM Charity: claim it, or pass (every seat asked alike) */
     NX_PEND_KIND_COUNT
 } nx_pending_kind;
 

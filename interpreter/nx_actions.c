@@ -101,6 +101,11 @@ static int act_offer_alliance(nx_act *a)
         return -1;
     nx_seat *me = &a->s->seats[a->seat];
     if (to == a->seat) return nx_act_fail(a, "illegal", "a seat cannot ally with itself");
+    /* GF9's two-player game sets two opponents against each other (Atreides
+     * against Harkonnen, or two factions each): an alliance of the only two
+     * players would end the contest, so there is none (docs/rules/alliances.md). */
+    if (a->s->nseats == 2)
+        return nx_act_fail(a, "illegal", "in a two-player game the two players are opponents: no alliance");
     if (me->ally != NX_NO_SEAT || a->s->seats[to].ally != NX_NO_SEAT)
         return nx_act_fail(a, "illegal", "both players must be unallied (alliances are of two players here)");
     me->offers |= (uint8_t)(1u << to);

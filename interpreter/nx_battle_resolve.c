@@ -181,7 +181,9 @@ static void lose_all(nx_act *a, int side, int ordinary)
     for (int i = 0; i < n; i++)
         if (nx_move_fighters_at(s, seat, secs[i])) killed += nx_board_kill_section(s, seat, secs[i]);
     char w[64];
-    nx_act_log(a, "%s loses all its %d forces in %s to the Tanks", who(s, side, w, sizeof w), killed, territory(s));
+    char lost[48];
+    nx_act_log(a, "%s loses all its %s in %s to the Tanks", who(s, side, w, sizeof w),
+               nx_move_forces_label(killed, 0, lost, sizeof lost), territory(s));
     nx_battle_kh_losses(a, seat, killed, ordinary);
 }
 
@@ -343,11 +345,16 @@ static int explosion(nx_act *a)
         int killed = 0;
         for (int i = 0; i < n; i++) killed += nx_board_kill_section(s, seat, secs[i]);
         char w[64];
-        if (killed) nx_act_log(a, "%s loses %d forces to the Tanks", nx_act_who(s, seat, w, sizeof w), killed);
+        char lost[48];
+        if (killed)
+            nx_act_log(a, "%s loses %s to the Tanks", nx_act_who(s, seat, w, sizeof w),
+                       nx_move_forces_label(killed, 0, lost, sizeof lost));
         nx_battle_kh_losses(a, seat, killed, 0);
     }
     for (int i = 0; i < n; i++) {
-        if (s->play.spice[secs[i]]) nx_act_log(a, "%d spice is lost from %s", s->play.spice[secs[i]], nx_map_section_id(secs[i]));
+        char where[64];
+        if (s->play.spice[secs[i]])
+            nx_act_log(a, "%d spice is lost from %s", s->play.spice[secs[i]], nx_move_section_label(secs[i], where, sizeof where));
         s->play.spice[secs[i]] = 0;
     }
     for (int side = 0; side < NX_BATTLE_SIDES; side++) discard_played(a, side);

@@ -94,7 +94,7 @@ static nx_comp take_top(nx_act *a)
         if (n == 0) return NX_COMP_NONE;
         for (int i = 0; i < n; i++) nx_custody_move(&s->custody, v[i], NX_Z_NEXUS_DECK);
         nx_custody_shuffle(&s->custody, NX_Z_NEXUS_DECK, &s->rng);
-        nx_act_log(a, "the Nexus discard pile (%d cards) is shuffled into a new deck", n);
+        nx_act_log(a, "the Nexus discard pile (%d card%s) is shuffled into a new deck", n, n == 1 ? "" : "s");
     }
     return nx_custody_top(&s->custody, NX_Z_NEXUS_DECK);
 }

@@ -137,7 +137,7 @@ static nx_comp deck_top(nx_act *a)
         if (n == 0) return NX_COMP_NONE;
         for (int i = 0; i < n; i++) nx_custody_move(c, v[i], NX_Z_TREACHERY_DECK);
         nx_custody_shuffle(c, NX_Z_TREACHERY_DECK, &a->s->rng);
-        nx_act_log(a, "the Treachery discard pile (%d cards) is shuffled into a new deck", n);
+        nx_act_log(a, "the Treachery discard pile (%d card%s) is shuffled into a new deck", n, n == 1 ? "" : "s");
     }
     return nx_custody_top(c, NX_Z_TREACHERY_DECK);
 }

@@ -1,27 +1,27 @@
 /*
  * CHOAM Charity (phase 3; docs/rules/phase-charity.md).
  *
- * Every player with 0 or 1 spice takes charity from the bank: up to a
- * total of 2 (LV 1.03) or 2 more (the summaries' wording), as the game's
- * reading NX_RULE_CHARITY says.  Advanced Bene Gesserit always receives
- * at least 2, however much it holds (LV 2.02 Charity).
+ * A player with 0 or 1 spice may claim charity from the bank, up to a
+ * total of 2 (LV 1.03).  Advanced Bene Gesserit always receive at least 2,
+ * however much they hold (LV 2.02 Charity).
  *
- * Claiming is optional in the rules, but charity is free spice with no
- * cost or obligation attached in the base game, so claiming is always in
- * the player's interest: the procedure pays it without asking.  What the
- * public log shows (who took how much) is what calling "CHOAM Charity" at
- * the table shows.
+ * Charity is claimed, not granted: the rule says a player "may call for"
+ * it, and the claim is public, so claiming reveals that the seat held 0 or
+ * 1 spice.  Spice behind a shield is secret, so every seat is asked alike
+ * ("claim_charity" or "pass", the same prompt for all): being asked
+ * reveals nothing, and a pass reads the same whether the seat could claim
+ * or not.  A claim the seat is not entitled to is refused, privately.
  */
+#include <stdio.h>
+
 #include "nx_module.h"
 
-#define CHARITY_FLOOR 2   /* "up to a total of 2" / "2 spice" */
+#define CHARITY_FLOOR 2   /* "up to a total of 2" */
 
-/* The charity a seat receives this turn (0: none). */
+/* The charity a seat may claim now (0: none). */
 static int charity_for(const nx_state *s, uint8_t seat)
 {
-    int spice = s->seats[seat].spice, amount = 0;
-    if (spice <= 1)
-        amount = CHARITY_FLOOR - spice;
+    int spice = s->seats[seat].spice, amount = spice <= 1 ? CHARITY_FLOOR - spice : 0;
     int advanced_bg = (s->options & NX_OPT_ADVANCED) && s->seats[seat].faction == NX_BENE_GESSERIT;
     if (advanced_bg && amount < CHARITY_FLOOR) amount = CHARITY_FLOOR;
     return amount;
@@ -30,16 +30,54 @@ static int charity_for(const nx_state *s, uint8_t seat)
 static int charity_procedure(nx_act *a)
 {
     nx_state *s = a->s;
-    uint8_t order[NX_MAX_SEATS];
-    nx_state_storm_order(s, order);
-    for (int i = 0; i < s->nseats; i++) {
-        int amount = charity_for(s, order[i]);
-        if (!amount) continue;
-        s->seats[order[i]].spice = (int16_t)(s->seats[order[i]].spice + amount);
-        char who[64];
-        nx_act_log(a, "%s receives %d spice of CHOAM Charity", nx_act_who(s, order[i], who, sizeof who), amount);
+    if (s->play.step++ > 0) return 0;       /* the claims are answered: the phase is over */
+    uint32_t event = nx_state_new_event(s);
+    for (uint8_t seat = 0; seat < s->nseats; seat++) {
+        nx_pending *p = nx_state_add_pending(s, NX_PEND_CHARITY, seat);
+        p->event = event;
+        snprintf(p->prompt, sizeof p->prompt, "CHOAM Charity: claim it if you hold 0 or 1 spice, or pass");
     }
+    return 1;
+}
+
+static int act_claim(nx_act *a)
+{
+    const nx_pending *p = nx_act_need(a, NX_PEND_CHARITY);
+    if (!p || nx_arg_keys(a, NX_NO_KEYS)) return -1;
+    nx_state *s = a->s;
+    int amount = charity_for(s, p->seat);
+    if (!amount) return nx_act_fail(a, "illegal", "only a player holding 0 or 1 spice may claim CHOAM Charity");
+    uint8_t seat = p->seat;
+    nx_state_remove_pending(s, p);
+    s->seats[seat].spice = (int16_t)(s->seats[seat].spice + amount);
+    char who[64];
+    nx_act_log(a, "%s claims CHOAM Charity and receives %d spice", nx_act_who(s, seat, who, sizeof who), amount);
     return 0;
 }
 
-const nx_module nx_mod_charity = { "charity", NX_P_CHOAM_CHARITY, charity_procedure, NULL, NULL };
+static int pass_charity(nx_act *a, const nx_pending *p)
+{
+    char who[64];
+    nx_act_log(a, "%s claims no CHOAM Charity", nx_act_who(a->s, p->seat, who, sizeof who));
+    nx_state_remove_pending(a->s, p);
+    return 0;
+}
+
+/* Free spice with nothing attached: a bot entitled to it always claims. */
+static void charity_moves(const nx_state *s, const nx_pending *p, json_t *out)
+{
+    if (charity_for(s, p->seat)) nx_moves_add(out, 10, json_pack("{s:s}", "type", "claim_charity"));
+    nx_moves_add(out, 0, json_pack("{s:s}", "type", "pass"));
+}
+
+static const nx_act_entry charity_actions[] = {
+    { "claim_charity", act_claim, 0 },
+    { NULL, NULL, 0 },
+};
+
+static const nx_decision_ops charity_decisions[] = {
+    { NX_PEND_CHARITY, pass_charity, charity_moves },
+    { 0, NULL, NULL },
+};
+
+const nx_module nx_mod_charity = { "charity", NX_P_CHOAM_CHARITY, charity_procedure, charity_actions, charity_decisions };

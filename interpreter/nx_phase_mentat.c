@@ -94,7 +94,13 @@ static int stronghold_winners(nx_act *a)
     for (int i = 0; i < n; i++) {
         if (!stronghold_victory(s, side[i])) continue;
         if (prediction_comes_true(s, side[i])) {
-            declare(a, BIT(nx_state_seat_of(s, NX_BENE_GESSERIT)), "the Bene Gesserit prediction comes true");
+            /* The prediction is revealed now: the log says what it was. */
+            char why[160], held[16];
+            snprintf(held, sizeof held, "%d", strongholds_of(s, side[i]));
+            snprintf(why, sizeof why, "the Bene Gesserit prediction comes true: they predicted %s would win on turn %d, "
+                     "and %s %s strongholds", nx_faction_name((nx_faction)s->play.prediction_faction), s->turn,
+                     __builtin_popcount(side[i]) > 1 ? "that alliance holds" : "it holds", held);
+            declare(a, BIT(nx_state_seat_of(s, NX_BENE_GESSERIT)), why);
             return 1;
         }
         if (first < 0) first = i;

@@ -217,9 +217,10 @@ static void plan_apply(nx_act *a, uint8_t seat, const plan *pl)
     s->play.revived |= bit(seat);
     int n = pl->forces + pl->elite, paid = n - free_for(s, seat);
     paid = paid > 0 ? paid : 0;
-    if (n)
-        nx_act_log(a, "%s revives %d force%s (%d elite), %d of them for %d spice", who, n, n == 1 ? "" : "s",
-                   pl->elite, paid, paid * FORCE_COST);
+    char forces[48];
+    nx_move_forces_label(pl->forces, pl->elite, forces, sizeof forces);
+    if (n && !paid) nx_act_log(a, "%s revives %s free", who, forces);
+    else if (n) nx_act_log(a, "%s revives %s, %d of them for %d spice", who, forces, paid, paid * FORCE_COST);
     if (pl->leader >= 0) {
         nx_custody_move(&s->custody, nx_comp_leader_disc(pl->leader), NX_Z_SEAT(seat, NX_ZS_LEADERS));
         nx_act_log(a, "%s revives %s for %d spice", who, nx_leader_get(pl->leader)->name, leader_cost(pl->leader));
@@ -232,8 +233,10 @@ static void plan_apply(nx_act *a, uint8_t seat, const plan *pl)
     if (extra) {
         uint8_t ally = s->seats[seat].ally;
         revive_forces(s, ally, pl->ally_forces, pl->ally_elite);
-        nx_act_log(a, "%s pays %d spice to revive %d of its ally %s's forces (%d elite)", who, extra * FORCE_COST, extra,
-                   nx_act_who(s, ally, ally_who, sizeof ally_who), pl->ally_elite);
+        char theirs[48];
+        nx_act_log(a, "%s pays %d spice to revive %s of its ally %s", who, extra * FORCE_COST,
+                   nx_move_forces_label(pl->ally_forces, pl->ally_elite, theirs, sizeof theirs),
+                   nx_act_who(s, ally, ally_who, sizeof ally_who));
     }
     if (!n && pl->leader < 0 && !pl->kh && !extra) nx_act_log(a, "%s revives nothing", who);
 }
@@ -276,15 +279,11 @@ static void open_revival(nx_state *s, uint8_t seat)
     p->min = 0;
     p->max = (int16_t)most_forces(s, seat);
     p->private_options = 1;   /* the range shows what the seat can pay */
-    /* Composed apart and cut to the prompt's size: a rare long prompt may
-     * lose its tail, and -Wformat-truncation cannot prove otherwise. */
-    char text[160];
-    snprintf(text, sizeof text, "Revive up to %d forces (%d free, then %d spice each)%s%s, or pass", REVIVAL_LIMIT,
-             free_for(s, seat), FORCE_COST, revivable_leader(s, seat) >= 0 ? " and a leader" : "",
-             kh_refusal(s, seat) ? "" : " or the Kwisatz Haderach");
-    size_t n = strlen(text) < sizeof p->prompt ? strlen(text) : sizeof p->prompt - 1;
-    memcpy(p->prompt, text, n);
-    p->prompt[n] = 0;
+    /* Single digits all (at most 3 forces, 3 free, 2 spice): the longest
+     * prompt fits; the bounded ints tell the compiler so. */
+    snprintf(p->prompt, sizeof p->prompt, "Revive up to %d forces (%d free, then %d spice each)%s%s, or pass",
+             REVIVAL_LIMIT % 10, free_for(s, seat) % 10, FORCE_COST % 10,
+             revivable_leader(s, seat) >= 0 ? " and a leader" : "", kh_refusal(s, seat) ? "" : " or the Kwisatz Haderach");
 }
 
 static int revival_procedure(nx_act *a)
@@ -397,8 +396,9 @@ static int act_ghola(nx_act *a)
         nx_act_log(a, "%s plays Tleilaxu Ghola: %s returns from the Tanks", who, nx_leader_get(g.leader)->name);
     } else {
         revive_forces(s, seat, g.forces, g.elite);
-        nx_act_log(a, "%s plays Tleilaxu Ghola: %d forces (%d elite) return from the Tanks free", who,
-                   g.forces + g.elite, g.elite);
+        char n[48];
+        nx_act_log(a, "%s plays Tleilaxu Ghola: %s return%s from the Tanks free", who,
+                   nx_move_forces_label(g.forces, g.elite, n, sizeof n), g.forces + g.elite == 1 ? "s" : "");
     }
     return 0;
 }

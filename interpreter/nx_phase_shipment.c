@@ -268,8 +268,9 @@ static void ally_rule(nx_act *a, uint8_t seat)
         for (int i = 0; i < n; i++)
             if (nx_move_fighters_at(s, seat, secs[i])) killed += nx_board_kill_section(s, seat, secs[i]);
         char who[64];
-        nx_act_log(a, "%s shares %s with its ally: its %d force%s there go to the Tanks",
-                   nx_act_who(s, seat, who, sizeof who), nx_map_territory_name(t), killed, killed == 1 ? "" : "s");
+        nx_act_log(a, "%s shares %s with its ally: its %d force%s there go%s to the Tanks",
+                   nx_act_who(s, seat, who, sizeof who), nx_map_territory_name(t), killed, killed == 1 ? "" : "s",
+                   killed == 1 ? "es" : "");
     }
 }
 

@@ -98,7 +98,7 @@ static void return_set_aside(nx_act *a)
         }
     if (!back) return;
     nx_custody_shuffle(&s->custody, NX_Z_SPICE_DECK, &s->rng);
-    nx_act_log(a, "%d Shai-Hulud set aside are shuffled back into the Spice Deck", back);
+    nx_act_log(a, "%d Shai-Hulud set aside %s shuffled back into the Spice Deck", back, back == 1 ? "is" : "are");
 }
 
 /* ---- spice and worms ----------------------------------------------------------- */
@@ -109,11 +109,13 @@ static void blow_spice(nx_act *a, nx_comp c)
     int card = nx_comp_spice_card(c), sec = nx_board_spice_card_section(card);
     nx_custody_move(&s->custody, c, pile(s));
     if (nx_board_section_in_storm(s, sec)) {
-        nx_act_log(a, "Spice Blow: %s, in the storm: no spice", nx_map_section_id(sec));
+        char where[64];
+        nx_act_log(a, "Spice Blow: %s, in the storm: no spice", nx_move_section_label(sec, where, sizeof where));
         return;
     }
     s->play.spice[sec] = (uint16_t)(s->play.spice[sec] + nx_spice_deck_amount(card));
-    nx_act_log(a, "Spice Blow: %d spice on %s", nx_spice_deck_amount(card), nx_map_section_id(sec));
+    char where[64];
+    nx_act_log(a, "Spice Blow: %d spice on %s", nx_spice_deck_amount(card), nx_move_section_label(sec, where, sizeof where));
 }
 
 /* Fremen are never devoured; their ally is protected too (provisional
@@ -133,15 +135,17 @@ static void devour(nx_act *a, int t)
     int n = nx_map_sections_of(t, secs, NX_MAP_MAX_SECTIONS_PER_TERRITORY);
     for (int i = 0; i < n; i++) {
         if (s->play.spice[secs[i]]) {
-            nx_act_log(a, "Shai-Hulud devours %d spice on %s", s->play.spice[secs[i]], nx_map_section_id(secs[i]));
+            char where[64];
+            nx_act_log(a, "Shai-Hulud devours %d spice on %s", s->play.spice[secs[i]],
+                       nx_move_section_label(secs[i], where, sizeof where));
             s->play.spice[secs[i]] = 0;
         }
         for (uint8_t seat = 0; seat < s->nseats; seat++) {
             if (!devoured(s, seat) || !nx_board_forces_at(s, seat, secs[i])) continue;
-            char who[64];
+            char who[64], eaten[48], where[64];
             int k = nx_board_kill_section(s, seat, secs[i]);
-            nx_act_log(a, "Shai-Hulud devours %d forces of %s on %s", k, nx_act_who(s, seat, who, sizeof who),
-                       nx_map_section_id(secs[i]));
+            nx_act_log(a, "Shai-Hulud devours %s of %s on %s", nx_move_forces_label(k, 0, eaten, sizeof eaten),
+                       nx_act_who(s, seat, who, sizeof who), nx_move_section_label(secs[i], where, sizeof where));
         }
     }
     uint8_t fremen = nx_state_seat_of(s, NX_FREMEN);
@@ -360,8 +364,9 @@ static int act_ride(nx_act *a)
      * asked by the procedure before the next ride. */
     if (nx_move_intrusion_due(s, fremen, nx_map_section_territory(to)))
         s->play.intrusion_at = (uint8_t)nx_map_section_territory(to);
-    nx_act_log(a, "the Fremen ride Shai-Hulud from %s to %s with %d forces (%d elite)", nx_map_territory_name(t),
-               nx_map_section_id(to), want[0] + want[1], want[1]);
+    char where[64], n[48];
+    nx_act_log(a, "the Fremen ride Shai-Hulud from %s to %s with %s", nx_map_territory_name(t),
+               nx_move_section_label(to, where, sizeof where), nx_move_forces_label(want[0], want[1], n, sizeof n));
     return 0;
 }
 
@@ -487,8 +492,9 @@ static void nexus_moves(const nx_state *s, const nx_pending *p, json_t *out)
 {
     uint8_t me = p->seat;
     nx_moves_add(out, 1, json_pack("{s:s}", "type", "pass"));
-    /* One alliance per seat per Nexus (nx_actions.c refuses a second). */
-    if (s->seats[me].ally != NX_NO_SEAT || (s->play.nexus_allied & (1u << me))) return;
+    /* One alliance per seat per Nexus (nx_actions.c refuses a second); none
+     * in a two-player game, whose two players are opponents. */
+    if (s->nseats == 2 || s->seats[me].ally != NX_NO_SEAT || (s->play.nexus_allied & (1u << me))) return;
     int mine = nx_board_strongholds_held(s, me);
     for (uint8_t j = 0; j < s->nseats; j++) {
         if (j == me || s->seats[j].ally != NX_NO_SEAT || (s->play.nexus_allied & (1u << j))) continue;

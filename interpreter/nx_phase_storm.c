@@ -167,7 +167,8 @@ static void destroy(nx_act *a, uint32_t hit, int from)
     for (int sec = 0; sec < NX_MAP_SECTIONS; sec++) {
         if (!section_hit(sec, hit)) continue;
         if (s->play.spice[sec]) {
-            nx_act_log(a, "the storm blows %d spice away from %s", s->play.spice[sec], nx_map_section_id(sec));
+            char where[64];
+            nx_act_log(a, "the storm blows %d spice away from %s", s->play.spice[sec], nx_move_section_label(sec, where, sizeof where));
             s->play.spice[sec] = 0;
         }
         for (uint8_t seat = 0; seat < s->nseats; seat++) {
@@ -175,9 +176,9 @@ static void destroy(nx_act *a, uint32_t hit, int from)
             section_losses(s, seat, sec, is_start(s, sec, from), lost);
             if (!lost[0] && !lost[1]) continue;
             nx_board_kill(s, seat, sec, lost[0], lost[1]);
-            char who[64];
-            nx_act_log(a, "the storm kills %d forces (%d elite) of %s in %s", lost[0] + lost[1], lost[1],
-                       nx_act_who(s, seat, who, sizeof who), nx_map_section_id(sec));
+            char who[64], n[48], where[64];
+            nx_act_log(a, "the storm kills %s of %s in %s", nx_move_forces_label(lost[0], lost[1], n, sizeof n),
+                       nx_act_who(s, seat, who, sizeof who), nx_move_section_label(sec, where, sizeof where));
         }
     }
 }
@@ -188,7 +189,7 @@ static void move_storm(nx_act *a, int n)
     nx_state *s = a->s;
     int first = s->turn == 1, from = storm_from(s), to = sector_after(from, n);
     if (!first && n == 0) nx_act_log(a, "the storm does not move: it stays in sector %d", from);
-    else nx_act_log(a, "the storm moves %d sectors from sector %d to sector %d", n, from, to);
+    else nx_act_log(a, "the storm moves %d sector%s from sector %d to sector %d", n, n == 1 ? "" : "s", from, to);
     s->play.storm_sector = (uint8_t)to;
     destroy(a, hit_sectors(s, from, n, first), from);
     nx_board_update_first_seat(s);
@@ -352,10 +353,10 @@ static void blast_wall(nx_act *a)
     for (int i = 0; i < n; i++)
         for (uint8_t seat = 0; seat < s->nseats; seat++) {
             int killed = nx_board_kill_section(s, seat, ws[i]);
-            char who[64];
+            char who[64], k[48], where[64];
             if (killed)
-                nx_act_log(a, "Family Atomics kills %d forces of %s on %s", killed, nx_act_who(s, seat, who, sizeof who),
-                           nx_map_section_id(ws[i]));
+                nx_act_log(a, "Family Atomics kills %s of %s on %s", nx_move_forces_label(killed, 0, k, sizeof k),
+                           nx_act_who(s, seat, who, sizeof who), nx_move_section_label(ws[i], where, sizeof where));
         }
     nx_move_tidy_advisors(s);
     s->play.shield_wall_down = 1;
@@ -441,8 +442,8 @@ static int act_weather(nx_act *a)
     nx_state *s = a->s;
     if (weather_problem(s, p->seat, why, sizeof why)) return nx_act_fail(a, "illegal", "%s", why);
     char who[64];
-    nx_act_log(a, "%s plays Weather Control: the storm will move %d sectors instead of %d",
-               nx_act_who(s, p->seat, who, sizeof who), n, storm_movement(s));
+    nx_act_log(a, "%s plays Weather Control: the storm will move %d sector%s instead of %d",
+               nx_act_who(s, p->seat, who, sizeof who), n, n == 1 ? "" : "s", storm_movement(s));
     s->play.weather = (uint8_t)(n + 1);
     card_played(a, p, nx_move_card_in_hand(s, p->seat, NX_TR_WEATHER_CONTROL), NX_Z_TREACHERY_DISCARD);
     return 0;

@@ -18,6 +18,7 @@
 #include "nx_board.h"
 #include "nx_leaders.h"
 #include "nx_module.h"
+#include "nx_movement.h"
 #include "nx_rules.h"
 
 /* Every seated faction's leader discs start in its own leader pool. */
@@ -408,15 +409,19 @@ static int act_place_forces(nx_act *a)
     uint8_t seat = p->seat;
     nx_state_remove_pending(s, p);
     char who[64], line[400];
-    int len = snprintf(line, sizeof line, "%s places its starting forces:", nx_act_who(s, seat, who, sizeof who));
+    int len = snprintf(line, sizeof line, "%s places its starting forces:", nx_act_who(s, seat, who, sizeof who)), placed = 0;
     for (int sec = 0; sec < NX_MAP_SECTIONS; sec++) {
         if (!want[sec][0] && !want[sec][1]) continue;
         for (int kind = 0; kind < NX_FORCE_KINDS; kind++)
             nx_state_move_forces(s, seat, kind, NX_PLACE_RESERVES, NX_PLACE_BOARD(sec), want[sec][kind]);
         if (s->seats[seat].faction == NX_BENE_GESSERIT) set_bg_stance(s, seat, sec);
         if (len < (int)sizeof line)
-            len += snprintf(line + len, sizeof line - (size_t)len, " %d (%d elite) in %s", want[sec][0] + want[sec][1],
-                            want[sec][1], nx_map_section_id(sec));
+        {
+            char n[48], where[64];
+            len += snprintf(line + len, sizeof line - (size_t)len, "%s %s in %s", placed++ ? "," : "",
+                            nx_move_forces_label(want[sec][0], want[sec][1], n, sizeof n),
+                            nx_move_section_label(sec, where, sizeof where));
+        }
     }
     nx_act_log(a, "%s", line);
     return 0;

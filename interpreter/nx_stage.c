@@ -370,6 +370,8 @@ static int read_alliance(nx_act *a, const json_t *v, plan *p)
             int_at(a, json_array_get(pair, 1), 0, a->s->nseats - 1, path, &y))
             return -1;
         if (x == y) return nx_act_fail(a, "illegal", "%s: a seat cannot ally with itself", path);
+        if (a->s->nseats == 2)
+            return nx_act_fail(a, "illegal", "%s: in a two-player game the two players are opponents: no alliance", path);
         if (p->ally[x] != NX_NO_SEAT || p->ally[y] != NX_NO_SEAT)
             return nx_act_fail(a, "illegal", "%s: a seat is in one alliance at most", path);
         p->ally[x] = (uint8_t)y;

@@ -70,7 +70,7 @@ START_TEST(free_then_paid)
     ck_assert_int_eq(p->min, 0);
     ck_assert_int_eq(p->max, 3);
     json_t *r = nxt_done(g, 0, "\"type\": \"revive\", \"forces\": 3");
-    ck_assert(nxt_log_has(r, "seat 0 (Atreides) revives 3 forces (0 elite), 1 of them for 2 spice"));
+    ck_assert(nxt_log_has(r, "seat 0 (Atreides) revives 3 forces, 1 of them for 2 spice"));
     json_decref(r);
     ck_assert_int_eq(nxt_spice(g, 0), 8);
     ck_assert_int_eq(in_tanks(g, 0, NX_FORCE_NORMAL), 2);
@@ -161,7 +161,7 @@ START_TEST(emperor_pays_for_ally)
     nxt_refused(g, 1, "\"type\": \"revive\", \"ally_forces\": 4", "illegal", "\"ally_forces\" must be from 0 to 3");
     nxt_refused(g, 1, "\"type\": \"revive\", \"ally_forces\": 1, \"ally_elite\": 2", "illegal", "only one elite force");
     json_t *r = nxt_done(g, 1, "\"type\": \"revive\", \"ally_forces\": 2, \"ally_elite\": 1");
-    ck_assert(nxt_log_has(r, "pays 6 spice to revive 3 of its ally seat 2 (Fremen)'s forces"));
+    ck_assert(nxt_log_has(r, "pays 6 spice to revive 3 forces (1 elite) of its ally seat 2 (Fremen)"));
     json_decref(r);
     ck_assert_int_eq(nxt_spice(g, 1), 4);
     ck_assert_int_eq(in_tanks(g, 2, NX_FORCE_NORMAL), 4);

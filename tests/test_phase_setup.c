@@ -191,7 +191,7 @@ START_TEST(fremen_placement_is_checked)
             "\"type\":\"place_forces\",\"forces\":[{\"section\":\"sietch_tabr\",\"count\":3,\"elite\":3},"
             "{\"section\":\"false_wall_south.east\",\"count\":2},{\"section\":\"false_wall_west.north\",\"count\":1},"
             "{\"section\":\"false_wall_west.north\",\"count\":1}]",
-            "6 (3 elite) in sietch_tabr");
+            ", 6 forces (3 elite) in Sietch Tabr");
     ck_assert_int_eq(nxt_at(g, NXT_FRE, "sietch_tabr", 0), 3);
     ck_assert_int_eq(nxt_at(g, NXT_FRE, "sietch_tabr", 1), 3);
     ck_assert_int_eq(nxt_at(g, NXT_FRE, "false_wall_south.east", 0), 2);

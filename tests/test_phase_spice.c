@@ -69,7 +69,7 @@ START_TEST(spice_lands_unless_in_storm)
     nx_game *g = spice_turn2(0);
     NXT_STACK(g, "spice:the_great_flat");
     json_t *r = nxt_poke(g);
-    ck_assert(nxt_log_has(r, "Spice Blow: 10 spice on the_great_flat"));
+    ck_assert(nxt_log_has(r, "Spice Blow: 10 spice on The Great Flat"));
     json_decref(r);
     ck_assert_int_eq(spice_on(g, "the_great_flat"), 10);
     ck_assert(in_zone(g, "spice:the_great_flat", NX_Z_SPICE_DISCARD_A));
@@ -200,7 +200,7 @@ START_TEST(fremen_ride_the_worm)
     nxt_refused(g, NXT_FRE, "\"type\":\"ride\",\"to\":\"nowhere\",\"count\":1", "malformed", "\"to\"");
     nxt_refused(g, NXT_HAR, "\"type\":\"ride\",\"to\":\"red_chasm\",\"count\":1", "illegal", "no worm_ride decision");
     nxt_ok_logs(g, NXT_FRE, "\"type\":\"ride\",\"to\":\"the_minor_erg.far_north\",\"count\":3",
-            "ride Shai-Hulud from The Great Flat to the_minor_erg.far_north with 3 forces");
+            "ride Shai-Hulud from The Great Flat to The Minor Erg (Far North) with 3 forces");
     ck_assert_int_eq(nxt_at(g, NXT_FRE, "the_minor_erg.far_north", 0), 3);
     ck_assert_int_eq(nxt_at(g, NXT_FRE, "the_great_flat", 0), 1);
     ck_assert_int_eq(count_kind(g, NX_PEND_WORM_RIDE), 0);

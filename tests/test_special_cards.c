@@ -222,8 +222,8 @@ START_TEST(family_atomics_blows_the_wall)
     dial_two(g);
     json_t *r = nxt_done(g, NXT_HAR, "\"type\":\"family_atomics\"");
     ck_assert(nxt_log_has(r, "seat 4 (Harkonnen) plays Family Atomics"));
-    ck_assert(nxt_log_has(r, "Family Atomics kills 5 forces of seat 2 (Emperor) on shield_wall.north"));
-    ck_assert(nxt_log_has(r, "Family Atomics kills 1 forces of seat 1 (Bene Gesserit) on shield_wall.south"));
+    ck_assert(nxt_log_has(r, "Family Atomics kills 5 forces of seat 2 (Emperor) on Shield Wall (North)"));
+    ck_assert(nxt_log_has(r, "Family Atomics kills 1 force of seat 1 (Bene Gesserit) on Shield Wall (South)"));
     ck_assert(nxt_log_has(r, "the Shield Wall is destroyed"));
     json_decref(r);
     const nx_state *s = nx_game_state(g);
@@ -399,7 +399,7 @@ START_TEST(ghola_revives_beyond_limits)
     ck_assert(!nx_board_leader_revivable(nx_game_state(g), nx_leader_find("duncan_idaho")));
     nx_state before = *nx_game_state(g);
     json_t *r = nxt_done(g, 0, "\"type\":\"ghola\",\"forces\":5");
-    ck_assert(nxt_log_has(r, "seat 0 (Atreides) plays Tleilaxu Ghola: 5 forces (0 elite) return from the Tanks free"));
+    ck_assert(nxt_log_has(r, "seat 0 (Atreides) plays Tleilaxu Ghola: 5 forces return from the Tanks free"));
     json_decref(r);
     const nx_state *s = nx_game_state(g);
     ck_assert_int_eq(s->seats[0].forces[NX_PLACE_TANKS][0], 1);
