@@ -72,12 +72,6 @@ void nx_effects_expire(nx_state *s, nx_effect_end level)
         if (s->play.effect_kind[i] != NX_EFF_NONE && s->play.effect_end[i] <= level) blank(&s->play, i);
 }
 
-void nx_effects_end_mentat(nx_state *s)
-{
-    for (int i = 0; i < NX_MAX_EFFECTS; i++)
-        if (s->play.effect_kind[i] != NX_EFF_NONE && s->play.effect_end[i] == NX_END_MENTAT) blank(&s->play, i);
-}
-
 int nx_effects_check(const nx_state *s, char *msg, size_t len)
 {
     const nx_play *p = &s->play;
