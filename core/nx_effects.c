@@ -11,13 +11,6 @@ static const char *const end_ids[NX_END_COUNT] = { "attempt", "battle", "phase",
 const char *nx_effect_kind_id(nx_effect_kind k) { return k > NX_EFF_NONE && k < NX_EFF_COUNT ? kind_ids[k] : "none"; }
 const char *nx_effect_end_id(nx_effect_end e) { return e < NX_END_COUNT ? end_ids[e] : "none"; }
 
-int nx_effect_kind_parse(const char *id)
-{
-    for (int k = NX_EFF_NONE + 1; k < NX_EFF_COUNT; k++)
-        if (!strcmp(id, kind_ids[k])) return k;
-    return -1;
-}
-
 int nx_effect_end_parse(const char *id)
 {
     for (int e = 0; e < NX_END_COUNT; e++)
@@ -58,11 +51,6 @@ int nx_effect_find(const nx_state *s, nx_effect_kind kind, uint8_t seat, int arg
             (arg < 0 || p->effect_arg[i] == arg))
             return i;
     return -1;
-}
-
-void nx_effect_remove(nx_state *s, int slot)
-{
-    if (slot >= 0 && slot < NX_MAX_EFFECTS) blank(&s->play, slot);
 }
 
 void nx_effects_expire(nx_state *s, nx_effect_end level)
