@@ -100,6 +100,13 @@ json_t *nx_effects_view(const nx_state *s)
         json_object_set_new(o, "battle", p->effect_territory[i] == 0xff ? json_null()
                                                                         : json_string(nx_map_territory_id(p->effect_territory[i])));
         json_object_set_new(o, "source", json_integer(p->effect_source[i]));
+        /* The panel that made it (source = 1 + faction * 3 + mode; the
+         * modes in the card format's order), or the engine. */
+        static const char *const modes[3] = { "cunning", "betrayal", "secret_ally" };
+        int src = p->effect_source[i] - 1;
+        char panel[48];
+        if (src >= 0) snprintf(panel, sizeof panel, "%s.%s", nx_faction_id((nx_faction)(src / 3)), modes[src % 3]);
+        json_object_set_new(o, "panel", src >= 0 ? json_string(panel) : json_null());
         json_array_append_new(a, o);
     }
     return a;
