@@ -11,13 +11,6 @@ static const char *const end_ids[NX_END_COUNT] = { "attempt", "battle", "phase",
 const char *nx_effect_kind_id(nx_effect_kind k) { return k > NX_EFF_NONE && k < NX_EFF_COUNT ? kind_ids[k] : "none"; }
 const char *nx_effect_end_id(nx_effect_end e) { return e < NX_END_COUNT ? end_ids[e] : "none"; }
 
-int nx_effect_kind_parse(const char *id)
-{
-    for (int k = NX_EFF_NONE + 1; k < NX_EFF_COUNT; k++)
-        if (!strcmp(id, kind_ids[k])) return k;
-    return -1;
-}
-
 int nx_effect_end_parse(const char *id)
 {
     for (int e = 0; e < NX_END_COUNT; e++)
@@ -60,22 +53,11 @@ int nx_effect_find(const nx_state *s, nx_effect_kind kind, uint8_t seat, int arg
     return -1;
 }
 
-void nx_effect_remove(nx_state *s, int slot)
-{
-    if (slot >= 0 && slot < NX_MAX_EFFECTS) blank(&s->play, slot);
-}
-
 void nx_effects_expire(nx_state *s, nx_effect_end level)
 {
     if (level >= NX_END_MENTAT) level = NX_END_TURN;
     for (int i = 0; i < NX_MAX_EFFECTS; i++)
         if (s->play.effect_kind[i] != NX_EFF_NONE && s->play.effect_end[i] <= level) blank(&s->play, i);
-}
-
-void nx_effects_end_mentat(nx_state *s)
-{
-    for (int i = 0; i < NX_MAX_EFFECTS; i++)
-        if (s->play.effect_kind[i] != NX_EFF_NONE && s->play.effect_end[i] == NX_END_MENTAT) blank(&s->play, i);
 }
 
 int nx_effects_check(const nx_state *s, char *msg, size_t len)
@@ -118,6 +100,13 @@ json_t *nx_effects_view(const nx_state *s)
         json_object_set_new(o, "battle", p->effect_territory[i] == 0xff ? json_null()
                                                                         : json_string(nx_map_territory_id(p->effect_territory[i])));
         json_object_set_new(o, "source", json_integer(p->effect_source[i]));
+        /* The panel that made it (source = 1 + faction * 3 + mode; the
+         * modes in the card format's order), or the engine. */
+        static const char *const modes[3] = { "cunning", "betrayal", "secret_ally" };
+        int src = p->effect_source[i] - 1;
+        char panel[48];
+        if (src >= 0) snprintf(panel, sizeof panel, "%s.%s", nx_faction_id((nx_faction)(src / 3)), modes[src % 3]);
+        json_object_set_new(o, "panel", src >= 0 ? json_string(panel) : json_null());
         json_array_append_new(a, o);
     }
     return a;

@@ -54,16 +54,14 @@ int nx_effect_add(nx_state *s, const nx_effect *e);
 /* The first slot holding kind for seat (NX_NO_SEAT: any seat) and arg
  * (-1: any), or -1. */
 int nx_effect_find(const nx_state *s, nx_effect_kind kind, uint8_t seat, int arg);
-void nx_effect_remove(nx_state *s, int slot);
-/* End every effect whose scope is over: `level` and narrower (never
- * NX_END_MENTAT, which ends only by nx_effects_end_mentat). */
+/* End every effect whose scope is over: `level` and narrower.  Never
+ * NX_END_MENTAT: an effect owed at the next Mentat Pause is ended by the
+ * code that carries it out there (none is made yet). */
 void nx_effects_expire(nx_state *s, nx_effect_end level);
-void nx_effects_end_mentat(nx_state *s);
 
 const char *nx_effect_kind_id(nx_effect_kind k);
 const char *nx_effect_end_id(nx_effect_end e);
-int nx_effect_kind_parse(const char *id);   /* -1 when unknown */
-int nx_effect_end_parse(const char *id);
+int nx_effect_end_parse(const char *id);     /* -1 when unknown */
 
 /* Well-formed: kinds and scopes in range, a seated owner, empty slots
  * blank.  0, or -1 with a message. */

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "nx_act.h"
+#include "nx_battle.h"
 #include "nx_names.h"
 
 /*
@@ -200,7 +201,10 @@ static json_t *card_play(nx_bot *b, const nx_game *g, int *seat_out)
         int mode = nx_lifecycle_mode(s, (uint8_t)seat, card);
         if (!moment_fits(b, s, f, mode) || !panel_open(b, g, f, mode)) continue;
         b->tried[seat] = now;
-        if (nx_rng_below(&b->rng, b->kind == NX_BOT_SIMPLE ? 2 : 4)) continue;
+        /* At an event of its own battle a panel bound to it helps the
+         * seat (a stop, a look, a stronger army): always try it there. */
+        int own_battle = s->play.event_now && nx_battle_side(s, (uint8_t)seat) >= 0;
+        if (!own_battle && nx_rng_below(&b->rng, b->kind == NX_BOT_SIMPLE ? 2 : 4)) continue;
         *seat_out = seat;
         return typed("play_nexus");
     }

@@ -14,6 +14,9 @@ function panel.can_play(ctx)
   if not e or e.name ~= "prescience_answered" or e.user ~= ctx.holder then
     return false, "the Atreides' own Prescience has not been answered now"
   end
+  if not ctx:battle().holder_side then
+    return false, "a second element is seen in the Atreides' own battle, not its ally's"
+  end
   return true
 end
 
