@@ -541,9 +541,9 @@ static int replay(nx_game *g, const json_t *log, char *err, size_t len)
         if (!same) {
             /* Name the action and both results: `nexus repin` reports this. */
             char *want = dump(saved);
+            const char *id = json_string_value(json_object_get(action, "id"));
             load_fail(err, len, "log[%zu] (id %s): replaying the action does not give the saved result: saved %s, got %s", i,
-                      json_string_value(json_object_get(action, "id")) ? json_string_value(json_object_get(action, "id")) : "?",
-                      want, result);
+                      id ? id : "?", want, result);
             free(want);
             free(result);
             return -1;
