@@ -326,7 +326,7 @@ static void failure_table(sb *b, json_t *r)
 /* ---- pages ------------------------------------------------------------------------------------------ */
 
 static const char *style =
-    "body{font:14px/1.4 sans-serif;margin:24px;color:#222;max-width:1100px}"
+    "body{font:14px/1.4 sans-serif;margin:24px;color:#222;max-width:1300px}"
     "h1{font-size:22px}h2{font-size:17px;margin-top:28px;border-bottom:1px solid #ccc}"
     "table{border-collapse:collapse;margin:8px 0}td,th{border:1px solid #ccc;padding:3px 6px;text-align:left;vertical-align:top}"
     "th{background:#f2f2f2}tr.hot td{background:#fff8e8}table.kv th{width:90px}"
