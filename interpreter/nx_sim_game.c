@@ -38,12 +38,15 @@
 
 typedef struct panel_obs {
     unsigned held, timely, playable, attempts, played, declined, measured;
+    unsigned refused;                /* tried, refused for another reason than can_play */
     unsigned path_plays[MAX_PATHS];
+    unsigned path_shut[MAX_PATHS];   /* tries refused because the situation's path is shut */
     long spice_holder, spice_others, cards_drawn, cards_returned, tanks;
 } panel_obs;
 
 /* The fields of panel_obs as they appear in a game record, in order. */
-static const char *const obs_counts[] = { "held", "timely", "playable", "attempts", "played", "declined", "measured" };
+static const char *const obs_counts[] = { "held", "timely", "playable", "attempts", "played", "declined", "refused",
+                                          "measured" };
 
 typedef struct effect_window {
     int panel;          /* -1: no play being measured */
@@ -183,6 +186,26 @@ static void count_path(sim_game *sg, int idx, const json_t *log)
     }
 }
 
+/* A refused try: the panel's can_play said no ("declined"), or the path
+ * the situation calls for is shut by a ruling (nx_panel_ctx.c: "<panel>
+ * path P is unavailable: ..."), or something else. */
+static void count_refusal(sim_game *sg, int idx, const char *error)
+{
+    panel_obs *o = &sg->obs[idx];
+    if (strstr(error, "cannot be played now")) {
+        o->declined++;
+        return;
+    }
+    o->refused++;
+    const nx_panel *p = panel_at(sg, idx);
+    const char *at = strstr(error, " path "), *end = at ? strstr(at, " is unavailable") : NULL;
+    if (!end) return;
+    at += strlen(" path ");
+    for (size_t k = 0; k < p->npaths && k < MAX_PATHS; k++)
+        if (strlen(p->paths[k].id) == (size_t)(end - at) && !strncmp(at, p->paths[k].id, (size_t)(end - at)))
+            o->path_shut[k]++;
+}
+
 /* Is this action the holder answering its own panel's question? */
 static int answers_panel(const nx_state *s, const effect_window *fx, const sim_game *sg)
 {
@@ -237,8 +260,8 @@ static char *observed_apply(void *ctx, nx_game *g, const char *action)
             count_path(sg, idx, log);
             sg->fx = (effect_window){ .panel = idx, .seat = seat, .clean = 1 };
             measuring = 1;
-        } else if (strstr(error_of(r), "cannot be played now")) {
-            sg->obs[idx].declined++;
+        } else {
+            count_refusal(sg, idx, error_of(r));
         }
     }
     s = nx_game_state(g);
@@ -354,7 +377,8 @@ static const char *victory_kind(const json_t *log)
 static json_t *panel_record(const sim_game *sg, int idx)
 {
     const panel_obs *o = &sg->obs[idx];
-    const unsigned counts[] = { o->held, o->timely, o->playable, o->attempts, o->played, o->declined, o->measured };
+    const unsigned counts[] = { o->held, o->timely, o->playable, o->attempts, o->played, o->declined, o->refused,
+                                o->measured };
     json_t *j = json_object();
     for (size_t i = 0; i < sizeof counts / sizeof counts[0]; i++)
         json_object_set_new(j, obs_counts[i], json_integer(counts[i]));
@@ -368,6 +392,10 @@ static json_t *panel_record(const sim_game *sg, int idx)
     for (size_t k = 0; k < p->npaths && k < MAX_PATHS; k++)
         if (o->path_plays[k]) json_object_set_new(paths, p->paths[k].id, json_integer(o->path_plays[k]));
     json_object_set_new(j, "paths", paths);
+    json_t *shut = json_object();
+    for (size_t k = 0; k < p->npaths && k < MAX_PATHS; k++)
+        if (o->path_shut[k]) json_object_set_new(shut, p->paths[k].id, json_integer(o->path_shut[k]));
+    json_object_set_new(j, "paths_shut", shut);
     return j;
 }
 

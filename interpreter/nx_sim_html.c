@@ -227,21 +227,25 @@ static void stats_table(sb *b, json_t *r)
 static void panel_table(sb *b, json_t *r)
 {
     put(b, "<table><tr><th>panel</th><th>available</th><th>games held</th><th>held</th><th>timely</th><th>playable</th>"
-           "<th>tried</th><th>played</th><th>declined</th><th>share played</th><th>paths played</th>"
+           "<th>tried</th><th>played</th><th>declined</th><th>refused</th><th>share played</th><th>paths played</th>"
+           "<th>paths shut (tries)</th>"
            "<th>per measured play: spice (holder / others), cards drawn / returned, to the Tanks</th></tr>");
     size_t i, shown = 0;
     json_t *p;
     json_array_foreach(json_object_get(r, "panels"), i, p) {
         if (!I(p, "held") && !json_is_true(json_object_get(p, "available"))) continue;
         shown++;
-        put(b, "<tr><td>%s</td><td>%s</td><td>%lld</td><td>%lld</td><td>%lld</td><td>%lld</td><td>%lld</td><td>%lld</td><td>%lld</td>",
+        put(b, "<tr><td>%s</td><td>%s</td><td>%lld</td><td>%lld</td><td>%lld</td><td>%lld</td><td>%lld</td><td>%lld</td><td>%lld</td>"
+               "<td>%lld</td>",
             S(p, "panel"), json_is_true(json_object_get(p, "available")) ? "yes" : "no", I(p, "games_held"), I(p, "held"),
-            I(p, "timely"), I(p, "playable"), I(p, "attempts"), I(p, "played"), I(p, "declined"));
+            I(p, "timely"), I(p, "playable"), I(p, "attempts"), I(p, "played"), I(p, "declined"), I(p, "refused"));
         if (json_is_number(json_object_get(p, "play_share"))) put(b, "<td>%.1f%%</td><td>", 100 * R(p, "play_share"));
         else put(b, "<td>-</td><td>");
         const char *path;
         json_t *v;
         json_object_foreach(json_object_get(p, "paths"), path, v) put(b, "%s&nbsp;%lld ", path, (long long)json_integer_value(v));
+        put(b, "</td><td>");
+        json_object_foreach(json_object_get(p, "paths_shut"), path, v) put(b, "%s&nbsp;%lld ", path, (long long)json_integer_value(v));
         double m = (double)I(p, "measured");
         if (m > 0)
             put(b, "</td><td>%lld measured: %+.2f / %+.2f, %.2f / %.2f, %+.2f</td></tr>", I(p, "measured"),
@@ -249,7 +253,7 @@ static void panel_table(sb *b, json_t *r)
                 (double)I(p, "cards_returned") / m, (double)I(p, "tanks") / m);
         else put(b, "</td><td>-</td></tr>");
     }
-    if (!shown) put(b, "<tr><td colspan='12'>no panel was held or available</td></tr>");
+    if (!shown) put(b, "<tr><td colspan='14'>no panel was held or available</td></tr>");
     put(b, "</table>\n");
 }
 
@@ -322,7 +326,7 @@ static void failure_table(sb *b, json_t *r)
 /* ---- pages ------------------------------------------------------------------------------------------ */
 
 static const char *style =
-    "body{font:14px/1.4 sans-serif;margin:24px;color:#222;max-width:1100px}"
+    "body{font:14px/1.4 sans-serif;margin:24px;color:#222;max-width:1300px}"
     "h1{font-size:22px}h2{font-size:17px;margin-top:28px;border-bottom:1px solid #ccc}"
     "table{border-collapse:collapse;margin:8px 0}td,th{border:1px solid #ccc;padding:3px 6px;text-align:left;vertical-align:top}"
     "th{background:#f2f2f2}tr.hot td{background:#fff8e8}table.kv th{width:90px}"
@@ -351,7 +355,8 @@ static void report_body(sb *b, json_t *r)
     stats_table(b, r);
     put(b, "<h2>Nexus card panels</h2><p class='note'>held: phases in which a seat held the panel; timely: of those, "
            "moments its printed timing fit and its holder owed no other decision; playable: timely and available under "
-           "these rulings; tried / played / declined: play_nexus actions, accepted, refused by the panel's own can_play. "
+           "these rulings; tried / played / declined / refused: play_nexus actions, accepted, refused by the panel's own can_play, "
+           "refused otherwise (paths shut: refused because the path the situation called for is shut by a ruling). "
            "Effects are measured over the play and the holder's answers to the panel, leaving out actions that also "
            "ended a phase.</p>\n");
     panel_table(b, r);

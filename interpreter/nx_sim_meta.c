@@ -28,7 +28,8 @@ void nx_sim_wilson(double k, double n, double *lo, double *hi)
     double p = k / n, z2n = z * z / n;
     double centre = (p + z2n / 2) / (1 + z2n);
     double half = z * sqrt(p * (1 - p) / n + z2n / (4 * n)) / (1 + z2n);
-    *lo = centre - half < 0 ? 0 : centre - half;
+    /* At k = 0 the lower end is zero up to rounding: say zero. */
+    *lo = centre - half < 1e-12 ? 0 : centre - half;
     *hi = centre + half > 1 ? 1 : centre + half;
 }
 

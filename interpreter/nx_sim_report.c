@@ -145,7 +145,7 @@ static void add_length(json_t *report, json_t *games)
 /* ---- panels ------------------------------------------------------------------------------- */
 
 static const char *const panel_counts[] = { "held", "timely", "playable", "attempts", "played", "declined",
-                                            "measured", "spice_holder", "spice_others", "cards_drawn",
+                                            "refused", "measured", "spice_holder", "spice_others", "cards_drawn",
                                             "cards_returned", "tanks" };
 #define NCOUNTS (sizeof panel_counts / sizeof panel_counts[0])
 
@@ -154,7 +154,7 @@ static const char *const panel_counts[] = { "held", "timely", "playable", "attem
 static json_t *panel_total(const char *id, const json_t *info, json_t *games)
 {
     json_int_t sum[NCOUNTS] = { 0 }, games_held = 0, games_played = 0;
-    json_t *paths = json_object();
+    json_t *paths = json_object(), *shut = json_object();
     size_t i;
     json_t *rec;
     json_array_foreach(games, i, rec) {
@@ -167,6 +167,8 @@ static json_t *panel_total(const char *id, const json_t *info, json_t *games)
         json_t *v;
         json_object_foreach(json_object_get(p, "paths"), path, v)
             json_object_set_new(paths, path, json_integer(JINT(paths, path) + json_integer_value(v)));
+        json_object_foreach(json_object_get(p, "paths_shut"), path, v)
+            json_object_set_new(shut, path, json_integer(JINT(shut, path) + json_integer_value(v)));
     }
     json_t *o = json_pack("{s:s, s:O, s:I, s:I}", "panel", id, "available", json_object_get(info, "available"),
                           "games_held", games_held, "games_played", games_played);
@@ -175,6 +177,7 @@ static json_t *panel_total(const char *id, const json_t *info, json_t *games)
     json_int_t playable = sum[2], played = sum[4];
     json_object_set_new(o, "play_share", playable ? json_real((double)played / (double)playable) : json_null());
     json_object_set_new(o, "paths", paths);
+    json_object_set_new(o, "paths_shut", shut);
     return o;
 }
 
@@ -219,7 +222,7 @@ static int gate_alone(const json_t *meta, const json_t *r, const char *panel, co
 }
 
 static json_int_t ruling_moments(const json_t *r, const json_t *meta, const json_t *rec, json_int_t *plays,
-                                 json_int_t *alone)
+                                 json_int_t *alone, json_int_t *refused)
 {
     json_int_t moments = 0;
     size_t i;
@@ -235,29 +238,37 @@ static json_int_t ruling_moments(const json_t *r, const json_t *meta, const json
         moments += JINT(p, "timely");
         if (gate_alone(meta, r, panel, path)) *alone += JINT(p, "timely");
         *plays += path ? JINT(json_object_get(p, "paths"), path) : JINT(p, "played");
+        if (path) *refused += JINT(json_object_get(p, "paths_shut"), path);
     }
     return moments;
 }
 
 static json_t *ruling_impact(const json_t *r, const json_t *meta, json_t *games)
 {
-    json_int_t arose = 0, moments = 0, plays = 0, completed = 0, alone = 0;
+    json_int_t arose = 0, moments = 0, plays = 0, completed = 0, alone = 0, refused = 0;
     size_t i;
     json_t *rec;
     json_array_foreach(games, i, rec) {
         if (!json_is_true(json_object_get(rec, "ok"))) continue;
         completed++;
-        json_int_t m = ruling_moments(r, meta, rec, &plays, &alone);
+        json_int_t m = ruling_moments(r, meta, rec, &plays, &alone, &refused);
         arose += m > 0;
         moments += m;
     }
-    int open = json_is_true(json_object_get(r, "open"));
+    int open = json_is_true(json_object_get(r, "open")), paths_only = 1;
+    size_t k;
+    json_t *g;
+    json_array_foreach(json_object_get(r, "gates"), k, g) paths_only &= json_object_get(g, "path") != NULL;
     char *outcome = !arose ? nx_xstrdup("the situation never arose")
                     : open ? nx_asprintf("setting %s keeps the gate open: %lld plays of the gated panel or path",
                                          json_string_value(json_object_get(r, "setting")), (long long)plays)
-                           : nx_asprintf("unresolved: the gate kept the panel or path shut at all %lld moments "
-                                         "(%lld of them with nothing else in the way)",
-                                         (long long)moments, (long long)alone);
+                    : paths_only
+                        ? nx_asprintf("unresolved: the path stays shut; at %lld moments with the panel (%lld with nothing "
+                                      "else in the way) %lld tries needed it and were refused",
+                                      (long long)moments, (long long)alone, (long long)refused)
+                        : nx_asprintf("unresolved: the gate kept the panel shut at all %lld moments "
+                                      "(%lld of them with nothing else in the way)",
+                                      (long long)moments, (long long)alone);
     double lo, hi;
     nx_sim_wilson((double)arose, (double)completed, &lo, &hi);
     json_t *o = json_pack("{s:O, s:O, s:O, s:O, s:O, s:I, s:f, s:f, s:I, s:o, s:o, s:I, s:s}", "id",
@@ -271,6 +282,9 @@ static json_t *ruling_impact(const json_t *r, const json_t *meta, json_t *games)
     /* The moments where this ruling alone decided whether the panel could
      * be tried (the panel implemented, every other gate on it open). */
     json_object_set_new(o, "moments_alone", json_integer(alone));
+    /* Tries the engine refused because this ruling shut the path the
+     * situation called for: the gate seen at work. */
+    json_object_set_new(o, "tries_refused", json_integer(refused));
     free(outcome);
     return o;
 }

@@ -101,8 +101,7 @@ START_TEST(test_staged_ruling_impact)
     ck_assert_double_eq_tol(json_real_value(json_object_get(ru, "moments_per_game_arisen")), 3.0, 1e-12);
     ck_assert(!json_is_true(json_object_get(ru, "open")));
     ck_assert_str_eq(json_string_value(json_object_get(ru, "outcome")),
-                     "unresolved: the gate kept the panel or path shut at all 6 moments "
-                     "(0 of them with nothing else in the way)");
+                     "unresolved: the gate kept the panel shut at all 6 moments (0 of them with nothing else in the way)");
     /* The Tleilaxu Secret Ally is not implemented: the ruling is never alone. */
     ck_assert_int_eq(json_integer_value(json_object_get(ru, "moments_alone")), 0);
     /* Harkonnen Cunning is implemented and nothing else gates its

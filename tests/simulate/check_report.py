@@ -115,7 +115,7 @@ def cmd_compare(report, ruling):
         fail("%s should be shut under A and open under B" % ruling)
     if not ra[0]["games_arose"] or ra[0]["moments"] != rb[0]["moments"]:
         fail("%s: the staged situation should arise, equally on both sides: %s / %s" % (ruling, ra[0], rb[0]))
-    if not ra[0]["outcome"].startswith("unresolved: the gate kept") or "keeps the gate open" not in rb[0]["outcome"]:
+    if not ra[0]["outcome"].startswith("unresolved: the gate kept the panel shut") or "keeps the gate open" not in rb[0]["outcome"]:
         fail("%s: the outcomes do not follow the settings: %s / %s" % (ruling, ra[0]["outcome"], rb[0]["outcome"]))
     if not [d for d in report["settings_differ"] if d["id"] == ruling]:
         fail("the comparison does not list %s among the settings that differ" % ruling)
