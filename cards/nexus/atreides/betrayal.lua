@@ -18,10 +18,15 @@ function panel.can_play(ctx)
     return false, "only an inspection by the Atreides player can be stopped"
   end
   local b = ctx:battle()
-  if b.aggressor ~= e.user and b.opponent ~= e.user then
-    return false, "Atreides inspects in its ally's battle: whether Betrayal reaches it is not settled (atreides.betrayal.ally_battle)"
+  if b.aggressor == e.user or b.opponent == e.user then
+    return true, nil, "own_battle"
   end
-  return true
+  -- Atreides inspects in its ally's battle (atreides.betrayal.ally_battle;
+  -- "unresolved" shuts this path before the script is asked).
+  if ctx:setting("atreides.betrayal.ally_battle") == "own_battles_only" then
+    return false, "Betrayal stops only inspections in Atreides' own battles (atreides.betrayal.ally_battle)"
+  end
+  return true, nil, "ally_battle"
 end
 
 function panel.play(ctx)

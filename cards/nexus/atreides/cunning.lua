@@ -17,7 +17,9 @@ function panel.can_play(ctx)
   if not ctx:battle().holder_side then
     return false, "a second element is seen in the Atreides' own battle, not its ally's"
   end
-  return true
+  -- The window follows an answered native Prescience only; a stopped one
+  -- (atreides.cunning.after_cancelled_native) opens none, so the card is kept.
+  return true, nil, "second_element"
 end
 
 function panel.play(ctx)
