@@ -376,8 +376,19 @@ static int write_outputs(nx_cli *cli, const sim_args *a, json_t *r)
     return rc;
 }
 
+static int wants_help(const nx_cli *cli)
+{
+    for (int i = 1; i < cli->argc; i++)
+        if (!strcmp(cli->argv[i], "--help") || !strcmp(cli->argv[i], "-h")) return 1;
+    return 0;
+}
+
 int nx_cmd_simulate(nx_cli *cli)
 {
+    if (wants_help(cli)) {
+        fprintf(cli->out, "%s\n\nSee docs/simulate.md for the report and what it counts.\n", usage);
+        return NX_EXIT_OK;
+    }
     sim_args a;
     int rc = parse_args(cli, &a);
     if (!rc) {
