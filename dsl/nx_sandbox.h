@@ -29,10 +29,12 @@ typedef struct nx_sandbox nx_sandbox;
 typedef struct nx_sandbox_limits {
     uint64_t instructions;   /* VM instructions per call (0: default) */
     size_t memory_bytes;     /* extra heap a single call may hold (0: default) */
+    unsigned cpu_ms;         /* CPU-time backstop per call (0: default) */
 } nx_sandbox_limits;
 
 #define NX_SANDBOX_DEFAULT_INSTRUCTIONS 10000000ull
 #define NX_SANDBOX_DEFAULT_MEMORY (8u * 1024u * 1024u)
+#define NX_SANDBOX_DEFAULT_CPU_MS 1000u
 
 typedef enum {
     NX_SCRIPT_OK = 0,
@@ -74,6 +76,11 @@ int nx_sandbox_check_file(const char *path, nx_diags *d);
  */
 int nx_sandbox_load_panel(nx_sandbox *sb, const char *panel_id,
                           const char *path, nx_script_error *err);
+/* The same, but errors and tracebacks name the script `shown` (the path
+ * relative to its pack: players must not see the host's directories). */
+int nx_sandbox_load_panel_as(nx_sandbox *sb, const char *panel_id,
+                             const char *path, const char *shown,
+                             nx_script_error *err);
 
 /* Does the loaded panel define function `fn`? */
 int nx_sandbox_has_function(nx_sandbox *sb, const char *panel_id,
@@ -102,6 +109,14 @@ int nx_sandbox_call(nx_sandbox *sb, const char *panel_id, const char *fn,
  * metatables at start-up.  Never call Lua on it outside nx_sandbox_call.
  */
 lua_State *nx_sandbox_lua(nx_sandbox *sb);
+
+/*
+ * Charge `units` of work to the running call's budget (one unit is about
+ * one VM instruction), from a C function bound into Lua whose work grows
+ * with its input.  Raises the budget error when the budget is spent; does
+ * nothing outside a call.
+ */
+void nx_sandbox_charge(lua_State *L, uint64_t units);
 
 /* Raise a forbidden-operation error from a C function bound into Lua. */
 int nx_sandbox_forbid(lua_State *L, const char *what);
