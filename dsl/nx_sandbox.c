@@ -201,9 +201,13 @@ static int sb_refuses(nx_sandbox *sb, const void *ptr, size_t osize,
  * Only long strings: they are always allocated afresh, so the charge is
  * the same in every process, whereas whether a short string (interned,
  * at most 40 bytes) allocates depends on which strings happen to be alive.
- * The allocator cannot raise: it marks the run poisoned and the next hook
- * tick (at most SB_HOOK_PERIOD instructions later) stops it.
+ * The allocator cannot raise: it marks the run poisoned and makes the
+ * count hook fire at the very next instruction (lua_sethook may be called
+ * anywhere, even from a signal handler), which stops the run.  Waiting
+ * for the usual tick could take SB_HOOK_PERIOD expensive instructions.
  */
+static void sb_hook(lua_State *L, lua_Debug *ar);
+
 #define SB_STRING_BYTES_PER_UNIT 8
 #define SB_LONG_STRING_BYTES 96
 
@@ -215,6 +219,7 @@ static void sb_charge_string(nx_sandbox *sb, size_t nsize)
     sb->poison = NX_SCRIPT_BUDGET;
     snprintf(sb->poison_msg, sizeof sb->poison_msg, "instruction budget exceeded (%llu instructions)",
              (unsigned long long)sb->limits.instructions);
+    lua_sethook(sb->L, sb_hook, LUA_MASKCOUNT, 1);  /* panels run on the main thread only */
 }
 
 static void *sb_alloc(void *ud, void *ptr, size_t osize, size_t nsize)

@@ -11,6 +11,10 @@
 
 enum { K_FALSE, K_TRUE, K_NUM, K_STR };
 
+/* Units charged per key handled: a traversal step, a description and a
+ * comparison cost about as much as a few VM instructions. */
+#define SB_ITER_KEY_COST 4
+
 /* One key, described for comparison.  A string's bytes stay valid while
  * the key is anchored (in the table or on the stack). */
 typedef struct key_ref {
@@ -110,7 +114,7 @@ int nx_sbiter_push_sorted(lua_State *L, int t)
         lua_pop(L, 1);
         n++;
     }
-    nx_sandbox_charge(L, (uint64_t)n + sort_cost(n));
+    nx_sandbox_charge(L, SB_ITER_KEY_COST * ((uint64_t)n + sort_cost(n)));
     lua_createtable(L, (int)n, 0);                      /* the snapshot */
     int ks = lua_gettop(L);
     lua_Integer k = 0;
@@ -178,7 +182,7 @@ int nx_sbiter_next(lua_State *L)
             have_best = 1;
         }
     }
-    nx_sandbox_charge(L, (uint64_t)n);
+    nx_sandbox_charge(L, SB_ITER_KEY_COST * (uint64_t)n);
     if (!have_best) {
         lua_pushnil(L);
         return 1;

@@ -19,8 +19,8 @@
  * metamethod is honoured as in Lua 5.4.  next(t, k) returns the key after
  * k in the same order (a linear scan: pairs is the efficient loop).
  *
- * The work is charged to the running call (nx_sandbox_charge): one unit per
- * key collected or scanned, plus the sort.
+ * The work is charged to the running call (nx_sandbox_charge): four units
+ * per key collected, sorted (n log n) or scanned.
  */
 #ifndef NX_SBITER_H
 #define NX_SBITER_H
