@@ -5,14 +5,21 @@
  *
  *   Memory  Every Lua allocation goes through sb_alloc, which tracks the
  *           heap and, while a call or a load runs, refuses any growth past
- *           sb->cap (heap at the start + limits.memory_bytes).
+ *           sb->cap (heap at the start + limits.memory_bytes).  Nothing
+ *           outlives a call (see Fresh), so nothing accumulates either.
  *   Time    A count hook fires every SB_HOOK_PERIOD VM instructions and
- *           charges them to the call.  Coroutines inherit the hook from the
- *           thread that creates them.  C library loops whose length a script
- *           chooses charge their work to the same budget: table.insert,
- *           table.remove and table.move their iterations, table.sort four
- *           units per comparison (its comparisons may all run in C, through
- *           C metamethods), string.find one unit per byte it examines.
+ *           charges them to the call.  Work done inside one instruction or
+ *           one C function is charged by its size: every new long string
+ *           SB_STRING_BYTES_PER_UNIT bytes per unit (concatenation, rep,
+ *           upper, format, table.concat...), functions that scan a string
+ *           (utf8.len, string.byte, tonumber...) one unit per byte,
+ *           table.concat/unpack one per element, table.insert, remove and
+ *           move their iterations, table.sort four units per comparison,
+ *           string.find one unit per byte it examines, pairs/next per key.
+ *           What no count sees (comparing two long strings is one
+ *           instruction) meets the CPU-time backstop (limits.cpu_ms),
+ *           checked at every tick: a safety net far beyond what the
+ *           deterministic budget allows, failing the call like the budget.
  *   Strings Panels get no Lua patterns: the matcher runs in C where the
  *           hook cannot fire, and a pattern such as ".-b" on a long subject
  *           takes seconds (more wildcards: cubic).  string.match, gmatch and
@@ -22,40 +29,38 @@
  *           string.rep of an empty string and separator returns at once
  *           (Lua would spin through the count copying nothing).
  *   Reach   Scripts never see the real global table (it is emptied): each
- *           panel gets its own copy of a whitelist of safe globals, with
- *           private copies of the library tables.  The shared string
- *           metatable is locked and holds no string.dump.
+ *           run of a panel's chunk gets a fresh environment reading through
+ *           to a whitelist of safe globals; the library tables there are
+ *           read-only proxies.  The shared string metatable is locked and
+ *           holds no string.dump.  There is no coroutine library: Lua
+ *           5.4.4's coroutine.close nesting bug cannot be reached.
+ *   Fresh   Every call re-runs the panel's compiled main chunk in a fresh
+ *           environment before calling the function (sb_push_fresh_function):
+ *           upvalues, the returned table and globals are new each time, so
+ *           no call, room or game sees what another wrote.
+ *   Order   pairs and next visit keys in a fixed order (nx_sbiter), not in
+ *           hash order, which Lua seeds per process.  collectgarbage is
+ *           absent ("count" told the heap size, which depends on other
+ *           games), table.sort refuses more than 100 elements (Lua takes a
+ *           larger sort's pivot from the clock).
  *   Poison  Once a call exceeds a limit or attempts something forbidden it
- *           is "poisoned": the hook raises again at every tick, and pcall,
- *           xpcall, coroutine.resume, coroutine.close and the functions of
- *           coroutine.wrap re-raise instead of returning, and refuse to
- *           start anything, so no script can catch its way past a limit.
+ *           is "poisoned": the hook raises again at every tick, and pcall
+ *           and xpcall re-raise instead of returning, and refuse to start
+ *           anything, so no script can catch its way past a limit.
  *   Hooks   When the count hook raises, Lua has set L->allowhook = 0 for
  *           the hook and turns it back on only where a protected call
  *           catches the error (luaD_pcall restores the value it saw on
  *           entry).  Script code that Lua runs in between is unmetered, and
  *           a protected call entered in between would even restore
- *           allowhook = 0 when it catches, leaving hooks off for the rest of
- *           the thread's life.  Lua runs script code there in two places:
- *             - xpcall message handlers: luaG_errormsg calls the handler at
- *               the raise point, i.e. inside the hook.  So xpcall installs
- *               sb_xpcall_msgh, which skips the script's handler for a
- *               poisoned run (every error the hook raises is one).  Before
- *               it did, `xpcall(function() error("x") end, function() while
- *               true do end end)` hung for ever: the budget error raised in
- *               the looping handler re-ran that handler with hooks off.
- *             - __close handlers of a coroutine killed inside the hook: it
- *               keeps allowhook = 0 for good, and resetting it (close, wrap,
- *               or Lua itself when an error is raised on it outside any
- *               protected call, as lua_resume does for a dead coroutine when
- *               its "cannot resume" message cannot be allocated) runs them.
- *               So such coroutines are "tainted": never closed, and never
- *               handed to lua_resume again (a dead coroutine is refused
- *               before lua_resume sees it).
- *           With the handler skipped, the tainted coroutines left alone and
- *           the wrappers refusing to start anything while poisoned, no
- *           script code runs and no protected call starts while a hook
- *           error is in flight, so every catch restores allowhook = 1.
+ *           allowhook = 0 when it catches.  Lua runs script code there in
+ *           xpcall message handlers: luaG_errormsg calls the handler at the
+ *           raise point, i.e. inside the hook.  So xpcall installs
+ *           sb_xpcall_msgh, which skips the script's handler for a poisoned
+ *           run (every error the hook raises is one).  Before it did,
+ *           `xpcall(function() error("x") end, function() while true do end
+ *           end)` hung for ever.  (Coroutines killed inside the hook were
+ *           the other way in, through their __close handlers; panels have
+ *           no coroutines.)
  */
 #include "nx_sandbox.h"
 
@@ -125,6 +130,7 @@ struct nx_sandbox {
     lua_CFunction orig_rawset;
     lua_CFunction orig_sort;
     lua_CFunction orig_rep;
+    lua_CFunction orig_format;
     int clock_started;              /* the run reached its first hook tick */
     struct timespec wall0, cpu0;    /* the clocks at that tick */
 };
@@ -778,6 +784,70 @@ static int sb_str_rep(lua_State *L)
 }
 
 /* ------------------------------------------------------------------ */
+/* tostring and string.format without addresses                        */
+/* ------------------------------------------------------------------ */
+
+/*
+ * Lua writes a table, function or userdata without __tostring as its type
+ * and address ("table: 0x55d0c2a4e2f0"): an address differs between
+ * processes, so a panel that logged or saved one would not replay.  The
+ * sandbox writes the type (or __name) alone.
+ */
+static int sb_addressed(lua_State *L, int idx)
+{
+    int t = lua_type(L, idx);
+    if (t != LUA_TTABLE && t != LUA_TFUNCTION && t != LUA_TUSERDATA && t != LUA_TTHREAD &&
+        t != LUA_TLIGHTUSERDATA)
+        return 0;
+    if (luaL_getmetafield(L, idx, "__tostring") != LUA_TNIL) {
+        lua_pop(L, 1);
+        return 0;
+    }
+    return 1;
+}
+
+static void sb_push_type_name(lua_State *L, int idx)
+{
+    int t = luaL_getmetafield(L, idx, "__name");
+    if (t == LUA_TSTRING) return;
+    if (t != LUA_TNIL) lua_pop(L, 1);
+    lua_pushstring(L, luaL_typename(L, idx));
+}
+
+static int sb_tostring(lua_State *L)
+{
+    luaL_checkany(L, 1);
+    if (sb_addressed(L, 1)) sb_push_type_name(L, 1);
+    else luaL_tolstring(L, 1, NULL);
+    return 1;
+}
+
+/* string.format: no %p, and %s of an addressed value gives its type. */
+static int sb_str_format(lua_State *L)
+{
+    size_t lf;
+    const char *f = luaL_checklstring(L, 1, &lf);
+    for (size_t i = 0; i + 1 < lf; i++) {
+        if (f[i] != '%') continue;
+        size_t j = i + 1;
+        if (f[j] == '%') {
+            i = j;
+            continue;
+        }
+        while (j < lf && strchr("-+ #0123456789.", f[j])) j++;
+        if (j < lf && f[j] == 'p')
+            return nx_sandbox_forbid(L, "string.format(\"%p\") (an address differs between processes)");
+        i = j;
+    }
+    for (int k = 2; k <= lua_gettop(L); k++)
+        if (sb_addressed(L, k)) {
+            sb_push_type_name(L, k);
+            lua_replace(L, k);
+        }
+    return sb_of(L)->orig_format(L);
+}
+
+/* ------------------------------------------------------------------ */
 /* math.random on the engine's generator                               */
 /* ------------------------------------------------------------------ */
 
@@ -941,10 +1011,11 @@ static void sb_wrap_charged(lua_State *L, int t, const char *lib)
 
 static const char *const sb_base_keep[] = {
     "assert", "error", "getmetatable", "ipairs",
-    "rawequal", "rawget", "rawlen", "select", "tonumber", "tostring",
+    "rawequal", "rawget", "rawlen", "select", "tonumber",
     "type", "_VERSION", NULL
 };
 static const luaL_Reg sb_base_override[] = {
+    {"tostring", sb_tostring},
     {"pairs", nx_sbiter_pairs},
     {"next", nx_sbiter_next},
     {"pcall", sb_pcall},
@@ -961,6 +1032,7 @@ static const char *const sb_string_keep[] = {
 };
 static const luaL_Reg sb_string_override[] = {
     {"find", sb_str_find},
+    {"format", sb_str_format},
     {"rep", sb_str_rep},
     {NULL, NULL}
 };
@@ -1109,6 +1181,7 @@ static void sb_setup_lib(lua_State *L, nx_sandbox *sb, const sb_lib *lib,
     sb_wrap_charged(L, -1, lib->name);
     if (lib->open == luaopen_string) {
         sb->orig_rep = sb_cfield(L, -1, "rep");
+        sb->orig_format = sb_cfield(L, -1, "format");
         /* The string metatable's __index is this very table, reachable
          * from every string (("").dump, ("x"):gsub(...)): trim it and put
          * the overrides in, not only in our copy. */
