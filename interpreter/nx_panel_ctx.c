@@ -242,6 +242,10 @@ static int ctx_ask(lua_State *L)
     if (strlen(resume) >= sizeof ask->resume) return luaL_error(L, "ask: resume name is too long");
     if (!nx_sandbox_has_function(c->a->rt->sandbox, c->panel->id, resume))
         return luaL_error(L, "ask: the panel has no handler '%s'", resume);
+    /* Copied now: a metamethod of the table (choose_from below) could
+     * drop the strings. */
+    snprintf(ask->prompt, sizeof ask->prompt, "%s", prompt);
+    snprintf(ask->resume, sizeof ask->resume, "%s", resume);
     lua_getfield(L, 2, "save");
     nx_luaval_check_data(L, -1, "ask: save");
     /* Every check that may raise is above: nothing the host allocates
@@ -250,17 +254,16 @@ static int ctx_ask(lua_State *L)
                               nx_luaval_data_json(L, -1));
     char *text = saved ? json_dumps(saved, JSON_COMPACT | JSON_SORT_KEYS) : NULL;
     json_decref(saved);
-    size_t len = text ? strlen(text) : 0;
-    if (text && len < sizeof ask->save) memcpy(ask->save, text, len + 1);
+    int encoded = text != NULL;
+    size_t len = encoded ? strlen(text) : 0;
+    if (encoded && len < sizeof ask->save) memcpy(ask->save, text, len + 1);
     free(text);
-    if (!text) return luaL_error(L, "ask: the saved values cannot be encoded");
+    if (!encoded) return luaL_error(L, "ask: the saved values cannot be encoded");
     if (len >= sizeof ask->save) return luaL_error(L, "ask: saved values exceed %d bytes", (int)sizeof ask->save - 1);
     lua_pop(L, 4);
     ask_options(L, c, ask);
     if (count > ask->noptions)
         return luaL_error(L, "ask: count %d but only %d options", (int)count, ask->noptions);
-    snprintf(ask->prompt, sizeof ask->prompt, "%s", prompt);
-    snprintf(ask->resume, sizeof ask->resume, "%s", resume);
     ask->count = (int)count;
     ask->asked = 1;
     return 0;
