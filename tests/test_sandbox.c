@@ -16,6 +16,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "nx_luaval.h"
 #include "nx_sandbox.h"
 #include "nx_testutil.h"
 #include "nx_util.h"
@@ -1229,6 +1230,33 @@ START_TEST(test_long_paths)
 }
 END_TEST
 
+/* The host-side text helpers that keep script messages fit for JSON. */
+START_TEST(test_luaval_text_helpers)
+{
+    ck_assert(nx_luaval_utf8_ok("h\xc3\xa9", 3));
+    ck_assert(!nx_luaval_utf8_ok("\xc3", 1));                   /* cut short */
+    ck_assert(!nx_luaval_utf8_ok("\xc0\x80", 2));               /* overlong NUL */
+    ck_assert(!nx_luaval_utf8_ok("\xed\xa0\x80", 3));           /* surrogate */
+    ck_assert(!nx_luaval_utf8_ok("\xf4\x90\x80\x80", 4));       /* past U+10FFFF */
+    /* A cut never splits a character. */
+    const char *e = "ab\xe2\x82\xac";                          /* "ab€" */
+    ck_assert_uint_eq(nx_luaval_utf8_cut(e, 5), 5);
+    ck_assert_uint_eq(nx_luaval_utf8_cut(e, 4), 2);
+    ck_assert_uint_eq(nx_luaval_utf8_cut(e, 3), 2);
+    ck_assert_uint_eq(nx_luaval_utf8_cut(e, 2), 2);
+    char msg[] = "bad \xff\x1b[2J\tok\nline \xc3\xa9";
+    nx_luaval_sanitize(msg);
+    ck_assert_str_eq(msg, "bad ??[2J\tok\nline \xc3\xa9");
+    /* Formatting a long message truncates on a character boundary. */
+    nx_script_error err = {.status = NX_SCRIPT_ERROR};
+    memset(err.message, 'a', 10);
+    memcpy(err.message + 10, "\xe2\x82\xac\xe2\x82\xac", 7);
+    char buf[13];
+    nx_script_error_format(&err, buf, sizeof buf);
+    ck_assert_str_eq(buf, "aaaaaaaaaa");
+}
+END_TEST
+
 static Suite *sandbox_suite(void)
 {
     Suite *s = suite_create("sandbox");
@@ -1279,6 +1307,7 @@ static Suite *sandbox_suite(void)
     tcase_add_test(tc, test_check_file);
     tcase_add_test(tc, test_error_format);
     tcase_add_test(tc, test_long_paths);
+    tcase_add_test(tc, test_luaval_text_helpers);
     suite_add_tcase(s, tc);
     return s;
 }
