@@ -5,14 +5,21 @@
  *
  *   Memory  Every Lua allocation goes through sb_alloc, which tracks the
  *           heap and, while a call or a load runs, refuses any growth past
- *           sb->cap (heap at the start + limits.memory_bytes).
+ *           sb->cap (heap at the start + limits.memory_bytes).  Nothing
+ *           outlives a call (see Fresh), so nothing accumulates either.
  *   Time    A count hook fires every SB_HOOK_PERIOD VM instructions and
- *           charges them to the call.  Coroutines inherit the hook from the
- *           thread that creates them.  C library loops whose length a script
- *           chooses charge their work to the same budget: table.insert,
- *           table.remove and table.move their iterations, table.sort four
- *           units per comparison (its comparisons may all run in C, through
- *           C metamethods), string.find one unit per byte it examines.
+ *           charges them to the call.  Work done inside one instruction or
+ *           one C function is charged by its size: every new long string
+ *           SB_STRING_BYTES_PER_UNIT bytes per unit (concatenation, rep,
+ *           upper, format, table.concat...), functions that scan a string
+ *           (utf8.len, string.byte, tonumber...) one unit per byte,
+ *           table.concat/unpack one per element, table.insert, remove and
+ *           move their iterations, table.sort four units per comparison,
+ *           string.find one unit per byte it examines, pairs/next per key.
+ *           What no count sees (comparing two long strings is one
+ *           instruction) meets the CPU-time backstop (limits.cpu_ms),
+ *           checked at every tick: a safety net far beyond what the
+ *           deterministic budget allows, failing the call like the budget.
  *   Strings Panels get no Lua patterns: the matcher runs in C where the
  *           hook cannot fire, and a pattern such as ".-b" on a long subject
  *           takes seconds (more wildcards: cubic).  string.match, gmatch and
@@ -22,40 +29,38 @@
  *           string.rep of an empty string and separator returns at once
  *           (Lua would spin through the count copying nothing).
  *   Reach   Scripts never see the real global table (it is emptied): each
- *           panel gets its own copy of a whitelist of safe globals, with
- *           private copies of the library tables.  The shared string
- *           metatable is locked and holds no string.dump.
+ *           run of a panel's chunk gets a fresh environment reading through
+ *           to a whitelist of safe globals; the library tables there are
+ *           read-only proxies.  The shared string metatable is locked and
+ *           holds no string.dump.  There is no coroutine library: Lua
+ *           5.4.4's coroutine.close nesting bug cannot be reached.
+ *   Fresh   Every call re-runs the panel's compiled main chunk in a fresh
+ *           environment before calling the function (sb_push_fresh_function):
+ *           upvalues, the returned table and globals are new each time, so
+ *           no call, room or game sees what another wrote.
+ *   Order   pairs and next visit keys in a fixed order (nx_sbiter), not in
+ *           hash order, which Lua seeds per process.  collectgarbage is
+ *           absent ("count" told the heap size, which depends on other
+ *           games), table.sort refuses more than 100 elements (Lua takes a
+ *           larger sort's pivot from the clock).
  *   Poison  Once a call exceeds a limit or attempts something forbidden it
- *           is "poisoned": the hook raises again at every tick, and pcall,
- *           xpcall, coroutine.resume, coroutine.close and the functions of
- *           coroutine.wrap re-raise instead of returning, and refuse to
- *           start anything, so no script can catch its way past a limit.
+ *           is "poisoned": the hook raises again at every tick, and pcall
+ *           and xpcall re-raise instead of returning, and refuse to start
+ *           anything, so no script can catch its way past a limit.
  *   Hooks   When the count hook raises, Lua has set L->allowhook = 0 for
  *           the hook and turns it back on only where a protected call
  *           catches the error (luaD_pcall restores the value it saw on
  *           entry).  Script code that Lua runs in between is unmetered, and
  *           a protected call entered in between would even restore
- *           allowhook = 0 when it catches, leaving hooks off for the rest of
- *           the thread's life.  Lua runs script code there in two places:
- *             - xpcall message handlers: luaG_errormsg calls the handler at
- *               the raise point, i.e. inside the hook.  So xpcall installs
- *               sb_xpcall_msgh, which skips the script's handler for a
- *               poisoned run (every error the hook raises is one).  Before
- *               it did, `xpcall(function() error("x") end, function() while
- *               true do end end)` hung for ever: the budget error raised in
- *               the looping handler re-ran that handler with hooks off.
- *             - __close handlers of a coroutine killed inside the hook: it
- *               keeps allowhook = 0 for good, and resetting it (close, wrap,
- *               or Lua itself when an error is raised on it outside any
- *               protected call, as lua_resume does for a dead coroutine when
- *               its "cannot resume" message cannot be allocated) runs them.
- *               So such coroutines are "tainted": never closed, and never
- *               handed to lua_resume again (a dead coroutine is refused
- *               before lua_resume sees it).
- *           With the handler skipped, the tainted coroutines left alone and
- *           the wrappers refusing to start anything while poisoned, no
- *           script code runs and no protected call starts while a hook
- *           error is in flight, so every catch restores allowhook = 1.
+ *           allowhook = 0 when it catches.  Lua runs script code there in
+ *           xpcall message handlers: luaG_errormsg calls the handler at the
+ *           raise point, i.e. inside the hook.  So xpcall installs
+ *           sb_xpcall_msgh, which skips the script's handler for a poisoned
+ *           run (every error the hook raises is one).  Before it did,
+ *           `xpcall(function() error("x") end, function() while true do end
+ *           end)` hung for ever.  (Coroutines killed inside the hook were
+ *           the other way in, through their __close handlers; panels have
+ *           no coroutines.)
  */
 #include "nx_sandbox.h"
 
@@ -65,11 +70,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include <lauxlib.h>
 #include <lua.h>
 #include <lualib.h>
 
+#include "nx_luaval.h"
+#include "nx_sbiter.h"
 #include "nx_util.h"
 
 /* VM instructions between two invocations of the count hook. */
@@ -77,10 +85,11 @@
 
 /* Registry keys: the addresses are what matters. */
 static const char sb_key_safe = 's';    /* master table of safe globals */
-static const char sb_key_panels = 'p';  /* panel id -> panel table */
-static const char sb_key_files = 'f';   /* panel id -> script path */
-static const char sb_key_frozen = 'z';  /* weak set of frozen environments */
-static const char sb_key_tainted = 't'; /* weak set of coroutines killed while poisoned */
+static const char sb_key_panels = 'p';  /* panel id -> the table its load returned */
+static const char sb_key_chunks = 'c';  /* panel id -> its compiled main chunk */
+static const char sb_key_files = 'f';   /* panel id -> script path as shown */
+static const char sb_key_frozen = 'z';  /* read-only proxy -> its target */
+static const char sb_key_globals_mt = 'g'; /* metatable of every panel environment */
 
 /* The last allocation the allocator refused (see sb_note_refusal). */
 typedef struct sb_refusal {
@@ -119,10 +128,11 @@ struct nx_sandbox {
     void *rng_ud;
     lua_CFunction orig_setmetatable;
     lua_CFunction orig_rawset;
-    lua_CFunction orig_resume;
-    lua_CFunction orig_close;
     lua_CFunction orig_sort;
     lua_CFunction orig_rep;
+    lua_CFunction orig_format;
+    int clock_started;              /* the run reached its first hook tick */
+    struct timespec wall0, cpu0;    /* the clocks at that tick */
 };
 
 static nx_sandbox *sb_of(lua_State *L)
@@ -132,10 +142,11 @@ static nx_sandbox *sb_of(lua_State *L)
     return ud;
 }
 
+/* Copy with truncation, never cutting a UTF-8 sequence in two. */
 static void sb_copy_str(char *dst, size_t size, const char *src)
 {
     size_t n = strlen(src);
-    if (n >= size) n = size - 1;
+    if (n >= size) n = nx_luaval_utf8_cut(src, size - 1);
     memcpy(dst, src, n);
     dst[n] = '\0';
 }
@@ -188,6 +199,35 @@ static int sb_refuses(nx_sandbox *sb, const void *ptr, size_t osize,
     return 1;
 }
 
+/*
+ * Building a long string costs time in proportion to its length (copying,
+ * formatting, case mapping), inside one VM instruction or one C function:
+ * `s .. s`, string.rep, string.upper, table.concat...  So every new long
+ * string is charged SB_STRING_BYTES_PER_UNIT bytes per unit of budget.
+ * Only long strings: they are always allocated afresh, so the charge is
+ * the same in every process, whereas whether a short string (interned,
+ * at most 40 bytes) allocates depends on which strings happen to be alive.
+ * The allocator cannot raise: it marks the run poisoned and makes the
+ * count hook fire at the very next instruction (lua_sethook may be called
+ * anywhere, even from a signal handler), which stops the run.  Waiting
+ * for the usual tick could take SB_HOOK_PERIOD expensive instructions.
+ */
+static void sb_hook(lua_State *L, lua_Debug *ar);
+
+#define SB_STRING_BYTES_PER_UNIT 8
+#define SB_LONG_STRING_BYTES 96
+
+static void sb_charge_string(nx_sandbox *sb, size_t nsize)
+{
+    if (!sb->metering || nsize < SB_LONG_STRING_BYTES || sb->poison != NX_SCRIPT_OK) return;
+    sb->used += nsize / SB_STRING_BYTES_PER_UNIT;
+    if (sb->used <= sb->limits.instructions) return;
+    sb->poison = NX_SCRIPT_BUDGET;
+    snprintf(sb->poison_msg, sizeof sb->poison_msg, "instruction budget exceeded (%llu instructions)",
+             (unsigned long long)sb->limits.instructions);
+    lua_sethook(sb->L, sb_hook, LUA_MASKCOUNT, 1);  /* panels run on the main thread only */
+}
+
 static void *sb_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
 {
     nx_sandbox *sb = ud;
@@ -202,6 +242,7 @@ static void *sb_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
     if (sb_refuses(sb, ptr, osize, nsize)) return NULL;
     void *p = realloc(ptr, nsize);
     if (!p) return NULL;
+    if (!ptr && osize == LUA_TSTRING) sb_charge_string(sb, nsize);
     sb->heap = sb->heap - old + nsize;
     if (nsize > old) sb->refused.valid = 0;
     return p;
@@ -261,6 +302,33 @@ static int sb_raise_poison(lua_State *L, nx_sandbox *sb)
     return lua_error(L);
 }
 
+static int64_t sb_ms_since(const struct timespec *t0, clockid_t clock)
+{
+    struct timespec t;
+    clock_gettime(clock, &t);
+    return (int64_t)(t.tv_sec - t0->tv_sec) * 1000 + (t.tv_nsec - t0->tv_nsec) / 1000000;
+}
+
+/*
+ * The CPU-time backstop.  The clocks start at the run's first hook tick
+ * (runs shorter than SB_HOOK_PERIOD instructions never read them); the
+ * cheap monotonic clock is read at every tick and the thread's CPU clock
+ * (a system call) only once the wall time alone exceeds the limit, since
+ * CPU time never exceeds wall time.
+ */
+static int sb_cpu_exceeded(nx_sandbox *sb)
+{
+    if (!sb->clock_started) {
+        clock_gettime(CLOCK_MONOTONIC, &sb->wall0);
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &sb->cpu0);
+        sb->clock_started = 1;
+        return 0;
+    }
+    int64_t limit = (int64_t)sb->limits.cpu_ms;
+    return sb_ms_since(&sb->wall0, CLOCK_MONOTONIC) > limit &&
+           sb_ms_since(&sb->cpu0, CLOCK_THREAD_CPUTIME_ID) > limit;
+}
+
 static void sb_hook(lua_State *L, lua_Debug *ar)
 {
     nx_sandbox *sb = sb_of(L);
@@ -268,10 +336,16 @@ static void sb_hook(lua_State *L, lua_Debug *ar)
     if (!sb->metering) return;
     if (sb->poison == NX_SCRIPT_OK) {
         sb->used += SB_HOOK_PERIOD;
-        if (sb->used <= sb->limits.instructions) return;
-        sb_poison(L, sb, NX_SCRIPT_BUDGET,
-                  "instruction budget exceeded (%llu instructions)",
-                  (unsigned long long)sb->limits.instructions);
+        if (sb->used > sb->limits.instructions)
+            sb_poison(L, sb, NX_SCRIPT_BUDGET,
+                      "instruction budget exceeded (%llu instructions)",
+                      (unsigned long long)sb->limits.instructions);
+        else if (sb_cpu_exceeded(sb))
+            sb_poison(L, sb, NX_SCRIPT_BUDGET,
+                      "CPU time limit exceeded (%u ms, the safety net beyond the instruction budget)",
+                      sb->limits.cpu_ms);
+        else
+            return;
     }
     /* Poisoned: raise at every tick, whatever caught the last error. */
     sb_raise_poison(L, sb);
@@ -295,6 +369,11 @@ static void sb_charge(lua_State *L, lua_Unsigned n)
                   (unsigned long long)limit);
     }
     sb_raise_poison(L, sb);
+}
+
+void nx_sandbox_charge(lua_State *L, uint64_t units)
+{
+    if (lua_getallocf(L, NULL) == sb_alloc) sb_charge(L, (lua_Unsigned)units);
 }
 
 /*
@@ -330,16 +409,6 @@ static int sb_in_set(lua_State *L, const void *key, int idx)
     int in = lua_rawget(L, -2) != LUA_TNIL;
     lua_pop(L, 2);
     return in;
-}
-
-static void sb_add_to_set(lua_State *L, const void *key, int idx)
-{
-    idx = lua_absindex(L, idx);
-    lua_rawgetp(L, LUA_REGISTRYINDEX, key);
-    lua_pushvalue(L, idx);
-    lua_pushboolean(L, 1);
-    lua_rawset(L, -3);
-    lua_pop(L, 1);
 }
 
 /* ------------------------------------------------------------------ */
@@ -432,182 +501,24 @@ static int sb_setmetatable(lua_State *L)
     return sb_of(L)->orig_setmetatable(L);
 }
 
-/* rawset would bypass the frozen environment's __newindex. */
+/* rawset would bypass a read-only proxy's __newindex. */
 static int sb_rawset(lua_State *L)
 {
     luaL_checktype(L, 1, LUA_TTABLE);
     if (sb_in_set(L, &sb_key_frozen, 1))
-        return nx_sandbox_forbid(L, "rawset on a panel environment "
-                                    "(panels cannot keep global state)");
+        return nx_sandbox_forbid(L, "rawset on a library table (libraries are read-only)");
     return sb_of(L)->orig_rawset(L);
 }
 
-/* Only "count": the other options would let a script steer the collector. */
+/* Nothing: the options steer the collector, and "count" tells the heap
+ * size, which depends on what other games left behind (not replayable). */
 static int sb_collectgarbage(lua_State *L)
 {
-    const char *opt = luaL_optstring(L, 1, "collect");
-    if (strcmp(opt, "count") != 0) {
-        char what[80];
-        snprintf(what, sizeof what, "collectgarbage(\"%.40s\")", opt);
-        return nx_sandbox_forbid(L, what);
-    }
-    int kb = lua_gc(L, LUA_GCCOUNT);
-    int b = lua_gc(L, LUA_GCCOUNTB);
-    lua_pushnumber(L, (lua_Number)kb + (lua_Number)b / 1024);
-    return 1;
-}
-
-/* ------------------------------------------------------------------ */
-/* coroutine.resume / coroutine.close / coroutine.wrap                 */
-/* ------------------------------------------------------------------ */
-
-/*
- * The coroutine at `idx` (running `co`) just stopped with an error.  If the
- * run is poisoned, the error may have been raised inside the hook, which
- * leaves hooks disabled in `co` for good: taint it so that its __close
- * handlers never run, and keep unwinding.
- */
-static void sb_coroutine_failed(lua_State *L, int idx, lua_State *co)
-{
-    nx_sandbox *sb = sb_of(L);
-    if (lua_status(co) == LUA_ERRMEM) sb_poison_memory(sb);
-    if (!sb->metering || sb->poison == NX_SCRIPT_OK) return;
-    /* Recording the taint must not fail to the exhausted memory cap. */
-    size_t cap = sb->cap;
-    sb->cap = SIZE_MAX;
-    sb_add_to_set(L, &sb_key_tainted, idx);
-    sb->cap = cap;
-    sb_raise_poison(L, sb);
-}
-
-/*
- * Why `co` cannot be resumed from L (Lua's own message), or NULL if it can.
- * Only suspended coroutines may reach lua_resume: for the others it pushes
- * its message on `co` itself, outside any protected call of co, and should
- * that allocation fail (at the memory cap) Lua resets co on the spot and
- * runs its pending __close handlers, with hooks off if co was killed
- * inside the hook (tainted).
- */
-static const char *sb_unresumable(lua_State *L, lua_State *co)
-{
-    lua_Debug ar;
-    if (co == L) return "cannot resume non-suspended coroutine";
-    switch (lua_status(co)) {
-    case LUA_YIELD:
-        return NULL;
-    case LUA_OK:
-        if (lua_getstack(co, 0, &ar))   /* normal: it resumed someone */
-            return "cannot resume non-suspended coroutine";
-        return lua_gettop(co) == 0 ? "cannot resume dead coroutine" : NULL;
-    default:                            /* stopped by an error */
-        return "cannot resume dead coroutine";
-    }
-}
-
-static int sb_co_resume(lua_State *L)
-{
-    sb_stop_if_poisoned(L);
-    lua_State *co = lua_tothread(L, 1);
-    const char *why = co ? sb_unresumable(L, co) : NULL;
-    if (why) {                          /* as the library says it */
-        lua_pushboolean(L, 0);
-        lua_pushstring(L, why);
-        return 2;
-    }
-    int n = sb_of(L)->orig_resume(L);       /* checked arg 1: a thread */
-    if (n >= 1 && !lua_toboolean(L, -n) && lua_status(co) != LUA_OK &&
-        lua_status(co) != LUA_YIELD)
-        sb_coroutine_failed(L, 1, co);
-    sb_stop_if_poisoned(L);
-    return n;
-}
-
-static int sb_co_close(lua_State *L)
-{
-    nx_sandbox *sb = sb_of(L);
-    sb_stop_if_poisoned(L);
-    if (lua_type(L, 1) == LUA_TTHREAD && sb_in_set(L, &sb_key_tainted, 1)) {
-        lua_pushboolean(L, 0);
-        lua_pushliteral(L, "coroutine was stopped by the sandbox; "
-                           "its pending to-be-closed variables do not run");
-        return 2;
-    }
-    /* A __close handler that hits a limit makes the library return
-     * false + the error: the run stops all the same. */
-    int n = sb->orig_close(L);
-    sb_stop_if_poisoned(L);
-    return n;
-}
-
-/* Resume `co` with the `narg` values on top of L; results (or the error
- * object) end up on L.  Returns the number of results, or -1. */
-static int sb_resume_into(lua_State *L, lua_State *co, int narg)
-{
-    if (!lua_checkstack(co, narg)) {
-        lua_pushliteral(L, "too many arguments to resume");
-        return -1;
-    }
-    lua_xmove(L, co, narg);
-    int nres = 0;
-    int status = lua_resume(co, L, narg, &nres);
-    if (status != LUA_OK && status != LUA_YIELD) {
-        lua_xmove(co, L, 1);
-        return -1;
-    }
-    if (!lua_checkstack(L, nres + 1)) {
-        lua_pop(co, nres);
-        lua_pushliteral(L, "too many results to resume");
-        return -1;
-    }
-    lua_xmove(co, L, nres);
-    return nres;
-}
-
-/*
- * The function coroutine.wrap returns; upvalue 1 is the coroutine.  A
- * coroutine that dies in this resume is closed (its __close handlers run)
- * unless the run is poisoned; one that is already dead (in particular one
- * killed inside the hook by an earlier call, which the library would close
- * now, with hooks off) is left alone.
- */
-static int sb_co_wrapped(lua_State *L)
-{
-    sb_stop_if_poisoned(L);
-    lua_State *co = lua_tothread(L, lua_upvalueindex(1));
-    int st = LUA_OK;
-    const char *why = sb_unresumable(L, co);
-    if (why) {
-        lua_pushstring(L, why);
-    } else {
-        int r = sb_resume_into(L, co, lua_gettop(L));
-        if (r >= 0) {
-            sb_stop_if_poisoned(L);
-            return r;
-        }
-        st = lua_status(co);
-        if (st != LUA_OK && st != LUA_YIELD) {  /* it died just now */
-            sb_coroutine_failed(L, lua_upvalueindex(1), co);
-            st = lua_resetthread(co);   /* not poisoned: hooks are on in co */
-            lua_xmove(co, L, 1);        /* the error after closing */
-        }
-    }
-    if (st != LUA_ERRMEM && lua_type(L, -1) == LUA_TSTRING) {
-        luaL_where(L, 1);       /* like the library: add the caller's place */
-        lua_insert(L, -2);
-        lua_concat(L, 2);
-    }
-    return lua_error(L);
-}
-
-/* coroutine.wrap(f): as in the library, but see sb_coroutine_failed. */
-static int sb_co_wrap(lua_State *L)
-{
-    luaL_checktype(L, 1, LUA_TFUNCTION);
-    lua_State *co = lua_newthread(L);
-    lua_pushvalue(L, 1);
-    lua_xmove(L, co, 1);
-    lua_pushcclosure(L, sb_co_wrapped, 1);
-    return 1;
+    const char *opt = lua_type(L, 1) == LUA_TSTRING ? lua_tostring(L, 1) : "collect";
+    char what[80];
+    snprintf(what, sizeof what, "collectgarbage(\"%.40s\")", opt);
+    nx_luaval_sanitize(what);
+    return nx_sandbox_forbid(L, what);
 }
 
 /* ------------------------------------------------------------------ */
@@ -873,6 +784,70 @@ static int sb_str_rep(lua_State *L)
 }
 
 /* ------------------------------------------------------------------ */
+/* tostring and string.format without addresses                        */
+/* ------------------------------------------------------------------ */
+
+/*
+ * Lua writes a table, function or userdata without __tostring as its type
+ * and address ("table: 0x55d0c2a4e2f0"): an address differs between
+ * processes, so a panel that logged or saved one would not replay.  The
+ * sandbox writes the type (or __name) alone.
+ */
+static int sb_addressed(lua_State *L, int idx)
+{
+    int t = lua_type(L, idx);
+    if (t != LUA_TTABLE && t != LUA_TFUNCTION && t != LUA_TUSERDATA && t != LUA_TTHREAD &&
+        t != LUA_TLIGHTUSERDATA)
+        return 0;
+    if (luaL_getmetafield(L, idx, "__tostring") != LUA_TNIL) {
+        lua_pop(L, 1);
+        return 0;
+    }
+    return 1;
+}
+
+static void sb_push_type_name(lua_State *L, int idx)
+{
+    int t = luaL_getmetafield(L, idx, "__name");
+    if (t == LUA_TSTRING) return;
+    if (t != LUA_TNIL) lua_pop(L, 1);
+    lua_pushstring(L, luaL_typename(L, idx));
+}
+
+static int sb_tostring(lua_State *L)
+{
+    luaL_checkany(L, 1);
+    if (sb_addressed(L, 1)) sb_push_type_name(L, 1);
+    else luaL_tolstring(L, 1, NULL);
+    return 1;
+}
+
+/* string.format: no %p, and %s of an addressed value gives its type. */
+static int sb_str_format(lua_State *L)
+{
+    size_t lf;
+    const char *f = luaL_checklstring(L, 1, &lf);
+    for (size_t i = 0; i + 1 < lf; i++) {
+        if (f[i] != '%') continue;
+        size_t j = i + 1;
+        if (f[j] == '%') {
+            i = j;
+            continue;
+        }
+        while (j < lf && strchr("-+ #0123456789.", f[j])) j++;
+        if (j < lf && f[j] == 'p')
+            return nx_sandbox_forbid(L, "string.format(\"%p\") (an address differs between processes)");
+        i = j;
+    }
+    for (int k = 2; k <= lua_gettop(L); k++)
+        if (sb_addressed(L, k)) {
+            sb_push_type_name(L, k);
+            lua_replace(L, k);
+        }
+    return sb_of(L)->orig_format(L);
+}
+
+/* ------------------------------------------------------------------ */
 /* math.random on the engine's generator                               */
 /* ------------------------------------------------------------------ */
 
@@ -959,15 +934,90 @@ static int sb_randomseed(lua_State *L)
 }
 
 /* ------------------------------------------------------------------ */
+/* Library functions charged by the size of their input                */
+/* ------------------------------------------------------------------ */
+
+/*
+ * Functions that scan a string argument without building anything of its
+ * size (utf8.len of 4 MiB is one instruction): one unit per byte of their
+ * string arguments, charged before the original (upvalue 1) runs.
+ */
+static int sb_charged_scan(lua_State *L)
+{
+    int n = lua_gettop(L);
+    uint64_t bytes = 0;
+    for (int i = 1; i <= n; i++)
+        if (lua_type(L, i) == LUA_TSTRING) bytes += lua_rawlen(L, i);
+    sb_charge(L, (lua_Unsigned)bytes);
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);
+    lua_call(L, n, LUA_MULTRET);
+    return lua_gettop(L);
+}
+
+/*
+ * table.concat(t, sep, i, j) and table.unpack(t, i, j) loop over i..j in
+ * C: one unit per element, charged before the original (upvalue 1) runs;
+ * upvalue 2 is the argument position of i.
+ */
+static int sb_charged_range(lua_State *L)
+{
+    int first = (int)lua_tointeger(L, lua_upvalueindex(2));
+    lua_Integer i = luaL_optinteger(L, first, 1);
+    lua_Integer j = lua_isnoneornil(L, first + 1) ? sb_len(L, 1, SB_TAB_R) : luaL_checkinteger(L, first + 1);
+    if (j >= i) sb_charge(L, (lua_Unsigned)j - (lua_Unsigned)i + 1u);
+    int n = lua_gettop(L);
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);
+    lua_call(L, n, LUA_MULTRET);
+    return lua_gettop(L);
+}
+
+typedef struct sb_charged {
+    const char *lib;                /* NULL: the base library */
+    const char *name;
+    int range_arg;                  /* 0: charged by string bytes */
+} sb_charged;
+
+static const sb_charged sb_charged_fns[] = {
+    {NULL, "tonumber", 0},
+    {"string", "byte", 0}, {"string", "pack", 0}, {"string", "packsize", 0}, {"string", "unpack", 0},
+    {"utf8", "len", 0}, {"utf8", "offset", 0}, {"utf8", "codepoint", 0},
+    {"table", "concat", 3}, {"table", "unpack", 2},
+};
+
+/* Replace the charged functions of library `lib` in the table at `t`. */
+static void sb_wrap_charged(lua_State *L, int t, const char *lib)
+{
+    t = lua_absindex(L, t);
+    for (size_t k = 0; k < sizeof sb_charged_fns / sizeof sb_charged_fns[0]; k++) {
+        const sb_charged *c = &sb_charged_fns[k];
+        if (lib ? !c->lib || strcmp(c->lib, lib) : c->lib != NULL) continue;
+        lua_getfield(L, t, c->name);
+        assert(lua_iscfunction(L, -1));     /* the library defines it */
+        if (c->range_arg) {
+            lua_pushinteger(L, c->range_arg);
+            lua_pushcclosure(L, sb_charged_range, 2);
+        } else {
+            lua_pushcclosure(L, sb_charged_scan, 1);
+        }
+        lua_setfield(L, t, c->name);
+    }
+}
+
+/* ------------------------------------------------------------------ */
 /* Building the safe globals                                           */
 /* ------------------------------------------------------------------ */
 
 static const char *const sb_base_keep[] = {
-    "assert", "error", "getmetatable", "ipairs", "next", "pairs",
-    "rawequal", "rawget", "rawlen", "select", "tonumber", "tostring",
+    "assert", "error", "getmetatable", "ipairs",
+    "rawequal", "rawget", "rawlen", "select", "tonumber",
     "type", "_VERSION", NULL
 };
 static const luaL_Reg sb_base_override[] = {
+    {"tostring", sb_tostring},
+    {"pairs", nx_sbiter_pairs},
+    {"next", nx_sbiter_next},
     {"pcall", sb_pcall},
     {"xpcall", sb_xpcall},
     {"setmetatable", sb_setmetatable},
@@ -982,6 +1032,7 @@ static const char *const sb_string_keep[] = {
 };
 static const luaL_Reg sb_string_override[] = {
     {"find", sb_str_find},
+    {"format", sb_str_format},
     {"rep", sb_str_rep},
     {NULL, NULL}
 };
@@ -1009,16 +1060,6 @@ static const luaL_Reg sb_math_override[] = {
 static const char *const sb_utf8_keep[] = {
     "char", "charpattern", "codepoint", "codes", "len", "offset", NULL
 };
-static const char *const sb_co_keep[] = {
-    "create", "isyieldable", "running", "status", "yield", NULL
-};
-static const luaL_Reg sb_co_override[] = {
-    {"resume", sb_co_resume},
-    {"close", sb_co_close},
-    {"wrap", sb_co_wrap},
-    {NULL, NULL}
-};
-
 typedef struct sb_lib {
     const char *name;
     lua_CFunction open;
@@ -1031,7 +1072,6 @@ static const sb_lib sb_libs[] = {
     {"table", luaopen_table, sb_table_keep, sb_table_override},
     {"math", luaopen_math, sb_math_keep, sb_math_override},
     {"utf8", luaopen_utf8, sb_utf8_keep, NULL},
-    {"coroutine", luaopen_coroutine, sb_co_keep, sb_co_override},
 };
 #define SB_NLIBS (sizeof sb_libs / sizeof sb_libs[0])
 
@@ -1092,18 +1132,56 @@ static void sb_trim_table(lua_State *L, int t, const char *const *keep)
     }
 }
 
+static int sb_readonly_newindex(lua_State *L)
+{
+    return nx_sandbox_forbid(L, "assignment to a library table (libraries are read-only)");
+}
+
+/* __pairs of a read-only proxy: the target's keys, in the sandbox order. */
+static int sb_readonly_pairs(lua_State *L)
+{
+    return nx_sbiter_push_sorted(L, lua_upvalueindex(1));
+}
+
+/*
+ * Push a read-only view of the table at `t`: an empty table whose hidden
+ * metatable reads through to t and refuses every assignment (rawset too,
+ * see sb_rawset).  Library tables are shared by every call of every panel,
+ * so a write there would be state kept across calls and games.
+ */
+static void sb_push_readonly(lua_State *L, int t)
+{
+    t = lua_absindex(L, t);
+    lua_newtable(L);
+    lua_createtable(L, 0, 4);
+    lua_pushvalue(L, t);
+    lua_setfield(L, -2, "__index");
+    lua_pushcfunction(L, sb_readonly_newindex);
+    lua_setfield(L, -2, "__newindex");
+    lua_pushvalue(L, t);
+    lua_pushcclosure(L, sb_readonly_pairs, 1);
+    lua_setfield(L, -2, "__pairs");
+    lua_pushboolean(L, 0);
+    lua_setfield(L, -2, "__metatable");
+    lua_setmetatable(L, -2);
+    lua_rawgetp(L, LUA_REGISTRYINDEX, &sb_key_frozen);
+    lua_pushvalue(L, -2);
+    lua_pushvalue(L, t);
+    lua_rawset(L, -3);
+    lua_pop(L, 1);
+}
+
 static void sb_setup_lib(lua_State *L, nx_sandbox *sb, const sb_lib *lib,
                          int safe)
 {
     luaL_requiref(L, lib->name, lib->open, 0);
-    if (lib->open == luaopen_coroutine) {
-        sb->orig_resume = sb_cfield(L, -1, "resume");
-        sb->orig_close = sb_cfield(L, -1, "close");
-    }
     if (lib->open == luaopen_table)
         sb->orig_sort = sb_cfield(L, -1, "sort");
+    /* In the library's own table: for string, the one strings index. */
+    sb_wrap_charged(L, -1, lib->name);
     if (lib->open == luaopen_string) {
         sb->orig_rep = sb_cfield(L, -1, "rep");
+        sb->orig_format = sb_cfield(L, -1, "format");
         /* The string metatable's __index is this very table, reachable
          * from every string (("").dump, ("x"):gsub(...)): trim it and put
          * the overrides in, not only in our copy. */
@@ -1111,8 +1189,9 @@ static void sb_setup_lib(lua_State *L, nx_sandbox *sb, const sb_lib *lib,
         luaL_setfuncs(L, lib->override, 0);
     }
     sb_push_filtered(L, -1, lib->keep, lib->override);
+    sb_push_readonly(L, -1);
     lua_setfield(L, safe, lib->name);
-    lua_pop(L, 1);
+    lua_pop(L, 2);
 }
 
 /* getmetatable("") must not hand out the table shared by all strings. */
@@ -1143,8 +1222,10 @@ static void sb_new_registry_table(lua_State *L, const void *key,
 static int sb_setup(lua_State *L)
 {
     nx_sandbox *sb = sb_of(L);
+    sb_new_registry_table(L, &sb_key_frozen, NULL);
     lua_newtable(L);                /* 1: master safe globals */
     luaL_requiref(L, LUA_GNAME, luaopen_base, 0);
+    sb_wrap_charged(L, -1, NULL);
     sb->orig_setmetatable = sb_cfield(L, -1, "setmetatable");
     sb->orig_rawset = sb_cfield(L, -1, "rawset");
     sb_push_filtered(L, -1, sb_base_keep, sb_base_override);
@@ -1158,11 +1239,18 @@ static int sb_setup(lua_State *L)
     lua_pop(L, 2);
     for (size_t i = 0; i < SB_NLIBS; i++) sb_setup_lib(L, sb, &sb_libs[i], 1);
     sb_lock_string_metatable(L);
+    /* A call's globals layer reads through to the master, which no script
+     * can reach (every metatable on the way is hidden). */
+    lua_createtable(L, 0, 2);
+    lua_pushvalue(L, 1);
+    lua_setfield(L, -2, "__index");
+    lua_pushboolean(L, 0);
+    lua_setfield(L, -2, "__metatable");
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &sb_key_globals_mt);
     lua_rawsetp(L, LUA_REGISTRYINDEX, &sb_key_safe);
     sb_new_registry_table(L, &sb_key_panels, NULL);
+    sb_new_registry_table(L, &sb_key_chunks, NULL);
     sb_new_registry_table(L, &sb_key_files, NULL);
-    sb_new_registry_table(L, &sb_key_frozen, "k");
-    sb_new_registry_table(L, &sb_key_tainted, "k");
     /* Defence in depth: chunks get their own _ENV before they run, but if
      * one ever saw the real globals it would find nothing there. */
     lua_pushglobaltable(L);
@@ -1175,84 +1263,20 @@ static int sb_setup(lua_State *L)
 /* Panel environments                                                   */
 /* ------------------------------------------------------------------ */
 
-static void sb_push_copy(lua_State *L, int src)
-{
-    src = lua_absindex(L, src);
-    lua_newtable(L);
-    lua_pushnil(L);
-    while (lua_next(L, src)) {
-        lua_pushvalue(L, -2);
-        lua_insert(L, -2);
-        lua_rawset(L, -4);
-    }
-}
-
-/* A panel's own safe globals: a copy of the master with private libraries,
- * so that one panel changing math.floor cannot affect another. */
-static void sb_push_panel_globals(lua_State *L)
-{
-    lua_rawgetp(L, LUA_REGISTRYINDEX, &sb_key_safe);
-    sb_push_copy(L, -1);
-    for (size_t i = 0; i < SB_NLIBS; i++) {
-        lua_getfield(L, -2, sb_libs[i].name);
-        sb_push_copy(L, -1);
-        lua_setfield(L, -3, sb_libs[i].name);
-        lua_pop(L, 1);
-    }
-    lua_remove(L, -2);
-}
-
-/* Push a fresh environment: an empty table reading through to the panel's
- * globals; _G names the environment itself; its metatable is hidden. */
+/*
+ * Push a fresh environment for one run of a panel's chunk: an empty table
+ * whose (shared, hidden) metatable reads through to the read-only safe
+ * globals; _G names the environment itself.  The globals a run assigns
+ * live in its own environment and die with it: no call sees another's.
+ */
 static void sb_push_panel_env(lua_State *L)
 {
-    sb_push_panel_globals(L);
-    lua_newtable(L);
-    lua_pushvalue(L, -1);
-    lua_setfield(L, -3, "_G");
-    lua_createtable(L, 0, 3);
-    lua_pushvalue(L, -3);
-    lua_setfield(L, -2, "__index");
-    lua_pushboolean(L, 0);
-    lua_setfield(L, -2, "__metatable");
+    lua_createtable(L, 0, 1);
+    lua_rawgetp(L, LUA_REGISTRYINDEX, &sb_key_globals_mt);
     lua_setmetatable(L, -2);
-    lua_remove(L, -2);
-}
-
-static int sb_env_newindex(lua_State *L)
-{
-    if (lua_type(L, 2) == LUA_TSTRING)
-        return luaL_error(L, "panels cannot keep global state "
-                             "(assignment to global '%s')", lua_tostring(L, 2));
-    return luaL_error(L, "panels cannot keep global state (assignment to "
-                         "a %s key of _ENV)", luaL_typename(L, 2));
-}
-
-/*
- * Freeze the environment at `env` after its chunk ran: the globals the
- * chunk defined move into the panel's globals table (still readable), the
- * environment is left empty, and its __newindex refuses every assignment,
- * including to those globals.
- */
-static void sb_freeze_env(lua_State *L, int env)
-{
-    env = lua_absindex(L, env);
-    int has = lua_getmetatable(L, env);
-    assert(has);                    /* sb_push_panel_env gave it one */
-    (void)has;
-    lua_getfield(L, -1, "__index");
-    lua_pushnil(L);
-    while (lua_next(L, env)) {
-        lua_pushvalue(L, -2);
-        lua_insert(L, -2);
-        lua_rawset(L, -4);
-    }
-    lua_pop(L, 1);
-    sb_clear_table(L, env);
-    lua_pushcfunction(L, sb_env_newindex);
-    lua_setfield(L, -2, "__newindex");
-    lua_pop(L, 1);
-    sb_add_to_set(L, &sb_key_frozen, env);
+    lua_pushliteral(L, "_G");
+    lua_pushvalue(L, -2);
+    lua_rawset(L, -3);
 }
 
 /* registry[key][id] = value at `idx`. */
@@ -1366,6 +1390,8 @@ static void sb_report(lua_State *L, nx_script_error *err, const char *msg,
         sb_locate_from_stack(L, err);
     }
     sb_copy_str(err->message, sizeof err->message, msg);
+    /* Script text reaches players' replies, which are JSON. */
+    nx_luaval_sanitize(err->message);
 }
 
 /*
@@ -1402,6 +1428,7 @@ static int sb_msgh(lua_State *L)
     luaL_traceback(L, L, NULL, 1);
     sb_copy_str(run->err->traceback, sizeof run->err->traceback,
                 lua_tostring(L, -1));
+    nx_luaval_sanitize(run->err->traceback);
     run->handled = 1;
     run->handled_poison = sb->poison;
     sb->cap = cap;
@@ -1432,6 +1459,7 @@ static void sb_meter_begin(nx_sandbox *sb, sb_run *run)
     sb->poison = NX_SCRIPT_OK;
     sb->poison_msg[0] = '\0';
     sb->refused.valid = 0;
+    sb->clock_started = 0;
     sb->cap = sb_add_sat(sb->heap, sb->limits.memory_bytes);
     /* Restart the main thread's count so each run gets a whole budget. */
     lua_sethook(sb->L, sb_hook, LUA_MASKCOUNT, SB_HOOK_PERIOD);
@@ -1507,6 +1535,8 @@ nx_sandbox *nx_sandbox_new(const nx_sandbox_limits *limits)
         sb->limits.instructions = NX_SANDBOX_DEFAULT_INSTRUCTIONS;
     if (!sb->limits.memory_bytes)
         sb->limits.memory_bytes = NX_SANDBOX_DEFAULT_MEMORY;
+    if (!sb->limits.cpu_ms)
+        sb->limits.cpu_ms = NX_SANDBOX_DEFAULT_CPU_MS;
     sb->cap = SIZE_MAX;
     sb->L = lua_newstate(sb_alloc, sb);
     if (!sb->L) {
@@ -1619,8 +1649,8 @@ static int sb_load_body(lua_State *L)
     if (!lua_istable(L, 4))
         return luaL_error(L, "panel script must return a table (it returned "
                              "a %s value)", luaL_typename(L, 4));
-    sb_freeze_env(L, 3);
     sb_registry_set(L, &sb_key_panels, run->panel_id, 4);
+    sb_registry_set(L, &sb_key_chunks, run->panel_id, 2);
     lua_pushstring(L, run->path);
     sb_registry_set(L, &sb_key_files, run->panel_id, -1);
     return 0;
@@ -1657,11 +1687,18 @@ static int sb_load_source(nx_sandbox *sb, const char *panel_id,
 int nx_sandbox_load_panel(nx_sandbox *sb, const char *panel_id,
                           const char *path, nx_script_error *err)
 {
+    return nx_sandbox_load_panel_as(sb, panel_id, path, path, err);
+}
+
+int nx_sandbox_load_panel_as(nx_sandbox *sb, const char *panel_id,
+                             const char *path, const char *shown,
+                             nx_script_error *err)
+{
     nx_script_error scratch;
     if (!err) err = &scratch;
     lua_State *L = sb->L;
     int top = lua_gettop(L);
-    sb_err_reset(err, panel_id, path);
+    sb_err_reset(err, panel_id, shown);
     size_t len = 0;
     const char *why = NULL;
     char *src = nx_read_file(path, &len, &why);
@@ -1671,7 +1708,7 @@ int nx_sandbox_load_panel(nx_sandbox *sb, const char *panel_id,
         return -1;
     }
     /* On failure a panel already loaded under this id stays as it was. */
-    int rc = sb_load_source(sb, panel_id, path, src, len, err);
+    int rc = sb_load_source(sb, panel_id, shown, src, len, err);
     free(src);
     lua_settop(L, top);
     if (rc != 0) sb_recover(sb);
@@ -1696,35 +1733,69 @@ int nx_sandbox_has_function(nx_sandbox *sb, const char *panel_id,
     return found;
 }
 
-/* Push panel[fn] for the run, or set run->missing and return 0. */
-static int sb_push_panel_function(lua_State *L, sb_run *run)
+/* Is fn a function of the table the panel's load returned?  Otherwise set
+ * run->missing and return 0. */
+static int sb_check_panel_function(lua_State *L, sb_run *run)
 {
     nx_script_error *err = run->err;
     if (sb_registry_get(L, &sb_key_files, run->panel_id) == LUA_TSTRING)
         sb_copy_str(err->file, sizeof err->file, lua_tostring(L, -1));
     lua_pop(L, 1);
-    if (sb_registry_get(L, &sb_key_panels, run->panel_id) != LUA_TTABLE) {
+    int t = sb_registry_get(L, &sb_key_panels, run->panel_id);
+    int found = t == LUA_TTABLE;
+    if (!found) {
         snprintf(err->message, sizeof err->message,
                  "no panel '%s' is loaded", run->panel_id);
-        run->missing = 1;
-        return 0;
+    } else {
+        lua_pushstring(L, run->fn);
+        found = lua_rawget(L, -2) == LUA_TFUNCTION;     /* raw: no script code */
+        lua_pop(L, 1);
+        if (!found)
+            snprintf(err->message, sizeof err->message,
+                     "panel '%s' has no function '%s'", run->panel_id, run->fn);
     }
+    lua_pop(L, 1);
+    run->missing = !found;
+    return found;
+}
+
+/*
+ * Push panel[fn] of a fresh instance of the panel: its main chunk runs
+ * again, in a new environment, so that the call starts from the panel's
+ * clean state whatever earlier calls did (upvalues, the returned table and
+ * the globals are all new; the libraries are read-only).  Lua 5.4 creates
+ * new closures and upvalues at each run of a chunk, so re-running the
+ * compiled closure is as fresh as loading the text again, at the cost of
+ * one small chunk run per call.
+ */
+static void sb_push_fresh_function(lua_State *L, sb_run *run)
+{
+    int top = lua_gettop(L);
+    sb_registry_get(L, &sb_key_chunks, run->panel_id);     /* top + 1 */
+    assert(lua_isfunction(L, top + 1));     /* stored with the panel table */
+    sb_push_panel_env(L);                                   /* top + 2 */
+    lua_pushvalue(L, top + 2);
+    const char *up = lua_setupvalue(L, top + 1, 1);
+    assert(up && strcmp(up, "_ENV") == 0);  /* checked at load */
+    (void)up;
+    lua_pushvalue(L, top + 1);
+    lua_call(L, 0, 1);                                      /* top + 3 */
+    if (!lua_istable(L, top + 3))
+        luaL_error(L, "panel script must return a table (it returned a %s value)",
+                   luaL_typename(L, top + 3));
     lua_pushstring(L, run->fn);
-    if (lua_rawget(L, -2) != LUA_TFUNCTION) {   /* raw: no script code */
-        snprintf(err->message, sizeof err->message,
-                 "panel '%s' has no function '%s'", run->panel_id, run->fn);
-        run->missing = 1;
-        return 0;
-    }
-    lua_remove(L, -2);
-    return 1;
+    if (lua_rawget(L, top + 3) != LUA_TFUNCTION)
+        luaL_error(L, "panel '%s' has no function '%s' in this call", run->panel_id, run->fn);
+    lua_replace(L, top + 1);
+    lua_settop(L, top + 1);
 }
 
 static int sb_call_body(lua_State *L)
 {
     sb_run *run = lua_touserdata(L, 1);
     int base = lua_gettop(L);
-    if (!sb_push_panel_function(L, run)) return 0;
+    if (!sb_check_panel_function(L, run)) return 0;
+    sb_push_fresh_function(L, run);
     int nargs = run->push ? run->push(L, run->ud) : 0;
     /* push must report exactly what it pushed, or the call is skewed. */
     assert(nargs >= 0 && lua_gettop(L) == base + 1 + nargs);
@@ -1788,4 +1859,5 @@ void nx_script_error_format(const nx_script_error *e, char *buf, size_t len)
     SB_APPEND("%s", e->message[0] ? e->message : sb_status_name(e->status));
     if (e->traceback[0]) SB_APPEND("\n%s", e->traceback);
 #undef SB_APPEND
+    buf[nx_luaval_utf8_cut(buf, n)] = '\0';    /* truncated mid-character? */
 }

@@ -2,18 +2,28 @@
  * nx_sandbox: the Lua 5.4 host that runs panel scripts.
  *
  * One sandbox holds the compiled panels of one card pack.  Scripts see a
- * small, explicit surface: the safe parts of the base library, string
- * (without Lua patterns: no match, gmatch or gsub, and string.find only
- * with plain = true), table, math (with math.random routed to the engine's
- * seeded generator) and utf8, plus whatever the caller passes in (the
- * panel `ctx`).  They cannot reach io, os, package/require, debug, load of
- * binary chunks, string.dump, collectgarbage (beyond "count"), files,
- * clocks, the network or any other panel's globals.
+ * small, explicit surface: the safe parts of the base library (pairs and
+ * next in a fixed key order), string (without Lua patterns: no match,
+ * gmatch or gsub, and string.find only with plain = true), table, math
+ * (with math.random routed to the engine's seeded generator) and utf8, all
+ * read-only, plus whatever the caller passes in (the panel `ctx`).  They
+ * cannot reach io, os, package/require, debug, coroutines, load,
+ * string.dump, collectgarbage, files, clocks, the network or any other
+ * panel's globals.
  *
- * Every call runs under an instruction budget (count hook) and a memory
- * cap (custom allocator).  A script that errors, loops forever, allocates
- * without bound or tries to escape gets an nx_script_error and the
- * sandbox stays usable for the next call.
+ * The promises (docs/ARCHITECTURE.md, "The sandbox's limits"):
+ *   - CPU: every call runs under an instruction budget (count hook) that
+ *     also counts the work of library functions by input size, and a
+ *     CPU-time backstop (limits.cpu_ms) for what no count sees.
+ *   - Memory: a cap per call (custom allocator); nothing survives a call.
+ *   - Isolation: every call starts from the panel's clean state (its chunk
+ *     runs again in a fresh environment); library tables are read-only.
+ *   - Determinism: the same call with the same game gives the same result
+ *     in every process (no hash order, no addresses, no clocks, no heap
+ *     size reach a script; the backstop is beyond the budget).
+ * A script that errors, loops forever, allocates without bound or tries to
+ * escape gets an nx_script_error and the sandbox stays usable for the next
+ * call.  Values a binding reads from Lua go through nx_luaval.
  */
 #ifndef NX_SANDBOX_H
 #define NX_SANDBOX_H
@@ -29,10 +39,12 @@ typedef struct nx_sandbox nx_sandbox;
 typedef struct nx_sandbox_limits {
     uint64_t instructions;   /* VM instructions per call (0: default) */
     size_t memory_bytes;     /* extra heap a single call may hold (0: default) */
+    unsigned cpu_ms;         /* CPU-time backstop per call (0: default) */
 } nx_sandbox_limits;
 
 #define NX_SANDBOX_DEFAULT_INSTRUCTIONS 10000000ull
 #define NX_SANDBOX_DEFAULT_MEMORY (8u * 1024u * 1024u)
+#define NX_SANDBOX_DEFAULT_CPU_MS 1000u
 
 typedef enum {
     NX_SCRIPT_OK = 0,
@@ -68,12 +80,18 @@ int nx_sandbox_check_file(const char *path, nx_diags *d);
 
 /*
  * Load a panel: compile the file as text, run its chunk under the budget
- * in a fresh environment, and keep the table it returns under `panel_id`.
- * The environment is frozen afterwards (assigning a global is an error),
- * so panels keep no state of their own between calls.
+ * in a fresh environment, and keep the compiled chunk under `panel_id`
+ * (with the functions its table names, for nx_sandbox_has_function).
+ * Each call runs the chunk again in a new environment: a global a call
+ * assigns lives in that call only.
  */
 int nx_sandbox_load_panel(nx_sandbox *sb, const char *panel_id,
                           const char *path, nx_script_error *err);
+/* The same, but errors and tracebacks name the script `shown` (the path
+ * relative to its pack: players must not see the host's directories). */
+int nx_sandbox_load_panel_as(nx_sandbox *sb, const char *panel_id,
+                             const char *path, const char *shown,
+                             nx_script_error *err);
 
 /* Does the loaded panel define function `fn`? */
 int nx_sandbox_has_function(nx_sandbox *sb, const char *panel_id,
@@ -102,6 +120,14 @@ int nx_sandbox_call(nx_sandbox *sb, const char *panel_id, const char *fn,
  * metatables at start-up.  Never call Lua on it outside nx_sandbox_call.
  */
 lua_State *nx_sandbox_lua(nx_sandbox *sb);
+
+/*
+ * Charge `units` of work to the running call's budget (one unit is about
+ * one VM instruction), from a C function bound into Lua whose work grows
+ * with its input.  Raises the budget error when the budget is spent; does
+ * nothing outside a call.
+ */
+void nx_sandbox_charge(lua_State *L, uint64_t units);
 
 /* Raise a forbidden-operation error from a C function bound into Lua. */
 int nx_sandbox_forbid(lua_State *L, const char *what);

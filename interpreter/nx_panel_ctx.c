@@ -11,6 +11,7 @@
 #include "nx_board.h"
 #include "nx_effects.h"
 #include "nx_events.h"
+#include "nx_luaval.h"
 #include "nx_names.h"
 
 #define CTX_META "nexus.ctx"
@@ -42,7 +43,14 @@ typedef struct nx_ctx {
     const char *path;
     uint32_t event;
     ctx_ask_req ask;
+    int nlogs;                 /* ctx:log lines written by this call */
 } nx_ctx;
+
+/* What one call may make the host keep: log lines are bounded in length
+ * and number (a panel logs a line or two; the cap keeps a script from
+ * making the host store megabytes for it). */
+#define CTX_LOG_MAX_BYTES 200
+#define CTX_LOG_MAX_LINES 8
 
 /* ---- helpers ------------------------------------------------------------------ */
 
@@ -64,7 +72,7 @@ static nx_ctx *check_mutable(lua_State *L, const char *what)
  * "traitor_deck" the shared deck, "seat2.traitors" another seat's. */
 static nx_zone resolve_zone(lua_State *L, nx_ctx *c, int arg)
 {
-    const char *name = luaL_checkstring(L, arg);
+    const char *name = nx_luaval_name(L, arg, "zone name");
     static const char *const own[NX_ZS_COUNT] = { "nexus_held", "traitors", "traitor_offer", "revealed",
                                                    "leaders", "treachery", "storm_card" };
     for (int k = 0; k < NX_ZS_COUNT; k++)
@@ -94,11 +102,12 @@ static void push_ids(lua_State *L, const nx_comp *v, int n)
 static int read_own_cards(lua_State *L, nx_ctx *c, int arg, nx_comp *out, int cap)
 {
     luaL_checktype(L, arg, LUA_TTABLE);
-    int n = (int)luaL_len(L, arg);
+    if (lua_getmetatable(L, arg)) luaL_error(L, "a card list must be a plain table");
+    int n = (int)lua_rawlen(L, arg);
     if (n > cap) luaL_error(L, "too many cards (at most %d)", cap);
     for (int i = 0; i < n; i++) {
-        lua_geti(L, arg, i + 1);
-        const char *id = lua_tostring(L, -1);
+        lua_rawgeti(L, arg, i + 1);
+        const char *id = nx_luaval_name(L, -1, "card id");
         nx_comp comp = id ? nx_comp_parse(id) : NX_COMP_NONE;
         if (comp == NX_COMP_NONE) luaL_error(L, "card %d: unknown component '%s'", i + 1, id ? id : "?");
         if (nx_zone_seat(c->a->s->custody.zone[comp]) != c->holder)
@@ -142,7 +151,7 @@ static int ctx_others_deciding(lua_State *L)
 static int ctx_setting(lua_State *L)
 {
     nx_ctx *c = check_ctx(L);
-    const char *id = luaL_checkstring(L, 2);
+    const char *id = nx_luaval_name(L, 2, "ctx:setting ruling id");
     const nx_ruling *r = nx_rulings_find(&c->a->rt->pack.rulings, id);
     if (!r) return luaL_error(L, "no ruling '%s'", id);
     lua_pushstring(L, nx_settings_get(c->a->settings, r));
@@ -155,7 +164,7 @@ static int ctx_draw(lua_State *L)
 {
     nx_ctx *c = check_mutable(L, "drawing while checking");
     nx_zone from = resolve_zone(L, c, 2), to = resolve_zone(L, c, 3);
-    lua_Integer n = luaL_checkinteger(L, 4);
+    lua_Integer n = nx_luaval_integer(L, 4, "draw count", 1, NX_RECEIPT_CARDS);
     if (!nx_zone_ordered(from) || nx_zone_seat(from) >= 0)
         return luaL_error(L, "can only draw from a deck");
     if (nx_zone_seat(to) != c->holder) return luaL_error(L, "can only draw into the holder's zones");
@@ -195,52 +204,25 @@ static int ctx_shuffle_into(lua_State *L)
 static int ctx_log(lua_State *L)
 {
     nx_ctx *c = check_mutable(L, "logging while checking");
-    nx_act_log(c->a, "%s: %s", c->panel->id, luaL_checkstring(L, 2));
+    const char *text = nx_luaval_text(L, 2, "ctx:log text", CTX_LOG_MAX_BYTES);
+    if (c->nlogs >= CTX_LOG_MAX_LINES) return luaL_error(L, "ctx:log: at most %d lines per call", CTX_LOG_MAX_LINES);
+    c->nlogs++;
+    nx_act_log(c->a, "%s: %s", c->panel->id, text);
     return 0;
 }
 
 
 /* ---- argument checks ------------------------------------------------------------
- * Every value a new method takes from Lua is checked here, in one place:
- * its type, its range and (strings) that it is a short valid UTF-8 word,
- * so a bad call is a clear script error and never reaches the state. */
+ * Every value a method takes from Lua goes through the one gate,
+ * dsl/nx_luaval.h: words (advantages, scopes, kinds) are names, counts and
+ * seats exact integers in range, so a bad call is a clear script error
+ * naming the panel and line and never reaches the state. */
 
-/* Well-formed UTF-8 (no overlongs, no surrogates, at most U+10FFFF). */
-static int utf8_ok(const char *v, size_t len)
-{
-    const unsigned char *u = (const unsigned char *)v;
-    for (size_t i = 0; i < len;) {
-        unsigned c = u[i];
-        size_t n = c < 0x80 ? 1 : (c >> 5) == 6 ? 2 : (c >> 4) == 14 ? 3 : (c >> 3) == 30 ? 4 : 0;
-        if (!n || i + n > len) return 0;
-        unsigned cp = n == 1 ? c : c & (0x7f >> n);
-        for (size_t k = 1; k < n; k++) {
-            if ((u[i + k] & 0xc0) != 0x80) return 0;
-            cp = (cp << 6) | (u[i + k] & 0x3f);
-        }
-        static const unsigned min[5] = { 0, 0, 0x80, 0x800, 0x10000 };
-        if (cp < min[n] || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff) || cp == 0) return 0;
-        i += n;
-    }
-    return 1;
-}
-
-static const char *arg_word(lua_State *L, int arg, const char *what)
-{
-    if (lua_type(L, arg) != LUA_TSTRING) luaL_error(L, "%s must be a string, not %s", what, luaL_typename(L, arg));
-    size_t len;
-    const char *v = lua_tolstring(L, arg, &len);
-    if (len == 0 || len > 32) luaL_error(L, "%s must be 1 to 32 characters", what);
-    if (!utf8_ok(v, len)) luaL_error(L, "%s is not valid UTF-8", what);
-    return v;
-}
+static const char *arg_word(lua_State *L, int arg, const char *what) { return nx_luaval_name(L, arg, what); }
 
 static lua_Integer arg_int(lua_State *L, int arg, lua_Integer lo, lua_Integer hi, const char *what)
 {
-    if (!lua_isinteger(L, arg)) luaL_error(L, "%s must be an integer, not %s", what, luaL_typename(L, arg));
-    lua_Integer v = lua_tointeger(L, arg);
-    if (v < lo || v > hi) luaL_error(L, "%s must be %d to %d, not %d", what, (int)lo, (int)hi, (int)v);
-    return v;
+    return nx_luaval_integer(L, arg, what, lo, hi);
 }
 
 /* A field of an options table: the value is left on the stack top. */
@@ -494,88 +476,15 @@ static int ctx_modify(lua_State *L)
 
 /* ---- saved values: plain data only ---------------------------------------------- */
 
-#define SAVE_MAX_DEPTH 6
-
-/* Lua value -> JSON.  Only nil, booleans, numbers, strings and tables of
- * those (arrays, or string-keyed maps) may be saved: they must survive a
- * save file and a reload in another process. */
-static json_t *lua_to_json(lua_State *L, int idx, int depth)
-{
-    idx = lua_absindex(L, idx);
-    switch (lua_type(L, idx)) {
-    case LUA_TNIL: return json_null();
-    case LUA_TBOOLEAN: return json_boolean(lua_toboolean(L, idx));
-    case LUA_TNUMBER:
-        return lua_isinteger(L, idx) ? json_integer((json_int_t)lua_tointeger(L, idx))
-                                     : json_real(lua_tonumber(L, idx));
-    case LUA_TSTRING: return json_string(lua_tostring(L, idx));
-    case LUA_TTABLE: break;
-    default: luaL_error(L, "ask: save holds a %s; only plain data can be saved", luaL_typename(L, idx));
-    }
-    if (depth >= SAVE_MAX_DEPTH) luaL_error(L, "ask: save is nested too deeply");
-    lua_Integer len = luaL_len(L, idx);
-    json_t *out = len > 0 ? json_array() : json_object();
-    lua_pushnil(L);
-    while (lua_next(L, idx)) {
-        json_t *v = lua_to_json(L, -1, depth + 1);
-        if (len > 0) {
-            if (!lua_isinteger(L, -2)) luaL_error(L, "ask: save mixes list and map keys");
-            json_array_append_new(out, v); /* order fixed below */
-        } else {
-            if (lua_type(L, -2) != LUA_TSTRING) luaL_error(L, "ask: save map keys must be strings");
-            json_object_set_new(out, lua_tostring(L, -2), v);
-        }
-        lua_pop(L, 1);
-    }
-    if (len > 0) { /* rebuild in index order: lua_next order is not stable */
-        json_decref(out);
-        out = json_array();
-        for (lua_Integer i = 1; i <= len; i++) {
-            lua_geti(L, idx, i);
-            json_array_append_new(out, lua_to_json(L, -1, depth + 1));
-            lua_pop(L, 1);
-        }
-    }
-    return out;
-}
-
-static void json_to_lua(lua_State *L, const json_t *j)
-{
-    switch (json_typeof(j)) {
-    case JSON_NULL: lua_pushnil(L); return;
-    case JSON_TRUE: lua_pushboolean(L, 1); return;
-    case JSON_FALSE: lua_pushboolean(L, 0); return;
-    case JSON_INTEGER: lua_pushinteger(L, (lua_Integer)json_integer_value(j)); return;
-    case JSON_REAL: lua_pushnumber(L, json_real_value(j)); return;
-    case JSON_STRING: lua_pushstring(L, json_string_value(j)); return;
-    case JSON_ARRAY: {
-        lua_createtable(L, (int)json_array_size(j), 0);
-        size_t i;
-        json_t *v;
-        json_array_foreach(j, i, v) {
-            json_to_lua(L, v);
-            lua_rawseti(L, -2, (lua_Integer)i + 1);
-        }
-        return;
-    }
-    case JSON_OBJECT: {
-        lua_newtable(L);
-        const char *k;
-        json_t *v;
-        json_object_foreach((json_t *)j, k, v) {
-            json_to_lua(L, v);
-            lua_setfield(L, -2, k);
-        }
-        return;
-    }
-    }
-}
+/* What a panel saves and gets back is checked and converted by nx_luaval
+ * (plain data, exactly as saved). */
 
 /* ---- asks ------------------------------------------------------------------------ */
 
 static void ask_options(lua_State *L, nx_ctx *c, ctx_ask_req *ask)
 {
     lua_getfield(L, 2, "choose_from");
+    nx_luaval_name(L, -1, "ask: choose_from");
     nx_zone z = resolve_zone(L, c, lua_gettop(L));
     lua_pop(L, 1);
     if (nx_zone_seat(z) != c->holder) luaL_error(L, "ask: choose_from must be one of the holder's zones");
@@ -594,28 +503,35 @@ static int ctx_ask(lua_State *L)
     lua_getfield(L, 2, "prompt");
     lua_getfield(L, 2, "resume");
     lua_getfield(L, 2, "count");
-    const char *prompt = luaL_checkstring(L, -3), *resume = luaL_checkstring(L, -2);
-    lua_Integer count = luaL_checkinteger(L, -1);
-    if (strlen(prompt) >= sizeof ask->prompt) return luaL_error(L, "ask: prompt is too long");
+    const char *prompt = nx_luaval_text(L, -3, "ask: prompt", sizeof ask->prompt - 1);
+    const char *resume = nx_luaval_name(L, -2, "ask: resume");
+    lua_Integer count = nx_luaval_integer(L, -1, "ask: count", 1, NX_MAX_OPTIONS);
     if (strlen(resume) >= sizeof ask->resume) return luaL_error(L, "ask: resume name is too long");
     if (!nx_sandbox_has_function(c->a->rt->sandbox, c->panel->id, resume))
         return luaL_error(L, "ask: the panel has no handler '%s'", resume);
+    /* Copied now: a metamethod of the table (choose_from below) could
+     * drop the strings. */
     snprintf(ask->prompt, sizeof ask->prompt, "%s", prompt);
     snprintf(ask->resume, sizeof ask->resume, "%s", resume);
-    lua_pop(L, 3);
+    lua_getfield(L, 2, "save");
+    nx_luaval_check_data(L, -1, "ask: save");
+    /* Every check that may raise is above: nothing the host allocates
+     * below can be stranded by a Lua error. */
+    json_t *saved = json_pack("{s:o, s:o}", "path", c->path ? json_string(c->path) : json_null(), "save",
+                              nx_luaval_data_json(L, -1));
+    char *text = saved ? json_dumps(saved, JSON_COMPACT | JSON_SORT_KEYS) : NULL;
+    json_decref(saved);
+    int encoded = text != NULL;
+    size_t len = encoded ? strlen(text) : 0;
+    if (encoded && len < sizeof ask->save) memcpy(ask->save, text, len + 1);
+    free(text);
+    if (!encoded) return luaL_error(L, "ask: the saved values cannot be encoded");
+    if (len >= sizeof ask->save) return luaL_error(L, "ask: saved values exceed %d bytes", (int)sizeof ask->save - 1);
+    lua_pop(L, 4);
     ask_options(L, c, ask);
-    if (count < 1 || count > ask->noptions)
+    if (count > ask->noptions)
         return luaL_error(L, "ask: count %d but only %d options", (int)count, ask->noptions);
     ask->count = (int)count;
-    lua_getfield(L, 2, "save");
-    json_t *saved = json_pack("{s:o, s:o}", "path", c->path ? json_string(c->path) : json_null(),
-                              "save", lua_to_json(L, -1, 0));
-    char *text = json_dumps(saved, JSON_COMPACT | JSON_SORT_KEYS);
-    json_decref(saved);
-    size_t len = strlen(text);
-    if (len < sizeof ask->save) memcpy(ask->save, text, len + 1);
-    free(text);
-    if (len >= sizeof ask->save) return luaL_error(L, "ask: saved values exceed %d bytes", (int)sizeof ask->save - 1);
     ask->asked = 1;
     return 0;
 }
@@ -716,7 +632,7 @@ void nx_panel_ctx_stubs(FILE *out)
 static int ctx_index(lua_State *L)
 {
     nx_ctx *c = check_ctx(L);
-    const char *key = luaL_checkstring(L, 2);
+    const char *key = nx_luaval_name(L, 2, "ctx field");
     if (!strcmp(key, "holder")) lua_pushinteger(L, c->holder);
     else if (!strcmp(key, "mode")) lua_pushstring(L, nx_mode_id(c->panel->mode));
     else if (!strcmp(key, "panel")) lua_pushstring(L, c->panel->id);
@@ -768,6 +684,14 @@ typedef struct call_io {
     char paths[4][32];
 } call_io;
 
+static int json_box_gc(lua_State *L)
+{
+    json_t **box = lua_touserdata(L, 1);
+    json_decref(*box);
+    *box = NULL;
+    return 0;
+}
+
 static int push_ctx(lua_State *L, void *ud)
 {
     call_io *io = ud;
@@ -780,9 +704,24 @@ static int push_ctx(lua_State *L, void *ud)
     lua_newtable(L); /* answer = { cards = {...}, save = ... } */
     push_ids(L, io->chosen, io->nchosen);
     lua_setfield(L, -2, "cards");
-    json_t *saved = json_loads(io->saved, 0, NULL);
-    json_to_lua(L, json_object_get(saved, "save"));
-    json_decref(saved);
+    /* The parsed JSON lives in a box that the collector frees should a
+     * Lua error (memory) interrupt the conversion. */
+    json_t **box = lua_newuserdatauv(L, sizeof *box, 0);
+    *box = NULL;
+    if (luaL_newmetatable(L, "nexus.json_box")) {
+        lua_pushcfunction(L, json_box_gc);
+        lua_setfield(L, -2, "__gc");
+        lua_pushliteral(L, "locked");
+        lua_setfield(L, -2, "__metatable");
+    }
+    lua_setmetatable(L, -2);
+    *box = json_loads(io->saved, 0, NULL);
+    json_t *data = json_object_get(*box, "save");
+    if (!data) return luaL_error(L, "the saved values of this decision cannot be read");
+    nx_luaval_push_json(L, data);
+    json_decref(*box);
+    *box = NULL;
+    lua_remove(L, -2);
     lua_setfield(L, -2, "save");
     return 2;
 }
@@ -796,8 +735,8 @@ static int take_nothing(lua_State *L, int n, void *ud, nx_script_error *e)
 /* Copy one path name returned by can_play. */
 static int take_path(lua_State *L, int idx, call_io *io, nx_script_error *e)
 {
-    const char *path = lua_tostring(L, idx);
-    if (!path || strlen(path) >= sizeof io->paths[0] || io->npaths == 4) {
+    const char *path = nx_luaval_name(L, idx, "can_play: a path");
+    if (strlen(path) >= sizeof io->paths[0] || io->npaths == 4) {
         snprintf(e->message, sizeof e->message, "can_play: a path must be a short string (at most 4)");
         return -1;
     }
@@ -811,13 +750,14 @@ static int take_eligibility(lua_State *L, int n, void *ud, nx_script_error *e)
     call_io *io = ud;
     int base = lua_gettop(L) - n + 1;
     io->ok = n >= 1 && lua_toboolean(L, base);
-    const char *reason = n >= 2 ? lua_tostring(L, base + 1) : NULL;
+    const char *reason = n >= 2 ? nx_luaval_opt_text(L, base + 1, "can_play: the reason", sizeof io->reason - 1) : NULL;
     snprintf(io->reason, sizeof io->reason, "%s", reason ? reason : "the panel's conditions are not met");
     if (n < 3 || lua_isnil(L, base + 2)) return 0;
     if (!lua_istable(L, base + 2)) return take_path(L, base + 2, io, e);
-    lua_Integer len = luaL_len(L, base + 2);
+    if (lua_getmetatable(L, base + 2)) return luaL_error(L, "can_play: the paths must be a plain table");
+    lua_Integer len = (lua_Integer)lua_rawlen(L, base + 2);
     for (lua_Integer i = 1; i <= len; i++) {
-        lua_geti(L, base + 2, i);
+        lua_rawgeti(L, base + 2, i);
         int rc = take_path(L, -1, io, e);
         lua_pop(L, 1);
         if (rc) return -1;

@@ -16,8 +16,12 @@ int nx_runtime_open(nx_runtime *rt, const char *pack_yaml, nx_diags *d)
             const nx_panel *p = &rt->pack.cards[f].panels[m];
             if (!p->implemented) continue;
             nx_script_error e;
-            if (nx_sandbox_load_panel(rt->sandbox, p->id, p->script_path, &e))
-                nx_diags_add(d, e.file, e.line, 0, "%s: %s", p->id, e.message);
+            /* Players see script errors: name the file within the pack. */
+            size_t dl = strlen(rt->pack.dir);
+            const char *shown = p->script_path;
+            if (!strncmp(shown, rt->pack.dir, dl) && shown[dl] == '/') shown += dl + 1;
+            if (nx_sandbox_load_panel_as(rt->sandbox, p->id, p->script_path, shown, &e))
+                nx_diags_add(d, p->script_path, e.line, 0, "%s: %s", p->id, e.message);
             else if (!nx_sandbox_has_function(rt->sandbox, p->id, "play"))
                 nx_diags_add(d, p->script_path, 0, 0, "%s: the panel has no play function", p->id);
         }
