@@ -71,6 +71,7 @@ typedef struct nx_seat {
     uint8_t policy;                 /* nx_own_policy; private to the seat */
     uint8_t offers;                 /* bit j: this seat offered an alliance to seat j */
     int16_t spice;
+    int16_t bribes;                 /* spice in front of the shield (bribes received), public */
     uint8_t forces[NX_PLACE_COUNT][NX_FORCE_KINDS];
 } nx_seat;
 

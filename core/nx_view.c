@@ -57,6 +57,8 @@ static json_t *seat_view(const nx_state *s, int i, int viewer)
     json_object_set_new(o, "treachery", zone_view(s, NX_Z_SEAT(i, NX_ZS_TREACHERY), viewer));
     json_object_set_new(o, "storm_card", zone_view(s, NX_Z_SEAT(i, NX_ZS_STORM_CARD), viewer));
     json_object_set_new(o, "forces", forces_view(st));
+    /* Bribes lie in front of the shield, in plain sight (FAQ). */
+    json_object_set_new(o, "bribes", json_integer(st->bribes));
     if (i == viewer) {
         /* Spice is kept behind the player's shield (base rules): owner only. */
         json_object_set_new(o, "spice", json_integer(st->spice));

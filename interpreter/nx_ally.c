@@ -63,8 +63,41 @@ static int act_give_spice(nx_act *a)
     return 0;
 }
 
+/*
+ * A bribe (FAQ "How is a bribe paid?"; LV glossary): spice a player hands
+ * another, placed in front of the recipient's shield, where everyone sees
+ * it; the recipient adds it to its spice only at the start of the Mentat
+ * Pause (nx_phase_mentat.c).  No bribe is made during the Mentat Pause.
+ * What the bribe buys is a spoken deal, which the engine does not hold.
+ */
+static int act_bribe(nx_act *a)
+{
+    int amount, to;
+    if (nx_arg_keys(a, NX_KEYS("to", "amount")) || nx_arg_int(a, "amount", 1, INT16_MAX, &amount) ||
+        nx_arg_int(a, "to", 0, a->s->nseats - 1, &to))
+        return -1;
+    nx_state *s = a->s;
+    if (to == a->seat) return nx_act_fail(a, "illegal", "a player cannot bribe itself");
+    if (s->phase == NX_P_SETUP || s->phase == NX_P_MENTAT_PAUSE)
+        return nx_act_fail(a, "illegal", "no bribe is made during setup or the Mentat Pause");
+    const nx_seat *me = &s->seats[a->seat];
+    int free_spice = me->spice - committed_support(s, (uint8_t)a->seat);
+    if (amount > free_spice)
+        return nx_act_fail(a, "illegal", "you have only %d spice to give (support committed in a battle plan excluded)",
+                           free_spice > 0 ? free_spice : 0);
+    nx_seat *them = &s->seats[to];
+    if (them->bribes > INT16_MAX - amount) return nx_act_fail(a, "illegal", "no room for %d more spice", amount);
+    s->seats[a->seat].spice = (int16_t)(me->spice - amount);
+    them->bribes = (int16_t)(them->bribes + amount);
+    char who[64], whom[64];
+    nx_act_log(a, "%s places %d spice in front of the shield of %s as a bribe", nx_act_who(s, a->seat, who, sizeof who),
+               amount, nx_act_who(s, (uint8_t)to, whom, sizeof whom));
+    return 0;
+}
+
 static const nx_act_entry ally_actions[] = {
     { "give_spice", act_give_spice, 0 },
+    { "bribe", act_bribe, 0 },
     { NULL, NULL, 0 },
 };
 

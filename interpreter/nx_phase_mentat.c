@@ -10,7 +10,7 @@
  *     the Bene Gesserit win alone instead.
  *  3. Several sides at once: the one first in storm order wins (LV 1.09.03).
  *  4. End of the last turn with no winner: see last_turn() below.
- * Bribes are not modelled yet (nothing lies in front of a shield).
+ * First, the bribes lying in front of the shields are collected (FAQ).
  */
 #include <stdio.h>
 #include <string.h>
@@ -183,8 +183,25 @@ static void last_turn(nx_act *a)
     most_strongholds(a);
 }
 
+/* Bribes in front of the shields go behind them, first thing (FAQ). */
+static void collect_bribes(nx_act *a)
+{
+    nx_state *s = a->s;
+    for (uint8_t seat = 0; seat < s->nseats; seat++) {
+        nx_seat *st = &s->seats[seat];
+        if (!st->bribes) continue;
+        int spice = st->spice + st->bribes;
+        st->spice = (int16_t)(spice > INT16_MAX ? INT16_MAX : spice);
+        char who[64];
+        nx_act_log(a, "%s collects %d spice of bribes from in front of its shield", nx_act_who(s, seat, who, sizeof who),
+                   st->bribes);
+        st->bribes = 0;
+    }
+}
+
 static int mentat_procedure(nx_act *a)
 {
+    collect_bribes(a);
     if (stronghold_winners(a) || a->s->turn < NX_LAST_TURN) return 0;
     last_turn(a);
     return 0;
