@@ -1,4 +1,5 @@
 #include "nx_panel_ctx.h"
+#include "nx_text.h"
 
 #include <assert.h>
 #include <lauxlib.h>
@@ -303,8 +304,8 @@ static int ctx_ask(lua_State *L)
     if (strlen(resume) >= sizeof ask->resume) return luaL_error(L, "ask: resume name is too long");
     if (!nx_sandbox_has_function(c->a->rt->sandbox, c->panel->id, resume))
         return luaL_error(L, "ask: the panel has no handler '%s'", resume);
-    snprintf(ask->prompt, sizeof ask->prompt, "%s", prompt);
-    snprintf(ask->resume, sizeof ask->resume, "%s", resume);
+    nx_fmt(ask->prompt, sizeof ask->prompt, "%s", prompt);
+    nx_fmt(ask->resume, sizeof ask->resume, "%s", resume);
     lua_pop(L, 3);
     ask_options(L, c, ask);
     if (count < 1 || count > ask->noptions)
@@ -422,7 +423,7 @@ static int take_path(lua_State *L, int idx, call_io *io, nx_script_error *e)
 {
     const char *path = lua_tostring(L, idx);
     if (!path || strlen(path) >= sizeof io->paths[0] || io->npaths == 4) {
-        snprintf(e->message, sizeof e->message, "can_play: a path must be a short string (at most 4)");
+        nx_fmt(e->message, sizeof e->message, "can_play: a path must be a short string (at most 4)");
         return -1;
     }
     memcpy(io->paths[io->npaths++], path, strlen(path) + 1);
@@ -436,7 +437,7 @@ static int take_eligibility(lua_State *L, int n, void *ud, nx_script_error *e)
     int base = lua_gettop(L) - n + 1;
     io->ok = n >= 1 && lua_toboolean(L, base);
     const char *reason = n >= 2 ? lua_tostring(L, base + 1) : NULL;
-    snprintf(io->reason, sizeof io->reason, "%s", reason ? reason : "the panel's conditions are not met");
+    nx_clip(io->reason, sizeof io->reason, "%s", reason ? reason : "the panel's conditions are not met");
     if (n < 3 || lua_isnil(L, base + 2)) return 0;
     if (!lua_istable(L, base + 2)) return take_path(L, base + 2, io, e);
     lua_Integer len = luaL_len(L, base + 2);
@@ -537,10 +538,10 @@ static int open_pending(nx_act *a, const nx_ctx *c)
     memcpy(p->options, c->ask.options, sizeof p->options);
     p->private_options = 1;
     p->event = c->event;
-    snprintf(p->prompt, sizeof p->prompt, "%s", c->ask.prompt);
-    snprintf(p->panel, sizeof p->panel, "%s", c->panel->id);
-    snprintf(p->resume, sizeof p->resume, "%s", c->ask.resume);
-    snprintf(p->saved, sizeof p->saved, "%s", c->ask.save);
+    nx_fmt(p->prompt, sizeof p->prompt, "%s", c->ask.prompt);
+    nx_fmt(p->panel, sizeof p->panel, "%s", c->panel->id);
+    nx_fmt(p->resume, sizeof p->resume, "%s", c->ask.resume);
+    nx_fmt(p->saved, sizeof p->saved, "%s", c->ask.save);
     return 0;
 }
 
@@ -596,7 +597,7 @@ int nx_panel_resume(nx_act *a, const nx_pending *pend, const nx_comp *chosen, in
     memcpy(saved, pend->saved, sizeof saved);
     json_t *js = json_loads(saved, 0, NULL);
     const char *jp = json_string_value(json_object_get(js, "path"));
-    if (jp) snprintf(path, sizeof path, "%s", jp);
+    if (jp) nx_clip(path, sizeof path, "%s", jp);
     json_decref(js);
     nx_ctx c = { .a = a, .panel = p, .holder = pend->seat, .event = pend->event,
                  .path = path[0] ? path : NULL };

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "nx_board.h"
+#include "nx_text.h"
 #include "nx_movement.h"
 
 #define NO_PATH 0x7fff
@@ -19,7 +20,7 @@ int nx_move_refuse(char *why, size_t len, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(why, len, fmt, ap);
+    nx_vfmt(why, len, fmt, ap);
     va_end(ap);
     return -1;
 }
@@ -28,16 +29,16 @@ const char *nx_move_section_label(int section, char *buf, size_t len)
 {
     const char *name = nx_map_section_name(section);
     const char *territory = nx_map_territory_name(nx_map_section_territory(section));
-    if (*name) snprintf(buf, len, "%s (%s)", territory, name);
-    else snprintf(buf, len, "%s", territory);
+    if (*name) nx_fmt(buf, len, "%s (%s)", territory, name);
+    else nx_fmt(buf, len, "%s", territory);
     return buf;
 }
 
 const char *nx_move_forces_label(int normal, int elite, char *buf, size_t len)
 {
     int n = normal + elite;
-    if (elite) snprintf(buf, len, "%d force%s (%d elite)", n, n == 1 ? "" : "s", elite);
-    else snprintf(buf, len, "%d force%s", n, n == 1 ? "" : "s");
+    if (elite) nx_fmt(buf, len, "%d force%s (%d elite)", n, n == 1 ? "" : "s", elite);
+    else nx_fmt(buf, len, "%d force%s", n, n == 1 ? "" : "s");
     return buf;
 }
 
@@ -360,7 +361,7 @@ int nx_move_check(const nx_state *s, const nx_move_req *r, nx_move_plan *plan, c
     plan_group(s, r, plan, avail);
     nx_move_section_label(r->to, to, sizeof to);
     if (r->from_sec >= 0) nx_move_section_label(r->from_sec, from, sizeof from);
-    else snprintf(from, sizeof from, "%s", nx_map_territory_name(r->from_t));
+    else nx_fmt(from, sizeof from, "%s", nx_map_territory_name(r->from_t));
     if (r->normal < 0 || r->elite < 0 || r->normal + r->elite < 1) return nx_move_refuse(why, len, "move at least one force");
     if (r->hajr && (plan->hajr_card = nx_move_card_in_hand(s, r->seat, NX_TR_HAJR)) == NX_COMP_NONE)
         return nx_move_refuse(why, len, "you hold no Hajr card");

@@ -1,4 +1,5 @@
 #include "nx_room.h"
+#include "nx_text.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -9,7 +10,7 @@
 int nx_room_create(nx_store *st, const char *room, const nx_game *g, char *err, size_t errlen)
 {
     char meta[160];
-    snprintf(meta, sizeof meta, "{\"engine\":\"%s\"}", NX_VERSION);
+    nx_fmt(meta, sizeof meta, "{\"engine\":\"%s\"}", NX_VERSION);
     char *snap = nx_game_save(g);
     int rc = nx_store_create_room(st, room, meta, snap, err, errlen);
     free(snap);
@@ -20,7 +21,7 @@ int nx_room_record(nx_store *st, const char *room, const nx_game *g, char *err, 
 {
     size_t n = nx_game_log_length(g);
     if (n == 0) {
-        snprintf(err, errlen, "no action to record");
+        nx_fmt(err, errlen, "no action to record");
         return -1;
     }
     char *snap = n % NX_ROOM_SNAPSHOT_EVERY == 0 ? nx_game_save(g) : NULL;
@@ -38,7 +39,7 @@ nx_game *nx_room_open(nx_store *st, const char *room, const nx_runtime *rt, char
     for (size_t i = 0; g && i < r.nactions; i++) {
         char *res = nx_game_apply(g, r.actions[i].action);
         if (strcmp(res, r.actions[i].result)) {
-            snprintf(err, errlen, "room %s action %u: re-applying it gives a different result", room,
+            nx_clip(err, errlen, "room %s action %u: re-applying it gives a different result", room,
                      r.actions[i].seq);
             nx_game_free(g);
             g = NULL;

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "nx_cli.h"
+#include "nx_text.h"
 #include "nx_game.h"
 #include "nx_room.h"
 #include "nx_util.h"
@@ -193,7 +194,7 @@ static json_t *handle_line(server *sv, const char *line)
     json_t *req = json_loads(line, JSON_REJECT_DUPLICATES, &je);
     if (!json_is_object(req)) {
         char msg[300];
-        snprintf(msg, sizeof msg, "not a JSON object: %s", req ? "wrong type" : je.text);
+        nx_clip(msg, sizeof msg, "not a JSON object: %s", req ? "wrong type" : je.text);
         json_decref(req);
         return fail(sv, "malformed", msg);
     }
