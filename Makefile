@@ -4,7 +4,7 @@ BUILD ?= build
 ASAN_BUILD ?= build-asan
 SEED ?= 2
 
-.PHONY: all deps build run test bench install clean
+.PHONY: all deps build run test bench bench-quick install clean
 
 all: build
 
@@ -33,12 +33,18 @@ test: deps
 # Benchmarks print figures; they are never part of the tests.
 bench: build
 	./$(BUILD)/bench/bench_game
+	./$(BUILD)/bench/bench_json
+
+# Each benchmark once on a tiny scale: proves they still run (CI).
+bench-quick: build
+	./$(BUILD)/bench/bench_game --quick
+	./$(BUILD)/bench/bench_json --quick
 
 install: build
 	cmake --install $(BUILD)
 
 clean:
-	rm -rf $(BUILD) $(ASAN_BUILD)
+	rm -rf $(BUILD) $(ASAN_BUILD) build-clang build-release
 
 # Fuzzing with libFuzzer (clang, ASan+UBSan; tests/fuzz/README.md):
 # `make fuzz` runs each target FUZZ_SECONDS (60) seconds, `make fuzz-quick`

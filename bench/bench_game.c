@@ -6,7 +6,10 @@
  * view, of saving and of loading (which replays the log); and the heap a
  * room takes, fresh and after a complete game.  Not a test: figures only.
  *
- *   build/bench/bench_game [PACK]
+ *   build/bench/bench_game [--quick] [PACK]
+ *
+ * --quick runs each measurement once on a small scale: it proves the
+ * benchmark still runs (CI does this), its figures mean little.
  */
 #include <malloc.h>
 #include <stdio.h>
@@ -15,14 +18,23 @@
 #include <time.h>
 
 #include "nx_bot.h"
+#include "nx_text.h"
 #include "nx_game.h"
 #include "nx_view.h"
 
-#define MIN_GAMES 3
-#define MAX_GAMES 200
-#define GAME_SECONDS 3.0
-#define ROOMS 200
-#define PLAYED_ROOMS 20
+/* Full scale, and --quick scale (one of everything, a few rooms). */
+static int min_games = 3, max_games = 200, views = 20000, saves = 20, loads = 5, rooms_n = 200, played_rooms = 20;
+static double game_seconds = 3.0;
+
+static void quick_scale(void)
+{
+    min_games = max_games = 1;
+    game_seconds = 0;
+    views = 100;
+    saves = loads = 1;
+    rooms_n = 4;
+    played_rooms = 1;
+}
 
 static double now(void)
 {
@@ -63,7 +75,7 @@ static unsigned play_game(const nx_runtime *rt, nx_game *g, uint64_t seed, doubl
     char id[24];
     nx_bot_move m;
     for (unsigned n = 1; n < 200000; n++) {
-        snprintf(id, sizeof id, "b%u", n);
+        nx_fmt(id, sizeof id, "b%u", n);
         int rc = nx_bot_step(&bot, g, id, &m);
         if (rc <= 0) {
             if (rc < 0) fprintf(stderr, "bench_game: game %llu stalled\n", (unsigned long long)seed);
@@ -92,7 +104,7 @@ static nx_game *bench_games(const nx_runtime *rt)
     nx_game *g = NULL;
     unsigned games = 0, actions = 0;
     double apply = 0, t0 = now();
-    while (games < MAX_GAMES && (games < MIN_GAMES || now() - t0 < GAME_SECONDS)) {
+    while (games < (unsigned)max_games && (games < (unsigned)min_games || now() - t0 < game_seconds)) {
         nx_game_free(g);
         g = new_game(rt, (uint64_t)games + 1);
         actions += play_game(rt, g, (uint64_t)games + 1, &apply);
@@ -109,21 +121,27 @@ static nx_game *bench_games(const nx_runtime *rt)
 
 static void bench_view_save_load(const nx_runtime *rt, const nx_game *g)
 {
-    int views = 20000;
     double t0 = now();
     for (int i = 0; i < views; i++) json_decref(nx_game_view_json(g, i % 7 - 1));
     printf("view per seat: %.2f us\n", (now() - t0) / views * 1e6);
     char *saved = NULL;
     t0 = now();
-    for (int i = 0; i < 20; i++) {
+    for (int i = 0; i < saves; i++) {
         free(saved);
         saved = nx_game_save(g);
     }
-    printf("save (%zu bytes, %zu actions): %.1f us\n", strlen(saved), nx_game_log_length(g), (now() - t0) / 20 * 1e6);
+    printf("save (%zu bytes, %zu actions): %.1f us\n", strlen(saved), nx_game_log_length(g), (now() - t0) / saves * 1e6);
     char err[256];
     t0 = now();
-    for (int i = 0; i < 5; i++) nx_game_free(nx_game_load(rt, saved, err, sizeof err));
-    printf("load with replay: %.2f ms\n", (now() - t0) / 5 * 1e3);
+    for (int i = 0; i < loads; i++) {
+        nx_game *back = nx_game_load(rt, saved, err, sizeof err);
+        if (!back) {
+            fprintf(stderr, "bench_game: the saved game does not load: %s\n", err);
+            exit(1);
+        }
+        nx_game_free(back);
+    }
+    printf("load with replay: %.2f ms\n", (now() - t0) / loads * 1e3);
     free(saved);
 }
 
@@ -131,24 +149,29 @@ static void bench_view_save_load(const nx_runtime *rt, const nx_game *g)
  * action log grows with the game). */
 static void bench_rooms(const nx_runtime *rt)
 {
-    nx_game **rooms = malloc(ROOMS * sizeof *rooms);
+    nx_game **rooms = malloc((size_t)rooms_n * sizeof *rooms);
     size_t heap0 = mallinfo2().uordblks;
-    for (int i = 0; i < ROOMS; i++) rooms[i] = new_game(rt, (uint64_t)i + 7);
+    for (int i = 0; i < rooms_n; i++) rooms[i] = new_game(rt, (uint64_t)i + 7);
     size_t heap1 = mallinfo2().uordblks;
-    printf("heap per fresh room: %.1f KB\n", (double)(heap1 - heap0) / ROOMS / 1024);
+    printf("heap per fresh room: %.1f KB\n", (double)(heap1 - heap0) / rooms_n / 1024);
     double ignored = 0;
     unsigned actions = 0;
-    for (int i = 0; i < PLAYED_ROOMS; i++) actions += play_game(rt, rooms[i], (uint64_t)i + 7, &ignored);
+    for (int i = 0; i < played_rooms; i++) actions += play_game(rt, rooms[i], (uint64_t)i + 7, &ignored);
     size_t heap2 = mallinfo2().uordblks;
-    printf("heap per room after a complete game (%.0f actions): %.1f KB\n", (double)actions / PLAYED_ROOMS,
-           ((double)(heap2 - heap1) / PLAYED_ROOMS + (double)(heap1 - heap0) / ROOMS) / 1024);
-    for (int i = 0; i < ROOMS; i++) nx_game_free(rooms[i]);
+    printf("heap per room after a complete game (%.0f actions): %.1f KB\n", (double)actions / played_rooms,
+           ((double)(heap2 - heap1) / played_rooms + (double)(heap1 - heap0) / rooms_n) / 1024);
+    for (int i = 0; i < rooms_n; i++) nx_game_free(rooms[i]);
     free(rooms);
 }
 
 int main(int argc, char **argv)
 {
-    const char *pack = argc > 1 ? argv[1] : NX_SOURCE_PACK;
+    int a = 1;
+    if (a < argc && !strcmp(argv[a], "--quick")) {
+        quick_scale();
+        a++;
+    }
+    const char *pack = a < argc ? argv[a] : NX_SOURCE_PACK;
     nx_runtime rt;
     nx_diags d;
     nx_diags_init(&d);

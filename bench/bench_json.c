@@ -13,7 +13,8 @@
  * nothing under AddressSanitizer).  Times are the median and the minimum
  * of seven runs; MB/s is from the minimum.
  *
- * Usage: bench_json [milliseconds per measurement, default 700]
+ * Usage: bench_json [--quick | milliseconds per measurement, default 700]
+ * (--quick: a few milliseconds each, to prove the benchmark runs; CI does.)
  * A benchmark, not a test: it is never registered with CTest.
  */
 #include <malloc.h>
@@ -26,6 +27,7 @@
 #include <jansson.h>
 
 #include "nx_leaders.h"
+#include "nx_text.h"
 #include "nx_state.h"
 #include "nx_state_json.h"
 #include "nx_store.h"
@@ -90,11 +92,11 @@ static void nx_bench_pendings(nx_state *s)
         p->words = NX_WORD_KEEP | NX_WORD_REPLACE;
         p->count = 1;
         p->event = nx_state_new_event(s);
-        snprintf(p->prompt, sizeof p->prompt, "Keep your Nexus card or discard it and draw");
+        nx_fmt(p->prompt, sizeof p->prompt, "Keep your Nexus card or discard it and draw");
         if (seat % 2) {
-            snprintf(p->panel, sizeof p->panel, "faction.panel_%d", seat);
-            snprintf(p->resume, sizeof p->resume, "on_choice");
-            snprintf(p->saved, sizeof p->saved, "{\"picked\":[1,2],\"round\":%d}", seat);
+            nx_fmt(p->panel, sizeof p->panel, "faction.panel_%d", seat);
+            nx_fmt(p->resume, sizeof p->resume, "on_choice");
+            nx_fmt(p->saved, sizeof p->saved, "{\"picked\":[1,2],\"round\":%d}", seat);
         }
     }
 }
@@ -107,6 +109,11 @@ static void nx_bench_state(nx_state *s)
     for (int i = 0; i < NX_MAX_SEATS; i++) {
         s->seats[i].faction = (int8_t)nx_bench_factions[i];
         s->seats[i].spice = (int16_t)(7 * i + 2);
+        /* Every counter somewhere (the state invariant), some on the board
+         * and in the Tanks as in a game under way. */
+        nx_state_reserve_all_forces(s, (uint8_t)i);
+        nx_state_move_forces(s, (uint8_t)i, NX_FORCE_NORMAL, NX_PLACE_RESERVES, NX_PLACE_BOARD(i * 7), 4 + i);
+        nx_state_move_forces(s, (uint8_t)i, NX_FORCE_NORMAL, NX_PLACE_RESERVES, NX_PLACE_TANKS, 1);
     }
     s->seats[1].ally = 4;
     s->seats[4].ally = 1;
@@ -349,7 +356,7 @@ static void nx_bench_store_append(const char *text, double ms)
 {
     char dir[] = "/tmp/nx-bench-XXXXXX", path[64], err[200];
     if (!mkdtemp(dir)) return;
-    snprintf(path, sizeof path, "%s/bench.db", dir);
+    nx_fmt(path, sizeof path, "%s/bench.db", dir);
     nx_bench_store = nx_store_open(path, err, sizeof err);
     if (!nx_bench_store || nx_store_create_room(nx_bench_store, "bench", "{}", text, err, sizeof err)) {
         fprintf(stderr, "store: %s\n", err);
@@ -362,7 +369,7 @@ static void nx_bench_store_append(const char *text, double ms)
     nx_store_close(nx_bench_store);
     const char *suffix[] = { "", "-wal", "-shm" };
     for (int i = 0; i < 3; i++) {
-        snprintf(path, sizeof path, "%s/bench.db%s", dir, suffix[i]);
+        nx_fmt(path, sizeof path, "%s/bench.db%s", dir, suffix[i]);
         unlink(path);
     }
     rmdir(dir);
@@ -370,7 +377,7 @@ static void nx_bench_store_append(const char *text, double ms)
 
 int main(int argc, char **argv)
 {
-    double ms = argc > 1 ? atof(argv[1]) : 700;
+    double ms = argc > 1 ? (!strcmp(argv[1], "--quick") ? 5 : atof(argv[1])) : 700;
     if (ms <= 0) ms = 700;
     nx_state s;
     nx_bench_state(&s);

@@ -1,4 +1,5 @@
 #include "nx_custody.h"
+#include "nx_text.h"
 
 #include <assert.h>
 #include <stdio.h>
@@ -16,40 +17,40 @@ static void build_catalog(void)
     static int built;
     if (built) return;
     for (int f = 0; f < NX_FACTION_COUNT; f++) {
-        snprintf(comp_ids[NX_COMP_NEXUS_FIRST + f], sizeof comp_ids[0], "nexus:%s",
+        nx_fmt(comp_ids[NX_COMP_NEXUS_FIRST + f], sizeof comp_ids[0], "nexus:%s",
                  nx_faction_id((nx_faction)f));
-        snprintf(comp_names[NX_COMP_NEXUS_FIRST + f], sizeof comp_names[0],
+        nx_fmt(comp_names[NX_COMP_NEXUS_FIRST + f], sizeof comp_names[0],
                  "%s Nexus card", nx_faction_name((nx_faction)f));
     }
     for (int l = 0; l < NX_LEADER_COUNT; l++) {
-        snprintf(comp_ids[NX_COMP_TRAITOR_FIRST + l], sizeof comp_ids[0], "traitor:%s",
+        nx_fmt(comp_ids[NX_COMP_TRAITOR_FIRST + l], sizeof comp_ids[0], "traitor:%s",
                  nx_leader_get(l)->id);
-        snprintf(comp_names[NX_COMP_TRAITOR_FIRST + l], sizeof comp_names[0], "%s",
+        nx_fmt(comp_names[NX_COMP_TRAITOR_FIRST + l], sizeof comp_names[0], "%s",
                  nx_leader_get(l)->name);
-        snprintf(comp_ids[NX_COMP_LEADER_FIRST + l], sizeof comp_ids[0], "leader:%s",
+        nx_fmt(comp_ids[NX_COMP_LEADER_FIRST + l], sizeof comp_ids[0], "leader:%s",
                  nx_leader_get(l)->id);
-        snprintf(comp_names[NX_COMP_LEADER_FIRST + l], sizeof comp_names[0], "%s (leader)",
+        nx_fmt(comp_names[NX_COMP_LEADER_FIRST + l], sizeof comp_names[0], "%s (leader)",
                  nx_leader_get(l)->name);
     }
     for (int t = 0; t < NX_TREACHERY_COPY_COUNT; t++) {
         char copy[32];
-        snprintf(comp_ids[NX_COMP_TREACHERY_FIRST + t], sizeof comp_ids[0], "treachery:%s",
+        nx_fmt(comp_ids[NX_COMP_TREACHERY_FIRST + t], sizeof comp_ids[0], "treachery:%s",
                  nx_treachery_copy_id(t, copy, sizeof copy));
-        snprintf(comp_names[NX_COMP_TREACHERY_FIRST + t], sizeof comp_names[0], "%s",
+        nx_fmt(comp_names[NX_COMP_TREACHERY_FIRST + t], sizeof comp_names[0], "%s",
                  nx_treachery_name(nx_treachery_copy_card(t)));
     }
     for (int i = 0; i < NX_SPICE_DECK_COUNT; i++) {
         const nx_spice_card *card = nx_spice_deck_get(i);
-        snprintf(comp_ids[NX_COMP_SPICE_FIRST + i], sizeof comp_ids[0], "%s", card->id);
+        nx_fmt(comp_ids[NX_COMP_SPICE_FIRST + i], sizeof comp_ids[0], "%s", card->id);
         if (card->is_worm)
-            snprintf(comp_names[NX_COMP_SPICE_FIRST + i], sizeof comp_names[0], "Shai-Hulud");
+            nx_fmt(comp_names[NX_COMP_SPICE_FIRST + i], sizeof comp_names[0], "Shai-Hulud");
         else
-            snprintf(comp_names[NX_COMP_SPICE_FIRST + i], sizeof comp_names[0], "%s (%d spice)",
+            nx_fmt(comp_names[NX_COMP_SPICE_FIRST + i], sizeof comp_names[0], "%s (%d spice)",
                      card->territory, card->spice);
     }
     for (int v = 1; v <= NX_STORM_CARDS; v++) {
-        snprintf(comp_ids[NX_COMP_STORM_FIRST + v - 1], sizeof comp_ids[0], "storm:%d", v);
-        snprintf(comp_names[NX_COMP_STORM_FIRST + v - 1], sizeof comp_names[0], "Storm card %d", v);
+        nx_fmt(comp_ids[NX_COMP_STORM_FIRST + v - 1], sizeof comp_ids[0], "storm:%d", v);
+        nx_fmt(comp_names[NX_COMP_STORM_FIRST + v - 1], sizeof comp_names[0], "Storm card %d", v);
     }
     built = 1;
 }
@@ -191,9 +192,9 @@ int nx_zone_ordered(nx_zone z)
 void nx_zone_name(nx_zone z, char *buf, size_t len)
 {
     if (z < NX_Z_GLOBAL_COUNT)
-        snprintf(buf, len, "%s", global_zone_names[z]);
+        nx_fmt(buf, len, "%s", global_zone_names[z]);
     else
-        snprintf(buf, len, "seat%d.%s", nx_zone_seat(z), seat_zone_names[nx_zone_kind(z)]);
+        nx_fmt(buf, len, "seat%d.%s", nx_zone_seat(z), seat_zone_names[nx_zone_kind(z)]);
 }
 
 const char *nx_zone_title(nx_zone z)
@@ -337,28 +338,28 @@ int nx_custody_check(const nx_custody *c, char *msg, size_t len)
     for (int i = 0; i < NX_COMP_COUNT; i++) {
         nx_zone z = c->zone[i];
         if (z >= NX_ZONE_COUNT) {
-            snprintf(msg, len, "%s is in an invalid zone %d", nx_comp_id((nx_comp)i), z);
+            nx_fmt(msg, len, "%s is in an invalid zone %d", nx_comp_id((nx_comp)i), z);
             return -1;
         }
         in_game += z != NX_Z_OUT;
         if (!kind_fits_zone((nx_comp)i, z)) {
             char zn[48];
             nx_zone_name(z, zn, sizeof zn);
-            snprintf(msg, len, "%s cannot be in %s", nx_comp_id((nx_comp)i), zn);
+            nx_fmt(msg, len, "%s cannot be in %s", nx_comp_id((nx_comp)i), zn);
             return -1;
         }
         if (z >= NX_Z_GLOBAL_COUNT && nx_zone_kind(z) == NX_ZS_NEXUS_HELD &&
             ++held[nx_zone_seat(z)] > 1) {
-            snprintf(msg, len, "seat %d holds more than one Nexus card", nx_zone_seat(z));
+            nx_fmt(msg, len, "seat %d holds more than one Nexus card", nx_zone_seat(z));
             return -1;
         }
         if (nx_zone_ordered(z) && (c->order[i] >= c->next_top || c->order[i] <= c->next_bottom)) {
-            snprintf(msg, len, "%s has an order key outside the deck range", nx_comp_id((nx_comp)i));
+            nx_fmt(msg, len, "%s has an order key outside the deck range", nx_comp_id((nx_comp)i));
             return -1;
         }
     }
     if (c->sealed && in_game != c->in_game) {
-        snprintf(msg, len, "%d components in the game, %d at setup", in_game, c->in_game);
+        nx_fmt(msg, len, "%d components in the game, %d at setup", in_game, c->in_game);
         return -1;
     }
     return 0;

@@ -1,4 +1,5 @@
 #include "nx_play.h"
+#include "nx_text.h"
 
 #include <assert.h>
 #include <stdio.h>
@@ -165,7 +166,7 @@ int nx_play_table_check(char *msg, size_t len)
         size_t end = next ? next->offset : sizeof(nx_play);
         /* Members are uint8_t or uint16_t: padding is at most one byte. */
         if (end - at > 1 || (end - at == 1 && (!next || next->type != PF_SPICE))) {
-            snprintf(msg, len, "nx_play bytes %zu..%zu are in no field of the codec table", at, end - 1);
+            nx_fmt(msg, len, "nx_play bytes %zu..%zu are in no field of the codec table", at, end - 1);
             return -1;
         }
         if (!next) return 0;
@@ -258,8 +259,8 @@ typedef struct dec {
 
 static int fail(dec *d, const pf *f, const char *why, long long i)
 {
-    if (i >= 0) snprintf(d->err, d->len, "play.%s[%lld]: %s", f->name, i, why);
-    else snprintf(d->err, d->len, "play.%s: %s", f->name, why);
+    if (i >= 0) nx_fmt(d->err, d->len, "play.%s[%lld]: %s", f->name, i, why);
+    else nx_fmt(d->err, d->len, "play.%s: %s", f->name, why);
     return -1;
 }
 
@@ -313,11 +314,11 @@ static int dec_spice(dec *d, const pf *f, const json_t *v, nx_play *p)
     json_object_foreach((json_t *)v, key, amount) {
         int s = nx_map_section_parse(key);
         if (s < 0) {
-            snprintf(d->err, d->len, "play.spice.%s: unknown board section", key);
+            nx_clip(d->err, d->len, "play.spice.%s: unknown board section", key);
             return -1;
         }
         if (!json_is_integer(amount) || json_integer_value(amount) < 1 || json_integer_value(amount) > 9999) {
-            snprintf(d->err, d->len, "play.spice.%s: expected an amount 1..9999", key);
+            nx_clip(d->err, d->len, "play.spice.%s: expected an amount 1..9999", key);
             return -1;
         }
         p->spice[s] = (uint16_t)json_integer_value(amount);
@@ -352,7 +353,7 @@ int nx_play_decode(const json_t *j, int nseats, nx_play *out, char *err, size_t 
 {
     dec d = { err, errlen };
     if (!json_is_object(j)) {
-        snprintf(err, errlen, "play: expected an object");
+        nx_fmt(err, errlen, "play: expected an object");
         return -1;
     }
     nx_play p;
@@ -367,7 +368,7 @@ int nx_play_decode(const json_t *j, int nseats, nx_play *out, char *err, size_t 
             size_t i = 0;
             while (i < NFIELDS && strcmp(fields[i].name, key)) i++;
             if (i == NFIELDS) {
-                snprintf(err, errlen, "play.%s: unknown key", key);
+                nx_clip(err, errlen, "play.%s: unknown key", key);
                 return -1;
             }
         }

@@ -1,4 +1,5 @@
 #include "nx_state.h"
+#include "nx_text.h"
 
 #include "nx_effects.h"
 
@@ -69,7 +70,7 @@ static int check_forces(const nx_state *s, int i, char *msg, size_t len)
         int total = 0;
         for (int p = 0; p < NX_PLACE_COUNT; p++) total += st->forces[p][k];
         if (total != want[k]) {
-            snprintf(msg, len, "seat %d has %d %s force counters, its faction has %d", i, total,
+            nx_fmt(msg, len, "seat %d has %d %s force counters, its faction has %d", i, total,
                      k ? "elite" : "ordinary", want[k]);
             return -1;
         }
@@ -139,22 +140,22 @@ static int check_seats(const nx_state *s, char *msg, size_t len)
     for (int i = 0; i < s->nseats; i++) {
         const nx_seat *st = &s->seats[i];
         if (st->faction < 0 || st->faction >= NX_FACTION_COUNT) {
-            snprintf(msg, len, "seat %d has no faction", i);
+            nx_fmt(msg, len, "seat %d has no faction", i);
             return -1;
         }
         if (st->ally != NX_NO_SEAT &&
             (st->ally >= s->nseats || st->ally == i || s->seats[st->ally].ally != i)) {
-            snprintf(msg, len, "seat %d's alliance is not mutual", i);
+            nx_fmt(msg, len, "seat %d's alliance is not mutual", i);
             return -1;
         }
         if (st->policy >= NX_POLICY_COUNT) {
-            snprintf(msg, len, "seat %d has an unknown draw policy", i);
+            nx_fmt(msg, len, "seat %d has an unknown draw policy", i);
             return -1;
         }
         if (check_forces(s, i, msg, len)) return -1;
         for (int j = 0; j < i; j++)
             if (s->seats[j].faction == st->faction) {
-                snprintf(msg, len, "seats %d and %d share a faction", j, i);
+                nx_fmt(msg, len, "seats %d and %d share a faction", j, i);
                 return -1;
             }
     }
@@ -167,13 +168,13 @@ static int check_pending(const nx_state *s, char *msg, size_t len)
         const nx_pending *p = &s->pending[i];
         if (p->seat >= s->nseats || p->kind == NX_PEND_NONE ||
             p->noptions > NX_MAX_OPTIONS || p->count > p->noptions + (p->words ? 1 : 0)) {
-            snprintf(msg, len, "pending decision %d is malformed", i);
+            nx_fmt(msg, len, "pending decision %d is malformed", i);
             return -1;
         }
         for (int a = 0; a < p->noptions; a++)
             for (int b = 0; b < a; b++)
                 if (p->options[a] == p->options[b]) {
-                    snprintf(msg, len, "pending decision %d repeats an option", i);
+                    nx_fmt(msg, len, "pending decision %d repeats an option", i);
                     return -1;
                 }
     }
@@ -184,7 +185,7 @@ int nx_state_check(const nx_state *s, char *msg, size_t len)
 {
     if (s->format != NX_STATE_FORMAT || s->nseats > NX_MAX_SEATS ||
         s->npending > NX_MAX_PENDING || s->nreceipts > NX_MAX_RECEIPTS) {
-        snprintf(msg, len, "state header is inconsistent");
+        nx_fmt(msg, len, "state header is inconsistent");
         return -1;
     }
     if (check_seats(s, msg, len) || check_pending(s, msg, len) || nx_effects_check(s, msg, len)) return -1;
@@ -192,13 +193,13 @@ int nx_state_check(const nx_state *s, char *msg, size_t len)
     if (!(s->options & NX_OPT_NEXUS_CARDS))
         for (int f = 0; f < NX_FACTION_COUNT; f++)
             if (s->custody.zone[nx_comp_nexus((nx_faction)f)] != NX_Z_OUT) {
-                snprintf(msg, len, "a Nexus card is in play without the module");
+                nx_fmt(msg, len, "a Nexus card is in play without the module");
                 return -1;
             }
     for (int c = 0; c < NX_COMP_COUNT; c++) {
         nx_zone z = s->custody.zone[c];
         if (z >= NX_Z_GLOBAL_COUNT && nx_zone_seat(z) >= s->nseats) {
-            snprintf(msg, len, "%s is held by an empty seat", nx_comp_id((nx_comp)c));
+            nx_fmt(msg, len, "%s is held by an empty seat", nx_comp_id((nx_comp)c));
             return -1;
         }
     }

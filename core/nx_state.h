@@ -134,7 +134,7 @@ typedef struct nx_pending {
     uint8_t private_options;        /* options (and min/max) are visible to the owner only */
     int16_t min, max;               /* numeric answers (dials, bids): legal range */
     uint32_t event;                 /* the event it is bound to */
-    char prompt[96];
+    char prompt[128];               /* room for the longest prompt a phase writes (nx_fmt aborts past it) */
     char panel[40];                 /* NX_PEND_PANEL: panel id */
     char resume[24];                /* NX_PEND_PANEL: handler name */
     char saved[256];                /* NX_PEND_PANEL: saved values, JSON */

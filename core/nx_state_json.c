@@ -1,4 +1,5 @@
 #include "nx_state_json.h"
+#include "nx_text.h"
 
 #include <assert.h>
 #include <inttypes.h>
@@ -91,7 +92,7 @@ static json_t *nx_state_json_mask(unsigned mask, const char *const *names, size_
 static json_t *nx_state_json_u64_text(const char *fmt, uint64_t v)
 {
     char buf[24];
-    snprintf(buf, sizeof buf, fmt, v);
+    nx_fmt(buf, sizeof buf, fmt, v);
     return json_string(buf);
 }
 
@@ -325,14 +326,14 @@ typedef struct nx_state_json_dec {
     char zones[NX_ZONE_COUNT][32];
 } nx_state_json_dec;
 
-/* Append the rendering of p to buf at *n (bounded; cut paths stay readable). */
+/* Append the rendering of p to buf at *n.  Keys come from the document,
+ * so a path of any length is clipped visibly rather than cut silently. */
 static void nx_state_json_render(const nx_state_json_path *p, char *buf, size_t cap, size_t *n)
 {
     if (!p) return;
     nx_state_json_render(p->up, buf, cap, n);
-    int w = p->key ? snprintf(buf + *n, cap - *n, "%s%s", p->up ? "." : "", p->key)
-                   : snprintf(buf + *n, cap - *n, "[%zu]", p->index);
-    if (w > 0) *n += (size_t)w < cap - *n ? (size_t)w : cap - *n - 1;
+    if (p->key) nx_clip_append(buf, cap, n, "%s%s", p->up ? "." : "", p->key);
+    else nx_clip_append(buf, cap, n, "[%zu]", p->index);
 }
 
 /* Write "path: message" and return -1, so callers can `return fail(...)`. */
@@ -343,11 +344,10 @@ static int nx_state_json_fail(nx_state_json_dec *d, const nx_state_json_path *at
     size_t n = 0;
     d->err[0] = '\0';
     nx_state_json_render(at, d->err, d->errlen, &n);
-    int w = snprintf(d->err + n, d->errlen - n, "%s: ", at ? "" : "document");
-    if (w < 0 || (size_t)w >= d->errlen - n) return -1;
+    nx_clip_append(d->err, d->errlen, &n, "%s: ", at ? "" : "document");
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(d->err + n + (size_t)w, d->errlen - n - (size_t)w, fmt, ap);
+    nx_vclip_append(d->err, d->errlen, &n, fmt, ap);
     va_end(ap);
     return -1;
 }
@@ -1035,7 +1035,7 @@ int nx_state_json_decode_text(const char *text, nx_state *out, char *err, size_t
     json_t *j = json_loads(text, JSON_REJECT_DUPLICATES, &je);
     if (!j) {
         if (err && errlen)
-            snprintf(err, errlen, "document: line %d column %d: %s", je.line, je.column, je.text);
+            nx_clip(err, errlen, "document: line %d column %d: %s", je.line, je.column, je.text);
         return -1;
     }
     int rc = nx_state_json_decode(j, out, err, errlen);

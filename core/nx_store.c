@@ -1,4 +1,5 @@
 #include "nx_store.h"
+#include "nx_text.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -52,7 +53,7 @@ static int nx_store_fail(char *err, size_t errlen, const char *fmt, ...)
     if (err && errlen) {
         va_list ap;
         va_start(ap, fmt);
-        vsnprintf(err, errlen, fmt, ap);
+        nx_vclip(err, errlen, fmt, ap);
         va_end(ap);
     }
     return -1;
@@ -137,7 +138,7 @@ static int nx_store_text_query(nx_store *st, const char *sql, char *buf, size_t 
     if (!q) return -1;
     int rc = sqlite3_step(q);
     const char *text = rc == SQLITE_ROW ? (const char *)sqlite3_column_text(q, 0) : NULL;
-    if (rc == SQLITE_ROW) snprintf(buf, cap, "%s", text ? text : "");
+    if (rc == SQLITE_ROW) nx_clip(buf, cap, "%s", text ? text : "");
     else nx_store_db_fail(st, sql, err, errlen);
     sqlite3_finalize(q);
     return rc == SQLITE_ROW ? 0 : -1;
@@ -187,7 +188,7 @@ static int nx_store_schema_verdict(nx_store *st, char *err, size_t errlen)
         return -1;
     if (app == 0 && version == 0 && tables == 0) {
         char sql[sizeof nx_store_schema + 96];
-        snprintf(sql, sizeof sql, "%sPRAGMA application_id=%d;PRAGMA user_version=%d;", nx_store_schema,
+        nx_fmt(sql, sizeof sql, "%sPRAGMA application_id=%d;PRAGMA user_version=%d;", nx_store_schema,
                  NX_STORE_APPLICATION_ID, NX_STORE_SCHEMA_VERSION);
         return nx_store_exec(st, sql, "creating the schema", err, errlen);
     }
@@ -463,7 +464,7 @@ static int nx_store_load_meta(nx_store *st, const char *room, nx_store_room *r, 
         nx_store_prepare(st, "SELECT meta, meta_sha256 FROM rooms WHERE name = ?1", 1, p, err, errlen);
     if (!q) return -1;
     int rc = sqlite3_step(q);
-    snprintf(what, sizeof what, "room '%s' meta", room);
+    nx_clip(what, sizeof what, "room '%s' meta", room);
     if (rc == SQLITE_ROW) r->meta = nx_store_verified(q, 0, what, err, errlen);
     else if (rc == SQLITE_DONE) nx_store_fail(err, errlen, "no room '%s'", room);
     else nx_store_db_fail(st, what, err, errlen);
@@ -483,7 +484,7 @@ static int nx_store_load_snapshot(nx_store *st, const char *room, nx_store_room 
     if (rc == SQLITE_ROW) {
         sqlite3_int64 seq = sqlite3_column_int64(q, 0);
         r->snapshot_seq = (uint32_t)seq;
-        snprintf(what, sizeof what, "room '%s' snapshot %lld", room, (long long)seq);
+        nx_clip(what, sizeof what, "room '%s' snapshot %lld", room, (long long)seq);
         if (seq < 0 || seq > UINT32_MAX) nx_store_fail(err, errlen, "%s: seq out of range", what);
         else r->snapshot = nx_store_verified(q, 1, what, err, errlen);
     } else if (rc == SQLITE_DONE) {
@@ -521,12 +522,12 @@ static int nx_store_load_action(sqlite3_stmt *q, const char *room, uint32_t expe
 {
     char what[300];
     sqlite3_int64 seq = sqlite3_column_int64(q, 0);
-    snprintf(what, sizeof what, "room '%s' action %lld", room, (long long)seq);
+    nx_clip(what, sizeof what, "room '%s' action %lld", room, (long long)seq);
     if (seq != expect) return nx_store_fail(err, errlen, "room '%s': action %u is missing", room, expect);
     a->seq = expect;
     a->action = nx_store_verified(q, 1, what, err, errlen);
     if (!a->action) return -1;
-    snprintf(what, sizeof what, "room '%s' action %lld result", room, (long long)seq);
+    nx_clip(what, sizeof what, "room '%s' action %lld result", room, (long long)seq);
     a->result = nx_store_verified(q, 3, what, err, errlen);
     return a->result ? 0 : -1;
 }

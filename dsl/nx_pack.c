@@ -22,6 +22,7 @@
 
 #include "nx_sandbox.h"
 #include "nx_sha256.h"
+#include "nx_state.h"
 #include "nx_patterns.h"
 #include "nx_util.h"
 #include "nx_version.h"
@@ -540,6 +541,9 @@ static void parse_panel(pload *L, const char *card_id, nx_mode m,
                         const nx_ynode *key, const nx_ynode *val, nx_panel *p)
 {
     p->id = nx_asprintf("%s.%s", card_id, mode_ids[m]);
+    /* A pending decision carries the panel id in a fixed field. */
+    if (strlen(p->id) >= sizeof ((nx_pending *)0)->panel)
+        nx_yerr(L->d, key, "panel id '%s' is longer than %zu characters", p->id, sizeof ((nx_pending *)0)->panel - 1);
     p->mode = m;
     p->file = nx_xstrdup(key->file);
     p->line = key->line;

@@ -63,6 +63,7 @@
  *           no coroutines.)
  */
 #include "nx_sandbox.h"
+#include "nx_text.h"
 
 #include <assert.h>
 #include <ctype.h>
@@ -164,7 +165,7 @@ static void sb_poison_memory(nx_sandbox *sb)
 {
     if (!sb->metering || sb->poison != NX_SCRIPT_OK) return;
     sb->poison = NX_SCRIPT_MEMORY;
-    snprintf(sb->poison_msg, sizeof sb->poison_msg,
+    nx_fmt(sb->poison_msg, sizeof sb->poison_msg,
              "memory limit exceeded (a script may hold %zu more bytes)",
              sb->limits.memory_bytes);
 }
@@ -264,7 +265,7 @@ static void sb_where(lua_State *L, char *buf, size_t size)
     buf[0] = '\0';
     for (int level = 0; lua_getstack(L, level, &ar); level++) {
         if (lua_getinfo(L, "Sl", &ar) && ar.currentline > 0) {
-            snprintf(buf, size, "%s:%d: ", ar.short_src, ar.currentline);
+            nx_fmt(buf, size, "%s:%d: ", ar.short_src, ar.currentline);
             return;
         }
     }
@@ -282,11 +283,11 @@ static void sb_poison(lua_State *L, nx_sandbox *sb, nx_script_status why,
     char what[160];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(what, sizeof what, fmt, ap);
+    nx_vclip(what, sizeof what, fmt, ap);
     va_end(ap);
     sb_where(L, where, sizeof where);
     sb->poison = why;
-    snprintf(sb->poison_msg, sizeof sb->poison_msg, "%s%s", where, what);
+    nx_fmt(sb->poison_msg, sizeof sb->poison_msg, "%s%s", where, what);
 }
 
 /* Raise the poison message.  Never returns. */
@@ -1405,11 +1406,11 @@ static const char *sb_error_text(lua_State *L, int idx, char *buf, size_t size)
     int t = lua_type(L, idx);
     if (t == LUA_TSTRING) return lua_tostring(L, idx);
     if (t == LUA_TNUMBER && lua_isinteger(L, idx))
-        snprintf(buf, size, LUA_INTEGER_FMT, (LUAI_UACINT)lua_tointeger(L, idx));
+        nx_fmt(buf, size, LUA_INTEGER_FMT, (LUAI_UACINT)lua_tointeger(L, idx));
     else if (t == LUA_TNUMBER)
-        snprintf(buf, size, LUA_NUMBER_FMT, (LUAI_UACNUMBER)lua_tonumber(L, idx));
+        nx_fmt(buf, size, LUA_NUMBER_FMT, (LUAI_UACNUMBER)lua_tonumber(L, idx));
     else
-        snprintf(buf, size, "(error object is a %s value)", lua_typename(L, t));
+        nx_fmt(buf, size, "(error object is a %s value)", lua_typename(L, t));
     return buf;
 }
 
@@ -1704,7 +1705,7 @@ int nx_sandbox_load_panel_as(nx_sandbox *sb, const char *panel_id,
     char *src = nx_read_file(path, &len, &why);
     if (!src) {
         err->status = NX_SCRIPT_MISSING;
-        snprintf(err->message, sizeof err->message, "cannot read: %s", why);
+        nx_clip(err->message, sizeof err->message, "cannot read: %s", why);
         return -1;
     }
     /* On failure a panel already loaded under this id stays as it was. */
@@ -1845,14 +1846,9 @@ void nx_script_error_format(const nx_script_error *e, char *buf, size_t len)
 {
     if (!buf || len == 0) return;
     size_t n = 0;
-    int w;
     buf[0] = '\0';
-#define SB_APPEND(...)                                             \
-    do {                                                           \
-        w = snprintf(buf + n, len - n, __VA_ARGS__);               \
-        if (w < 0) return;                                         \
-        n = (size_t)w >= len - n ? len - 1 : n + (size_t)w;        \
-    } while (0)
+    /* Script text of any length: clipped visibly, never cut silently. */
+#define SB_APPEND(...) nx_clip_append(buf, len, &n, __VA_ARGS__)
     if (e->file[0] && e->line > 0) SB_APPEND("%s:%d: ", e->file, e->line);
     else if (e->file[0]) SB_APPEND("%s: ", e->file);
     if (e->panel[0]) SB_APPEND("%s: ", e->panel);

@@ -32,6 +32,7 @@
 #include <string.h>
 
 #include "nx_battle.h"
+#include "nx_text.h"
 
 #define DIAL_MAX 100          /* a dial can never be this high: 20 counters x 2 */
 #define COUNTERS 20           /* every faction has twenty counters */
@@ -147,7 +148,7 @@ static int compose(const int have[NX_FORCE_KINDS], int w[NX_FORCE_KINDS][2], nx_
 
 static int refuse(char *why, size_t len, const char *text)
 {
-    snprintf(why, len, "%s", text);
+    nx_fmt(why, len, "%s", text);
     return -1;
 }
 
@@ -162,12 +163,12 @@ static int dial_problem(const nx_state *s, int side, nx_battle_plan *pl, char *w
     if (advanced(s) && free_support && pl->spice)
         return refuse(why, len, "the Fremen need no spice: their forces count at full strength");
     if (pl->spice > (s->seats[seat].spice > 0 ? s->seats[seat].spice : 0)) {
-        snprintf(why, len, "you have %d spice, less than the %d you would support with", s->seats[seat].spice, pl->spice);
+        nx_fmt(why, len, "you have %d spice, less than the %d you would support with", s->seats[seat].spice, pl->spice);
         return -1;
     }
     if (!advanced(s) && pl->elite >= 0) return refuse(why, len, "\"elite\" is for Advanced dials");
     if (compose(have, w, pl)) {
-        snprintf(why, len, "no %sset of your %d forces (%d elite) here makes a dial of %g with %d supported",
+        nx_fmt(why, len, "no %sset of your %d forces (%d elite) here makes a dial of %g with %d supported",
                  pl->elite >= 0 ? "such " : "", have[NX_FORCE_NORMAL] + have[NX_FORCE_ELITE], have[NX_FORCE_ELITE],
                  pl->dial2 / 2.0, pl->spice);
         return -1;
@@ -189,11 +190,11 @@ static int card_problem(const nx_state *s, uint8_t seat, nx_comp c, nx_treachery
 {
     if (c == NX_COMP_NONE) return 0;
     if (!in_hand(s, seat, c)) {
-        snprintf(why, len, "%s: %s is not in your hand", what, nx_comp_id(c));
+        nx_fmt(why, len, "%s: %s is not in your hand", what, nx_comp_id(c));
         return -1;
     }
     if (!fits(nx_battle_card(c), slot, partner)) {
-        snprintf(why, len, "%s: %s cannot be played as a %s", what, nx_treachery_name(nx_battle_card(c)), what);
+        nx_fmt(why, len, "%s: %s cannot be played as a %s", what, nx_treachery_name(nx_battle_card(c)), what);
         return -1;
     }
     return 0;
@@ -205,16 +206,16 @@ static int leader_problem(const nx_state *s, uint8_t seat, nx_comp c, char *why,
     if (nx_comp_kind_of(c) == NX_COMP_LEADER) {
         int l = nx_comp_leader(c);
         if (nx_battle_leader_free(s, seat, l)) return 0;
-        snprintf(why, len, "%s is not available: it is not in your leader pool, or it fought in another territory this turn",
+        nx_fmt(why, len, "%s is not available: it is not in your leader pool, or it fought in another territory this turn",
                  nx_leader_get(l)->name);
         return -1;
     }
     if (!in_hand(s, seat, c)) {
-        snprintf(why, len, "cheap_hero: %s is not in your hand", nx_comp_id(c));
+        nx_fmt(why, len, "cheap_hero: %s is not in your hand", nx_comp_id(c));
         return -1;
     }
     if (!nx_treachery_is_cheap_hero(nx_battle_card(c))) {
-        snprintf(why, len, "cheap_hero: %s is not a Cheap Hero", nx_treachery_name(nx_battle_card(c)));
+        nx_fmt(why, len, "cheap_hero: %s is not a Cheap Hero", nx_treachery_name(nx_battle_card(c)));
         return -1;
     }
     return 0;

@@ -32,6 +32,7 @@
 #include <string.h>
 
 #include "nx_battle.h"
+#include "nx_text.h"
 #include "nx_board.h"
 #include "nx_movement.h"
 #include "nx_play.h"
@@ -70,10 +71,10 @@ static void log_plan(nx_act *a, int side)
 {
     nx_state *s = a->s;
     char w[64], support[32] = "";
-    if (advanced(s)) snprintf(support, sizeof support, ", %d spice support", s->play.battle_support[side]);
+    if (advanced(s)) nx_fmt(support, sizeof support, ", %d spice support", s->play.battle_support[side]);
     int l = leader_of(s, side);
     char strength[16] = "";
-    if (l >= 0) snprintf(strength, sizeof strength, " (%d)", nx_battle_strength(l));
+    if (l >= 0) nx_fmt(strength, sizeof strength, " (%d)", nx_battle_strength(l));
     nx_act_log(a, "%s reveals: leader %s%s%s, weapon %s, defense %s, dial %g%s", who(s, side, w, sizeof w),
                slot_name(s->play.battle_leader[side]), strength, has_kh(s, side) ? " with the Kwisatz Haderach" : "",
                slot_name(s->play.battle_weapon[side]),
@@ -108,7 +109,7 @@ static void open_call(nx_state *s, uint8_t seat, int leader, uint32_t event)
 {
     nx_pending *p = nx_state_add_pending(s, NX_PEND_TRAITOR_CALL, seat);
     p->event = event;
-    snprintf(p->prompt, sizeof p->prompt, "Call a traitor if you hold the Traitor Card of %s, or pass",
+    nx_fmt(p->prompt, sizeof p->prompt, "Call a traitor if you hold the Traitor Card of %s, or pass",
              nx_leader_get(leader)->name);
 }
 
@@ -425,7 +426,7 @@ static int open_keep(nx_act *a, int w, int by_traitor)
             p = nx_state_add_pending(s, NX_PEND_BATTLE_CARDS, seat);
             p->event = nx_state_new_event(s);
             p->private_options = 1;
-            snprintf(p->prompt, sizeof p->prompt, "Keep or discard the cards you played (\"keep\" lists those kept)");
+            nx_fmt(p->prompt, sizeof p->prompt, "Keep or discard the cards you played (\"keep\" lists those kept)");
         }
         p->options[p->noptions++] = cards[i];
         keep++;
@@ -551,7 +552,7 @@ int nx_battle_open_capture(nx_act *a)
     p->options[0] = nx_comp_leader_disc(s->play.battle_captive);
     p->noptions = 1;
     p->private_options = 1;
-    snprintf(p->prompt, sizeof p->prompt, "Capture or kill the leader drawn from your opponent, or pass");
+    nx_fmt(p->prompt, sizeof p->prompt, "Capture or kill the leader drawn from your opponent, or pass");
     return 1;
 }
 

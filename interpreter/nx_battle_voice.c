@@ -45,6 +45,7 @@
 #include <string.h>
 
 #include "nx_battle.h"
+#include "nx_text.h"
 #include "nx_board.h"
 #include "nx_effects.h"
 #include "nx_events.h"
@@ -165,7 +166,7 @@ static const char *what_text(nx_voice_command cmd, char *buf, size_t len)
     static const char *const generic[NX_VOICE_NAMED] = { "a projectile weapon", "a poison weapon", "a projectile defense",
                                                          "a poison defense", "a worthless card", "a Cheap Hero" };
     if (cmd.kind != NX_VOICE_NAMED) return generic[cmd.kind];
-    snprintf(buf, len, "the %s", nx_treachery_name(cmd.card));
+    nx_fmt(buf, len, "the %s", nx_treachery_name(cmd.card));
     return buf;
 }
 
@@ -198,11 +199,11 @@ int nx_battle_voice_problem(const nx_state *s, int side, const nx_battle_plan *p
     const char *what = what_text(voice_command(s), buf, sizeof buf);
     int any = matches(s, pl->leader) || matches(s, pl->weapon) || matches(s, pl->defence);
     if (s->play.voice_mode == VOICE_NOT_PLAY && any) {
-        snprintf(why, len, "the Voice commands you not to play %s", what);
+        nx_fmt(why, len, "the Voice commands you not to play %s", what);
         return -1;
     }
     if (s->play.voice_mode == VOICE_PLAY && !any && nx_battle_voice_demand(s, side) != NX_COMP_NONE) {
-        snprintf(why, len, "the Voice commands you to play %s, and you can", what);
+        nx_fmt(why, len, "the Voice commands you to play %s, and you can", what);
         return -1;
     }
     return 0;
@@ -217,7 +218,7 @@ int nx_battle_open_voice(nx_act *a)
     nx_pending *p = nx_state_add_pending(s, NX_PEND_VOICE, bg);
     p->event = nx_state_new_event(s);
     char w[64];
-    snprintf(p->prompt, sizeof p->prompt, "Voice: command %s to play or not to play a kind of card, or pass",
+    nx_fmt(p->prompt, sizeof p->prompt, "Voice: command %s to play or not to play a kind of card, or pass",
              nx_act_who(s, s->play.battle_seats[t], w, sizeof w));
     return 1;
 }
@@ -308,7 +309,7 @@ int nx_battle_open_prescience(nx_act *a)
     nx_pending *p = nx_state_add_pending(s, NX_PEND_PRESCIENCE, user_of(s, NX_ADV_PRESCIENCE));
     p->event = nx_state_new_event(s);
     char w[64];
-    snprintf(p->prompt, sizeof p->prompt, "Prescience: see the leader, weapon, defense or dial of %s, or pass",
+    nx_fmt(p->prompt, sizeof p->prompt, "Prescience: see the leader, weapon, defense or dial of %s, or pass",
              nx_act_who(s, s->play.battle_seats[t], w, sizeof w));
     return 1;
 }
@@ -366,7 +367,7 @@ int nx_battle_open_foresee(nx_act *a)
     p->event = nx_state_new_event(s);
     p->private_options = 1;
     char w[64];
-    snprintf(p->prompt, sizeof p->prompt, "Prescience: show %s the %s you will play; your plan must keep it",
+    nx_fmt(p->prompt, sizeof p->prompt, "Prescience: show %s the %s you will play; your plan must keep it",
              nx_act_who(s, user_of(s, NX_ADV_PRESCIENCE), w, sizeof w), elem_ids[e]);
     return 1;
 }
@@ -480,9 +481,9 @@ static void show(nx_act *a, int t, int e, const nx_battle_plan *pl, uint32_t eve
         nx_act_log(a, "%s shows its %s to %s", w, elem_ids[e], nx_act_who(s, asker, u, sizeof u));
         return;
     }
-    if (e != ELEM_DIAL) snprintf(value, sizeof value, "%s", comp_name(c));
-    else if (elem_fix(s, e) & NX_FIX_SUPPORT) snprintf(value, sizeof value, "%g with %d spice support", pl->dial2 / 2.0, pl->spice);
-    else snprintf(value, sizeof value, "%g", pl->dial2 / 2.0);
+    if (e != ELEM_DIAL) nx_fmt(value, sizeof value, "%s", comp_name(c));
+    else if (elem_fix(s, e) & NX_FIX_SUPPORT) nx_fmt(value, sizeof value, "%g with %d spice support", pl->dial2 / 2.0, pl->spice);
+    else nx_fmt(value, sizeof value, "%g", pl->dial2 / 2.0);
     nx_act_log(a, "%s will play %s %s", w, elem_ids[e], value);
 }
 
@@ -491,19 +492,19 @@ int nx_battle_fixed_problem(const nx_state *s, int side, const nx_battle_plan *p
     const nx_play *p = &s->play;
     unsigned fixed = p->battle_fixed[side];
     if ((fixed & NX_FIX_SUPPORT) && pl->spice != p->battle_support[side]) {
-        snprintf(why, len, "Prescience: you showed a dial of %g with %d spice support; your plan must keep both",
+        nx_fmt(why, len, "Prescience: you showed a dial of %g with %d spice support; your plan must keep both",
                  p->battle_dial[side] / 2.0, p->battle_support[side]);
         return -1;
     }
     if ((fixed & NX_FIX_DIAL) && pl->dial2 != p->battle_dial[side]) {
-        snprintf(why, len, "Prescience: you showed a dial of %g; your plan must keep it", p->battle_dial[side] / 2.0);
+        nx_fmt(why, len, "Prescience: you showed a dial of %g; your plan must keep it", p->battle_dial[side] / 2.0);
         return -1;
     }
     const nx_comp planned[ELEM_DIAL] = { NX_COMP_NONE, pl->leader, pl->weapon, pl->defence };
     const nx_comp shown[ELEM_DIAL] = { NX_COMP_NONE, p->battle_leader[side], p->battle_weapon[side], p->battle_defence[side] };
     for (int e = ELEM_LEADER; e < ELEM_DIAL; e++)
         if ((fixed & elem_fix(s, e)) && planned[e] != shown[e]) {
-            snprintf(why, len, "Prescience: you showed %s %s; your plan must keep it", elem_ids[e], comp_name(shown[e]));
+            nx_fmt(why, len, "Prescience: you showed %s %s; your plan must keep it", elem_ids[e], comp_name(shown[e]));
             return -1;
         }
     return 0;
@@ -717,10 +718,10 @@ int nx_battle_open_window(nx_act *a, int adv)
         nx_pending *p = nx_state_add_pending(s, NX_PEND_KARAMA, order[i]);
         p->event = event;
         if (every)
-            snprintf(p->prompt, sizeof p->prompt, "Respond to %s of %s: Karama, a Nexus card, or pass", adv_names[adv],
+            nx_fmt(p->prompt, sizeof p->prompt, "Respond to %s of %s: Karama, a Nexus card, or pass", adv_names[adv],
                      nx_act_who(s, user, w, sizeof w));
         else
-            snprintf(p->prompt, sizeof p->prompt, "Karama: stop %s of %s, or pass", adv_names[adv], nx_act_who(s, user, w, sizeof w));
+            nx_fmt(p->prompt, sizeof p->prompt, "Karama: stop %s of %s, or pass", adv_names[adv], nx_act_who(s, user, w, sizeof w));
     }
     if (!event) return 0;
     s->play.karama_window = (uint8_t)adv;
@@ -867,11 +868,11 @@ int nx_battle_kh_problem(const nx_state *s, int side, const nx_battle_plan *pl, 
     if (!pl->kh) return 0;
     const char *r = kh_refusal(s, side);
     if (r) {
-        snprintf(why, len, "kwisatz_haderach: %s", r);
+        nx_fmt(why, len, "kwisatz_haderach: %s", r);
         return -1;
     }
     if (pl->leader == NX_COMP_NONE) {
-        snprintf(why, len, "kwisatz_haderach: it goes with a leader or a Cheap Hero");
+        nx_fmt(why, len, "kwisatz_haderach: it goes with a leader or a Cheap Hero");
         return -1;
     }
     return 0;

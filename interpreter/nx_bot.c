@@ -1,4 +1,5 @@
 #include "nx_bot.h"
+#include "nx_text.h"
 
 #include "nx_events.h"
 
@@ -152,7 +153,7 @@ static int panel_open(nx_bot *b, const nx_game *g, nx_faction f, int mode)
     int8_t *open = &b->panel_open[f][mode];
     if (*open < 0) {
         char id[64];
-        snprintf(id, sizeof id, "%s.%s", nx_faction_id(f), nx_mode_id((nx_mode)mode));
+        nx_fmt(id, sizeof id, "%s.%s", nx_faction_id(f), nx_mode_id((nx_mode)mode));
         *open = (int8_t)nx_game_panel_available(g, id);
     }
     return *open;
@@ -281,7 +282,7 @@ int nx_bot_step(nx_bot *b, nx_game *g, const char *id, nx_bot_move *out)
     /* A rules game always waits for someone until it is over
      * (nx_phases_settle); anything else is an engine bug. */
     char msg[160];
-    snprintf(msg, sizeof msg, "nothing is pending in %s of turn %d, yet the game is not over",
+    nx_fmt(msg, sizeof msg, "nothing is pending in %s of turn %d, yet the game is not over",
              nx_phase_name(s->phase), s->turn);
     report(b, -1, "(none)", msg);
     return -1;

@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "nx_battle.h"
+#include "nx_text.h"
 #include "nx_module.h"
 #include "nx_movement.h"
 
@@ -68,7 +69,7 @@ static int has(nx_act *a, const char *key) { return json_object_get(a->action, k
 static int read_holds(nx_act *a, question *q)
 {
     if (read_card(a, q)) return -1;
-    snprintf(q->text, sizeof q->text, "Do you hold a %s?", nx_treachery_name(q->card));
+    nx_fmt(q->text, sizeof q->text, "Do you hold a %s?", nx_treachery_name(q->card));
     return 0;
 }
 
@@ -80,7 +81,7 @@ static int answer_holds(const nx_state *s, const question *q)
 static int read_traitor(nx_act *a, question *q)
 {
     if (read_leader(a, q)) return -1;
-    snprintf(q->text, sizeof q->text, "Do you hold the Traitor Card of %s?", nx_leader_get(q->leader)->name);
+    nx_fmt(q->text, sizeof q->text, "Do you hold the Traitor Card of %s?", nx_leader_get(q->leader)->name);
     return 0;
 }
 
@@ -92,7 +93,7 @@ static int answer_traitor(const nx_state *s, const question *q)
 static int read_spice(nx_act *a, question *q)
 {
     if (nx_arg_int(a, "at_least", 1, INT16_MAX, &q->amount)) return -1;
-    snprintf(q->text, sizeof q->text, "Do you have at least %d spice?", q->amount);
+    nx_fmt(q->text, sizeof q->text, "Do you have at least %d spice?", q->amount);
     return 0;
 }
 
@@ -111,13 +112,13 @@ static int read_plan(nx_act *a, question *q)
         return nx_act_fail(a, "malformed", "a question about a battle plan names one of \"card\", \"leader\", \"dial_at_least\"");
     if (has(a, "card")) {
         if (read_card(a, q)) return -1;
-        snprintf(q->text, sizeof q->text, "Does your battle plan use a %s?", nx_treachery_name(q->card));
+        nx_fmt(q->text, sizeof q->text, "Does your battle plan use a %s?", nx_treachery_name(q->card));
     } else if (has(a, "leader")) {
         if (read_leader(a, q)) return -1;
-        snprintf(q->text, sizeof q->text, "Does %s lead your battle plan?", nx_leader_get(q->leader)->name);
+        nx_fmt(q->text, sizeof q->text, "Does %s lead your battle plan?", nx_leader_get(q->leader)->name);
     } else {
         if (nx_arg_int(a, "dial_at_least", 0, 40, &q->amount)) return -1;
-        snprintf(q->text, sizeof q->text, "Does your battle plan dial at least %d?", q->amount);
+        nx_fmt(q->text, sizeof q->text, "Does your battle plan dial at least %d?", q->amount);
     }
     return 0;
 }
@@ -144,8 +145,8 @@ static int read_prediction(nx_act *a, question *q)
         return nx_act_fail(a, "illegal", "only the Bene Gesserit made a prediction");
     if (nx_arg_faction(a, "faction", &q->faction) || nx_arg_int_opt(a, "turn", 1, NX_LAST_TURN, 0, &q->turn)) return -1;
     char when[24] = "";
-    if (q->turn) snprintf(when, sizeof when, " on turn %d", q->turn);
-    snprintf(q->text, sizeof q->text, "Did you predict that %s wins%s?", nx_faction_name(q->faction), when);
+    if (q->turn) nx_fmt(when, sizeof when, " on turn %d", q->turn);
+    nx_fmt(q->text, sizeof q->text, "Did you predict that %s wins%s?", nx_faction_name(q->faction), when);
     return 0;
 }
 

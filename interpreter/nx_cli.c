@@ -1,8 +1,11 @@
 #include "nx_cli.h"
+#include "nx_text.h"
 
+#include <limits.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "nx_util.h"
@@ -96,19 +99,41 @@ static int readable(const char *path)
     return f != NULL;
 }
 
+static const char *build_bin_dir, *build_source_pack;
+
+void nx_cli_build_tree(const char *bin_dir, const char *source_pack)
+{
+    build_bin_dir = bin_dir;
+    build_source_pack = source_pack;
+}
+
+/* The directory of the running executable, resolved (0 or -1). */
+static int exe_dir(char *buf, size_t cap)
+{
+    ssize_t n = readlink("/proc/self/exe", buf, cap - 1);
+    if (n <= 0 || (size_t)n >= cap - 1) return -1;
+    buf[n] = '\0';
+    char *slash = strrchr(buf, '/');
+    if (!slash) return -1;
+    *slash = '\0';
+    return 0;
+}
+
+/* Is this process the binary in its build tree (not an installed copy)?
+ * The same directory, compared by device and inode. */
+static int in_build_tree(const char *exe)
+{
+    struct stat here, built;
+    return build_bin_dir && !stat(exe, &here) && !stat(build_bin_dir, &built) && here.st_dev == built.st_dev &&
+           here.st_ino == built.st_ino;
+}
+
 /* The pack installed beside this executable: <prefix>/bin/nexus ->
  * <prefix>/share/nexus/cards/pack.yaml (wherever the prefix was moved). */
-static const char *installed_pack(void)
+static const char *installed_pack(const char *exe)
 {
-    static char path[4096];
-    char exe[3072];
-    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
-    if (n <= 0) return NULL;
-    exe[n] = '\0';
-    char *slash = strrchr(exe, '/');
-    if (!slash) return NULL;
-    *slash = '\0';
-    snprintf(path, sizeof path, "%s/../share/nexus/cards/pack.yaml", exe);
+    static char path[PATH_MAX + sizeof "/../share/nexus/cards/pack.yaml"];
+    nx_fmt(path, sizeof path, "%s/../share/nexus/cards/pack.yaml", exe);
     return readable(path) ? path : NULL;
 }
 
@@ -116,9 +141,10 @@ static const char *default_pack(void)
 {
     const char *env = getenv("NEXUS_PACK");
     if (env && *env) return env;
-    /* Running from a build tree: the source tree's pack. */
-    if (readable(NX_SOURCE_PACK)) return NX_SOURCE_PACK;
-    const char *beside = installed_pack();
+    char exe[PATH_MAX];
+    if (exe_dir(exe, sizeof exe)) return NX_DEFAULT_PACK;
+    if (in_build_tree(exe) && readable(build_source_pack)) return build_source_pack;
+    const char *beside = installed_pack(exe);
     return beside ? beside : NX_DEFAULT_PACK;
 }
 
@@ -159,9 +185,68 @@ int nx_cli_load_pack(const nx_cli *cli, nx_pack *pack)
     return rc;
 }
 
-int nx_cli_main(int argc, char **argv)
+/* The options that take a value, in any command ("--seed 3" or
+ * "--seed=3").  Every command's parser takes its values from this set. */
+static const char *const value_options[] = {
+    "--pack", "--seed", "--factions", "--seats", "--rulings", "--set",
+    "--save", "--seat", "--bots", "--store", "--match",
+};
+
+static int takes_value(const char *arg, size_t len)
 {
-    nx_cli cli = { .pack_path = default_pack(), .out = stdout, .err = stderr };
+    for (size_t i = 0; i < sizeof value_options / sizeof value_options[0]; i++)
+        if (strlen(value_options[i]) == len && !strncmp(arg, value_options[i], len)) return 1;
+    return 0;
+}
+
+/* A copy of argv with each "--opt=value" of a value option split into
+ * "--opt" "value"; an argument that is itself an option's value ("--match
+ * --x=y") is left whole.  Free with free_args. */
+static char **split_values(int argc, char **argv, int *out_argc)
+{
+    char **v = nx_xcalloc((size_t)argc * 2 + 1, sizeof *v);
+    int n = 0;
+    for (int i = 0; i < argc; i++) {
+        const char *a = argv[i], *eq = strchr(a, '=');
+        int is_value = i > 0 && takes_value(argv[i - 1], strlen(argv[i - 1]));
+        if (!is_value && !strncmp(a, "--", 2) && eq && takes_value(a, (size_t)(eq - a))) {
+            v[n++] = nx_xstrndup(a, (size_t)(eq - a));
+            v[n++] = nx_xstrdup(eq + 1);
+        } else {
+            v[n++] = nx_xstrdup(a);
+        }
+    }
+    *out_argc = n;
+    return v;
+}
+
+static void free_args(int argc, char **v)
+{
+    for (int i = 0; i < argc; i++) free(v[i]);
+    free(v);
+}
+
+/* Does a command's argument list ask for its help (skipping option values)? */
+static int asks_help(int argc, char **argv)
+{
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) return 1;
+        if (takes_value(argv[i], strlen(argv[i]))) i++;
+    }
+    return 0;
+}
+
+static int command_help(const nx_command *c)
+{
+    printf("usage: nexus [--pack FILE] %s\n\n%s\n\n"
+           "Long options take their value as \"--opt value\" or \"--opt=value\".\n"
+           "exit codes: 0 success, 1 invalid input, 2 usage error\n",
+           c->usage, c->summary);
+    return NX_EXIT_OK;
+}
+
+static int run_cli(nx_cli *cli, int argc, char **argv)
+{
     int i = 1;
     for (; i < argc && argv[i][0] == '-'; i++) {
         if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
@@ -173,11 +258,11 @@ int nx_cli_main(int argc, char **argv)
             return NX_EXIT_OK;
         }
         if (!strcmp(argv[i], "--pack")) {
-            if (++i >= argc) return nx_cli_usage_error(&cli, NULL, "--pack needs a file");
-            cli.pack_path = argv[i];
+            if (++i >= argc) return nx_cli_usage_error(cli, NULL, "--pack needs a file");
+            cli->pack_path = argv[i];
             continue;
         }
-        return nx_cli_usage_error(&cli, NULL, "unknown option '%s'", argv[i]);
+        return nx_cli_usage_error(cli, NULL, "unknown option '%s'", argv[i]);
     }
     if (i >= argc) {
         print_help(stderr);
@@ -185,9 +270,20 @@ int nx_cli_main(int argc, char **argv)
     }
     for (size_t c = 0; c < NCOMMANDS; c++) {
         if (strcmp(argv[i], commands[c].name)) continue;
-        cli.argc = argc - i;
-        cli.argv = argv + i;
-        return commands[c].run(&cli);
+        cli->argc = argc - i;
+        cli->argv = argv + i;
+        if (asks_help(cli->argc, cli->argv)) return command_help(&commands[c]);
+        return commands[c].run(cli);
     }
-    return nx_cli_usage_error(&cli, NULL, "unknown command '%s'", argv[i]);
+    return nx_cli_usage_error(cli, NULL, "unknown command '%s'", argv[i]);
+}
+
+int nx_cli_main(int argc, char **argv)
+{
+    nx_cli cli = { .pack_path = default_pack(), .out = stdout, .err = stderr };
+    int n;
+    char **args = split_values(argc, argv, &n);
+    int rc = run_cli(&cli, n, args);
+    free_args(n, args);
+    return rc;
 }

@@ -28,6 +28,12 @@ typedef struct nx_cli {
 
 int nx_cli_main(int argc, char **argv);
 
+/* Where the executable was built and the source tree's pack: a binary run
+ * from bin_dir reads source_pack, any other copy (installed) its own
+ * prefix's share/nexus.  Call before nx_cli_main; without it, the
+ * installed pack is the default. */
+void nx_cli_build_tree(const char *bin_dir, const char *source_pack);
+
 /* Load the pack named by cli->pack_path, printing diagnostics on failure. */
 int nx_cli_load_pack(const nx_cli *cli, nx_pack *pack);
 

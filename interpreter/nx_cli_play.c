@@ -21,6 +21,7 @@
 
 #include "nx_act.h"
 #include "nx_bot.h"
+#include "nx_text.h"
 #include "nx_cli.h"
 #include "nx_game.h"
 #include "nx_room.h"
@@ -230,10 +231,10 @@ static int play_out(player *p, char *err, size_t errlen)
     char id[24];
     for (;;) {
         if (p->actions >= PLAY_MAX_ACTIONS) {
-            snprintf(err, errlen, "the game has not ended after %d actions", PLAY_MAX_ACTIONS);
+            nx_fmt(err, errlen, "the game has not ended after %d actions", PLAY_MAX_ACTIONS);
             return -1;
         }
-        snprintf(id, sizeof id, "b%u", p->actions + 1);
+        nx_fmt(id, sizeof id, "b%u", p->actions + 1);
         nx_bot_move m;
         int rc = nx_bot_step(&p->bot, p->g, id, &m);
         if (p->store_err[0]) {
@@ -244,7 +245,7 @@ static int play_out(player *p, char *err, size_t errlen)
         if (rc == 0) return 0;
         if (rc < 0) {
             const nx_state *s = nx_game_state(p->g);
-            snprintf(err, errlen, "the game stalled in turn %d (%s): no move was accepted", s->turn,
+            nx_fmt(err, errlen, "the game stalled in turn %d (%s): no move was accepted", s->turn,
                      s->npending ? s->pending[0].prompt : "nothing pending");
             return -1;
         }
@@ -273,7 +274,7 @@ static int verify_store(player *p, const nx_runtime *rt, const char *path, char 
     char *a = nx_game_save(p->g), *b = nx_game_save(again);
     int same = !strcmp(a, b);
     if (same) fprintf(p->cli->out, "Room %s kept in %s: reopened from the store, identical.\n", p->room, path);
-    else snprintf(err, errlen, "the game reopened from the store differs");
+    else nx_fmt(err, errlen, "the game reopened from the store differs");
     free(a);
     free(b);
     nx_game_free(again);
@@ -332,7 +333,7 @@ int nx_cmd_play(nx_cli *cli)
         p.bot.on_refusal = report_refusal;
         p.bot.apply = counting_apply;
         p.bot.ctx = &p;
-        snprintf(p.room, sizeof p.room, "play-%llu", (unsigned long long)a.cfg.seed);
+        nx_fmt(p.room, sizeof p.room, "play-%llu", (unsigned long long)a.cfg.seed);
         if (p.g && !run_game(&p, &rt, &a, err, sizeof err)) rc = NX_EXIT_OK;
         else if (err[0]) fprintf(cli->err, "nexus play: %s\n", err);
     }

@@ -1,4 +1,5 @@
 #include "nx_game.h"
+#include "nx_text.h"
 
 #include <assert.h>
 #include <stdarg.h>
@@ -55,24 +56,24 @@ void nx_game_classic_factions(nx_game_config *cfg, int k)
 static int check_config(const nx_game_config *cfg, char *err, size_t len)
 {
     if (cfg->nseats < 2 || cfg->nseats > NX_MAX_SEATS) {
-        snprintf(err, len, "a game has 2 to %d seats, not %d", NX_MAX_SEATS, cfg->nseats);
+        nx_fmt(err, len, "a game has 2 to %d seats, not %d", NX_MAX_SEATS, cfg->nseats);
         return -1;
     }
     for (int i = 0; i < cfg->nseats; i++) {
         if (cfg->factions[i] < 0 || cfg->factions[i] >= NX_FACTION_COUNT) {
-            snprintf(err, len, "seat %d has no faction", i);
+            nx_fmt(err, len, "seat %d has no faction", i);
             return -1;
         }
         for (int j = 0; j < i; j++)
             if (cfg->factions[j] == cfg->factions[i]) {
-                snprintf(err, len, "%s is chosen twice", nx_faction_name(cfg->factions[i]));
+                nx_fmt(err, len, "%s is chosen twice", nx_faction_name(cfg->factions[i]));
                 return -1;
             }
     }
     /* A designer's table runs no procedure, so there is nothing to stage
      * a phase for: it sets positions up with "place" and "advance". */
     if (cfg->designer && cfg->staging) {
-        snprintf(err, len, "a game is a designer's table or a staging table, not both");
+        nx_fmt(err, len, "a game is a designer's table or a staging table, not both");
         return -1;
     }
     return 0;
@@ -112,7 +113,7 @@ nx_game *nx_game_new(const nx_runtime *rt, const nx_settings *settings,
     nx_game *g = game_alloc(rt, settings, cfg);
     const nx_ruling *blocker = cfg->nexus_cards ? nx_rulings_lifecycle_blocker(&rt->pack.rulings, &g->settings) : NULL;
     if (blocker) {
-        snprintf(err, errlen, "the Nexus card module cannot start: ruling %s is unresolved", blocker->id);
+        nx_fmt(err, errlen, "the Nexus card module cannot start: ruling %s is unresolved", blocker->id);
         nx_game_free(g);
         return NULL;
     }
@@ -130,7 +131,7 @@ nx_game *nx_game_new(const nx_runtime *rt, const nx_settings *settings,
     json_decref(a.log);
     char msg[256];
     if (nx_state_check(&g->state, msg, sizeof msg)) {
-        snprintf(err, errlen, "setup broke an invariant: %s", msg);
+        nx_fmt(err, errlen, "setup broke an invariant: %s", msg);
         nx_game_free(g);
         return NULL;
     }
@@ -199,7 +200,7 @@ int nx_act_fail(nx_act *a, const char *code, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(a->err, sizeof a->err, fmt, ap);
+    nx_vclip(a->err, sizeof a->err, fmt, ap);
     va_end(ap);
     a->code = code;
     return -1;
@@ -217,8 +218,8 @@ void nx_act_log(nx_act *a, const char *fmt, ...)
 
 const char *nx_act_who(const nx_state *s, int seat, char *buf, size_t len)
 {
-    if (seat < 0) snprintf(buf, len, "the host");
-    else snprintf(buf, len, "seat %d (%s)", seat,
+    if (seat < 0) nx_fmt(buf, len, "the host");
+    else nx_fmt(buf, len, "seat %d (%s)", seat,
                   nx_faction_name((nx_faction)s->seats[seat].faction));
     return buf;
 }
@@ -262,14 +263,14 @@ static char *read_envelope(const nx_game *g, const json_t *j, const char **id,
     if (!json_is_integer(jver))
         return error_result("malformed", "\"version\" must be the state version the action expects");
     if (json_integer_value(jver) != (json_int_t)g->state.version) {
-        snprintf(msg, sizeof msg, "stale version: the action expects %lld, the game is at %u",
+        nx_fmt(msg, sizeof msg, "stale version: the action expects %lld, the game is at %u",
                  (long long)json_integer_value(jver), g->state.version);
         return error_result("stale", msg);
     }
     if (jseat && !json_is_null(jseat) &&
         (!json_is_integer(jseat) || json_integer_value(jseat) < 0 ||
          json_integer_value(jseat) >= g->state.nseats)) {
-        snprintf(msg, sizeof msg, "\"seat\" must be a seat number from 0 to %d, or null for the host",
+        nx_fmt(msg, sizeof msg, "\"seat\" must be a seat number from 0 to %d, or null for the host",
                  g->state.nseats - 1);
         return error_result("malformed", msg);
     }
@@ -378,7 +379,7 @@ char *nx_game_apply_durable(nx_game *g, const char *action_json, nx_game_commit_
     json_t *j = json_loads(action_json, JSON_REJECT_DUPLICATES, &je);
     if (!j) {
         char msg[400];
-        snprintf(msg, sizeof msg, "action is not valid JSON (line %d, column %d): %s",
+        nx_clip(msg, sizeof msg, "action is not valid JSON (line %d, column %d): %s",
                  je.line, je.column, je.text);
         return error_result("malformed", msg);
     }
@@ -404,7 +405,7 @@ char *nx_game_view(const nx_game *g, int seat)
 static json_t *config_json(const nx_game_config *cfg)
 {
     char seed[24];
-    snprintf(seed, sizeof seed, "%llu", (unsigned long long)cfg->seed);
+    nx_fmt(seed, sizeof seed, "%llu", (unsigned long long)cfg->seed);
     json_t *factions = json_array();
     for (int i = 0; i < cfg->nseats; i++)
         json_array_append_new(factions, json_string(nx_faction_id(cfg->factions[i])));
@@ -439,7 +440,7 @@ static int load_fail(char *err, size_t len, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(err, len, fmt, ap);
+    nx_vclip(err, len, fmt, ap);
     va_end(ap);
     return -1;
 }
@@ -558,7 +559,7 @@ static nx_game *load(const nx_runtime *rt, const char *json, int pinned, char *e
     json_error_t je;
     json_t *root = json_loads(json, JSON_REJECT_DUPLICATES, &je);
     if (!root) {
-        snprintf(err, errlen, "not valid JSON (line %d, column %d): %s", je.line, je.column, je.text);
+        nx_clip(err, errlen, "not valid JSON (line %d, column %d): %s", je.line, je.column, je.text);
         return NULL;
     }
     nx_game *g = NULL;

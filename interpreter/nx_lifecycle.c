@@ -18,6 +18,7 @@
 
 #include "nx_act.h"
 #include "nx_module.h"
+#include "nx_text.h"
 #include "nx_pack.h"
 
 void nx_lifecycle_init_deck(nx_state *s)
@@ -161,7 +162,7 @@ static int open_next_draw(nx_state *s, int from)
         int holds = held_card(s, seat) != NX_COMP_NONE;
         p->words = holds ? (NX_WORD_KEEP | NX_WORD_REPLACE) : (NX_WORD_DRAW | NX_WORD_DECLINE);
         p->count = 1;
-        snprintf(p->prompt, sizeof p->prompt, holds ? "Keep your Nexus card or discard it and draw"
+        nx_fmt(p->prompt, sizeof p->prompt, holds ? "Keep your Nexus card or discard it and draw"
                                                     : "Draw a Nexus card or decline");
         return 1;
     }

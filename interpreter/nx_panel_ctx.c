@@ -1,4 +1,5 @@
 #include "nx_panel_ctx.h"
+#include "nx_text.h"
 
 #include <assert.h>
 #include <lauxlib.h>
@@ -511,8 +512,8 @@ static int ctx_ask(lua_State *L)
         return luaL_error(L, "ask: the panel has no handler '%s'", resume);
     /* Copied now: a metamethod of the table (choose_from below) could
      * drop the strings. */
-    snprintf(ask->prompt, sizeof ask->prompt, "%s", prompt);
-    snprintf(ask->resume, sizeof ask->resume, "%s", resume);
+    nx_fmt(ask->prompt, sizeof ask->prompt, "%s", prompt);
+    nx_fmt(ask->resume, sizeof ask->resume, "%s", resume);
     lua_getfield(L, 2, "save");
     nx_luaval_check_data(L, -1, "ask: save");
     /* Every check that may raise is above: nothing the host allocates
@@ -737,7 +738,7 @@ static int take_path(lua_State *L, int idx, call_io *io, nx_script_error *e)
 {
     const char *path = nx_luaval_name(L, idx, "can_play: a path");
     if (strlen(path) >= sizeof io->paths[0] || io->npaths == 4) {
-        snprintf(e->message, sizeof e->message, "can_play: a path must be a short string (at most 4)");
+        nx_fmt(e->message, sizeof e->message, "can_play: a path must be a short string (at most 4)");
         return -1;
     }
     memcpy(io->paths[io->npaths++], path, strlen(path) + 1);
@@ -751,7 +752,7 @@ static int take_eligibility(lua_State *L, int n, void *ud, nx_script_error *e)
     int base = lua_gettop(L) - n + 1;
     io->ok = n >= 1 && lua_toboolean(L, base);
     const char *reason = n >= 2 ? nx_luaval_opt_text(L, base + 1, "can_play: the reason", sizeof io->reason - 1) : NULL;
-    snprintf(io->reason, sizeof io->reason, "%s", reason ? reason : "the panel's conditions are not met");
+    nx_clip(io->reason, sizeof io->reason, "%s", reason ? reason : "the panel's conditions are not met");
     if (n < 3 || lua_isnil(L, base + 2)) return 0;
     if (!lua_istable(L, base + 2)) return take_path(L, base + 2, io, e);
     if (lua_getmetatable(L, base + 2)) return luaL_error(L, "can_play: the paths must be a plain table");
@@ -889,10 +890,10 @@ static int open_pending(nx_act *a, const nx_ctx *c)
     memcpy(p->options, c->ask.options, sizeof p->options);
     p->private_options = 1;
     p->event = c->event;
-    snprintf(p->prompt, sizeof p->prompt, "%s", c->ask.prompt);
-    snprintf(p->panel, sizeof p->panel, "%s", c->panel->id);
-    snprintf(p->resume, sizeof p->resume, "%s", c->ask.resume);
-    snprintf(p->saved, sizeof p->saved, "%s", c->ask.save);
+    nx_fmt(p->prompt, sizeof p->prompt, "%s", c->ask.prompt);
+    nx_fmt(p->panel, sizeof p->panel, "%s", c->panel->id);
+    nx_fmt(p->resume, sizeof p->resume, "%s", c->ask.resume);
+    nx_fmt(p->saved, sizeof p->saved, "%s", c->ask.save);
     return 0;
 }
 
@@ -993,7 +994,7 @@ int nx_panel_resume(nx_act *a, const nx_pending *pend, const nx_comp *chosen, in
     memcpy(saved, pend->saved, sizeof saved);
     json_t *js = json_loads(saved, 0, NULL);
     const char *jp = json_string_value(json_object_get(js, "path"));
-    if (jp) snprintf(path, sizeof path, "%s", jp);
+    if (jp) nx_clip(path, sizeof path, "%s", jp);
     json_decref(js);
     nx_ctx c = { .a = a, .panel = p, .holder = pend->seat, .event = pend->event,
                  .path = path[0] ? path : NULL };

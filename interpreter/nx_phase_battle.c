@@ -33,6 +33,7 @@
 #include <string.h>
 
 #include "nx_battle.h"
+#include "nx_text.h"
 #include "nx_board.h"
 #include "nx_effects.h"
 #include "nx_events.h"
@@ -242,7 +243,7 @@ static void open_choice(nx_act *a, uint8_t aggressor)
 {
     nx_pending *p = nx_state_add_pending(a->s, NX_PEND_BATTLE_CHOICE, aggressor);
     p->event = nx_state_new_event(a->s);
-    snprintf(p->prompt, sizeof p->prompt, "Choose your next battle: a territory and an opponent there");
+    nx_fmt(p->prompt, sizeof p->prompt, "Choose your next battle: a territory and an opponent there");
 }
 
 static void announce(nx_act *a)
@@ -268,7 +269,7 @@ static void open_plans(nx_act *a)
         nx_pending *p = nx_state_add_pending(s, NX_PEND_BATTLE_PLAN, s->play.battle_seats[i]);
         p->event = event;
         p->private_options = 1;
-        snprintf(p->prompt, sizeof p->prompt, "Make your battle plan for %s (secret until both are in)",
+        nx_fmt(p->prompt, sizeof p->prompt, "Make your battle plan for %s (secret until both are in)",
                  nx_map_territory_name(s->play.battle_t));
     }
 }

@@ -27,6 +27,7 @@
 #include <string.h>
 
 #include "nx_module.h"
+#include "nx_text.h"
 
 enum { STEP_START, STEP_LOT, STEP_BIDS };
 
@@ -109,15 +110,15 @@ static int bid_limit(const nx_state *s, uint8_t seat)
 static int bid_problem(const nx_state *s, uint8_t seat, int amount, int karama, char *why, size_t len)
 {
     if (amount <= s->play.bid_high) {
-        snprintf(why, len, "a bid must be more than the high bid of %d", s->play.bid_high);
+        nx_fmt(why, len, "a bid must be more than the high bid of %d", s->play.bid_high);
         return -1;
     }
     if (karama && karama_card(s, seat) == NX_COMP_NONE) {
-        snprintf(why, len, "seat %d holds no card it may use as a Karama", seat);
+        nx_fmt(why, len, "seat %d holds no card it may use as a Karama", seat);
         return -1;
     }
     if (!karama && amount > bid_limit(s, seat)) {
-        snprintf(why, len, "seat %d cannot bid %d: it has %d spice%s (a Karama card lets a player bid more)", seat,
+        nx_fmt(why, len, "seat %d cannot bid %d: it has %d spice%s (a Karama card lets a player bid more)", seat,
                  amount, bid_limit(s, seat), s->seats[seat].ally != NX_NO_SEAT ? " with its ally's" : "");
         return -1;
     }
@@ -191,7 +192,7 @@ static void open_bid(nx_state *s, uint32_t event)
     p->min = (int16_t)(pl->bid_high + 1);
     p->max = (int16_t)bid_limit(s, pl->bid_turn);
     p->private_options = 1;   /* the range shows the seat's spice */
-    snprintf(p->prompt, sizeof p->prompt, "Lot %d of %d: bid more than %d, or pass", pl->bid_lot, pl->bid_lots,
+    nx_fmt(p->prompt, sizeof p->prompt, "Lot %d of %d: bid more than %d, or pass", pl->bid_lot, pl->bid_lots,
              pl->bid_high);
 }
 

@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "nx_board.h"
+#include "nx_text.h"
 #include "nx_module.h"
 
 #define BIT(seat) ((uint8_t)(1u << (seat)))
@@ -73,7 +74,7 @@ static const char *names(const nx_state *s, uint8_t mask, char *buf, size_t len)
         if (!(mask & BIT(seat))) continue;
         char who[64];
         size_t used = strlen(buf);
-        snprintf(buf + used, len - used, "%s%s", used ? " and " : "", nx_act_who(s, seat, who, sizeof who));
+        nx_fmt(buf + used, len - used, "%s%s", used ? " and " : "", nx_act_who(s, seat, who, sizeof who));
     }
     return buf;
 }
@@ -107,7 +108,7 @@ static int stronghold_winners(nx_act *a)
     }
     if (first < 0) return 0;
     char why[64];
-    snprintf(why, sizeof why, "%d strongholds controlled%s", strongholds_of(s, side[first]),
+    nx_fmt(why, sizeof why, "%d strongholds controlled%s", strongholds_of(s, side[first]),
              __builtin_popcount(side[first]) > 1 ? " by the alliance" : "");
     declare(a, side[first], why);
     return 1;
@@ -155,7 +156,7 @@ static void most_strongholds(nx_act *a)
         if (held == best) winners |= side_mask(s, seat);
     }
     char why[80];
-    snprintf(why, sizeof why, "the most strongholds (%d) at the end of the last turn", best);
+    nx_fmt(why, sizeof why, "the most strongholds (%d) at the end of the last turn", best);
     declare(a, winners, why);
 }
 

@@ -5,11 +5,14 @@
  */
 #include <pthread.h>
 #include <stdarg.h>
+#include <stdatomic.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "nx_board.h"
+#include "nx_text.h"
 #include "nx_movement.h"
 
 #define NO_PATH 0x7fff
@@ -19,7 +22,7 @@ int nx_move_refuse(char *why, size_t len, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(why, len, fmt, ap);
+    nx_vfmt(why, len, fmt, ap);
     va_end(ap);
     return -1;
 }
@@ -28,16 +31,16 @@ const char *nx_move_section_label(int section, char *buf, size_t len)
 {
     const char *name = nx_map_section_name(section);
     const char *territory = nx_map_territory_name(nx_map_section_territory(section));
-    if (*name) snprintf(buf, len, "%s (%s)", territory, name);
-    else snprintf(buf, len, "%s", territory);
+    if (*name) nx_fmt(buf, len, "%s (%s)", territory, name);
+    else nx_fmt(buf, len, "%s", territory);
     return buf;
 }
 
 const char *nx_move_forces_label(int normal, int elite, char *buf, size_t len)
 {
     int n = normal + elite;
-    if (elite) snprintf(buf, len, "%d force%s (%d elite)", n, n == 1 ? "" : "s", elite);
-    else snprintf(buf, len, "%d force%s", n, n == 1 ? "" : "s");
+    if (elite) nx_fmt(buf, len, "%d force%s (%d elite)", n, n == 1 ? "" : "s", elite);
+    else nx_fmt(buf, len, "%d force%s", n, n == 1 ? "" : "s");
     return buf;
 }
 
@@ -67,15 +70,20 @@ static int contact_of(int a, int b)
 static int8_t contact_table[NX_MAP_SECTIONS][NX_MAP_SECTIONS];
 static pthread_once_t contact_once = PTHREAD_ONCE_INIT;
 
+static atomic_int contacts_built;   /* set (release) once the table is complete */
+
 static void build_contacts(void)
 {
     for (int a = 0; a < NX_MAP_SECTIONS; a++)
         for (int b = 0; b < NX_MAP_SECTIONS; b++) contact_table[a][b] = (int8_t)contact_of(a, b);
+    atomic_store_explicit(&contacts_built, 1, memory_order_release);
 }
 
-static int contact(int a, int b)
+/* The flag spares the path search a pthread_once call (through the PLT)
+ * per relaxation; pthread_once still decides who builds the table. */
+static inline int contact(int a, int b)
 {
-    pthread_once(&contact_once, build_contacts);
+    if (!atomic_load_explicit(&contacts_built, memory_order_acquire)) pthread_once(&contact_once, build_contacts);
     return contact_table[a][b];
 }
 
@@ -227,18 +235,12 @@ int nx_move_range(const nx_state *s, uint8_t seat, int advisors)
     return s->seats[seat].faction == NX_FREMEN ? 2 : 1;
 }
 
-/* Fewest territories entered from `from` to every section, never through
- * the storm or a stronghold two other factions hold (NO_PATH if none).
- * Dijkstra over 86 nodes: small enough to run per source section. */
-static void distances(const nx_state *s, uint8_t seat, int from, int dist[NX_MAP_SECTIONS])
+/* Fewest territories entered from `from` to every section through the
+ * open sections (NO_PATH if none).  Dijkstra over 86 nodes. */
+static void search(int from, const uint8_t open[NX_MAP_SECTIONS], int16_t dist[NX_MAP_SECTIONS])
 {
-    int done[NX_MAP_SECTIONS] = { 0 }, open[NX_MAP_SECTIONS], full[NX_MAP_TERRITORIES];
-    for (int t = 0; t < NX_MAP_TERRITORIES; t++) full[t] = nx_move_stronghold_full(s, seat, t);
-    for (int v = 0; v < NX_MAP_SECTIONS; v++) {
-        dist[v] = NO_PATH;
-        open[v] = !nx_board_section_in_storm(s, v) && !full[nx_map_section_territory(v)];
-    }
-    if (nx_board_section_in_storm(s, from)) return;   /* nothing leaves a stormed sector */
+    uint8_t done[NX_MAP_SECTIONS] = { 0 };
+    for (int v = 0; v < NX_MAP_SECTIONS; v++) dist[v] = NO_PATH;
     dist[from] = 0;
     for (;;) {
         int u = -1;
@@ -249,9 +251,55 @@ static void distances(const nx_state *s, uint8_t seat, int from, int dist[NX_MAP
         for (int v = 0; v < NX_MAP_SECTIONS; v++) {
             if (done[v] || !open[v]) continue;
             int c = contact(u, v);
-            if (c >= 0 && dist[u] + c < dist[v]) dist[v] = dist[u] + c;
+            if (c >= 0 && dist[u] + c < dist[v]) dist[v] = (int16_t)(dist[u] + c);
         }
     }
+}
+
+/*
+ * The bots ask whether a group reaches each candidate destination in turn,
+ * and every answer needs the distances from the group's sections: the same
+ * searches again and again on an unchanged board.  A search depends only
+ * on its source and on which sections are open (not in the storm, not in
+ * a stronghold two other factions hold), so its result is kept under that
+ * key; a different open set starts the memo afresh.  One memo per thread:
+ * hosts may run rooms on several threads.
+ */
+typedef struct dist_memo {
+    uint64_t open[2];                   /* the key: open sections, a bit each */
+    int keyed;
+    uint8_t have[NX_MAP_SECTIONS];      /* dist[from] is computed for this key */
+    int16_t dist[NX_MAP_SECTIONS][NX_MAP_SECTIONS];
+} dist_memo;
+_Static_assert(NX_MAP_SECTIONS <= 128, "the memo key holds one bit per section");
+_Static_assert(NO_PATH <= INT16_MAX, "distances are kept as int16_t");
+
+static _Thread_local dist_memo memo;
+
+/* Distances from `from` for this seat, never through the storm or a
+ * stronghold two other factions hold; NULL when `from` is in the storm
+ * (nothing leaves a stormed sector). */
+static const int16_t *distances(const nx_state *s, uint8_t seat, int from)
+{
+    if (nx_board_section_in_storm(s, from)) return NULL;
+    uint8_t open[NX_MAP_SECTIONS], full[NX_MAP_TERRITORIES];
+    uint64_t key[2] = { 0, 0 };
+    for (int t = 0; t < NX_MAP_TERRITORIES; t++) full[t] = (uint8_t)nx_move_stronghold_full(s, seat, t);
+    for (int v = 0; v < NX_MAP_SECTIONS; v++) {
+        open[v] = !nx_board_section_in_storm(s, v) && !full[nx_map_section_territory(v)];
+        if (open[v]) key[v / 64] |= 1ull << (v % 64);
+    }
+    if (!memo.keyed || memo.open[0] != key[0] || memo.open[1] != key[1]) {
+        memset(memo.have, 0, sizeof memo.have);
+        memo.open[0] = key[0];
+        memo.open[1] = key[1];
+        memo.keyed = 1;
+    }
+    if (!memo.have[from]) {
+        search(from, open, memo.dist[from]);
+        memo.have[from] = 1;
+    }
+    return memo.dist[from];
 }
 
 static int group_is_advisors(const nx_state *s, const nx_move_req *r)
@@ -275,9 +323,8 @@ static void gather(const nx_state *s, const nx_move_req *r, nx_move_plan *plan, 
     plan->nsrc = 0;
     for (int i = 0; i < n; i++) {
         if (secs[i] == r->to || !nx_board_forces_at(s, r->seat, secs[i])) continue;
-        int dist[NX_MAP_SECTIONS];
-        distances(s, r->seat, secs[i], dist);
-        if (dist[r->to] > plan->range) continue;
+        const int16_t *dist = distances(s, r->seat, secs[i]);
+        if (!dist || dist[r->to] > plan->range) continue;
         for (int k = 0; k < NX_FORCE_KINDS; k++) {
             plan->take[plan->nsrc][k] = s->seats[r->seat].forces[NX_PLACE_BOARD(secs[i])][k];
             avail[k] += plan->take[plan->nsrc][k];
@@ -360,7 +407,7 @@ int nx_move_check(const nx_state *s, const nx_move_req *r, nx_move_plan *plan, c
     plan_group(s, r, plan, avail);
     nx_move_section_label(r->to, to, sizeof to);
     if (r->from_sec >= 0) nx_move_section_label(r->from_sec, from, sizeof from);
-    else snprintf(from, sizeof from, "%s", nx_map_territory_name(r->from_t));
+    else nx_fmt(from, sizeof from, "%s", nx_map_territory_name(r->from_t));
     if (r->normal < 0 || r->elite < 0 || r->normal + r->elite < 1) return nx_move_refuse(why, len, "move at least one force");
     if (r->hajr && (plan->hajr_card = nx_move_card_in_hand(s, r->seat, NX_TR_HAJR)) == NX_COMP_NONE)
         return nx_move_refuse(why, len, "you hold no Hajr card");

@@ -41,6 +41,7 @@
 #include <string.h>
 
 #include "nx_board.h"
+#include "nx_text.h"
 #include "nx_module.h"
 #include "nx_movement.h"
 #include "nx_play.h"
@@ -137,12 +138,12 @@ static const char *kh_refusal(const nx_state *s, uint8_t seat)
 static int force_problem(const nx_state *s, uint8_t who, int forces, int elite, const char *whose, char *why, size_t len)
 {
     if (forces > in_tanks(s, who, NX_FORCE_NORMAL) || elite > in_tanks(s, who, NX_FORCE_ELITE)) {
-        snprintf(why, len, "%s Tanks hold %d ordinary and %d elite forces, fewer than asked", whose,
+        nx_fmt(why, len, "%s Tanks hold %d ordinary and %d elite forces, fewer than asked", whose,
                  in_tanks(s, who, NX_FORCE_NORMAL), in_tanks(s, who, NX_FORCE_ELITE));
         return -1;
     }
     if (elite > elite_room(s, who)) {
-        snprintf(why, len, "only one elite force (Sardaukar, Fedaykin) of a faction may be revived a turn");
+        nx_fmt(why, len, "only one elite force (Sardaukar, Fedaykin) of a faction may be revived a turn");
         return -1;
     }
     return 0;
@@ -152,17 +153,17 @@ static int force_problem(const nx_state *s, uint8_t who, int forces, int elite, 
 static int plan_problem(const nx_state *s, uint8_t seat, const plan *pl, char *why, size_t len)
 {
     if (pl->forces + pl->elite > REVIVAL_LIMIT) {
-        snprintf(why, len, "at most %d forces may be revived a turn", REVIVAL_LIMIT);
+        nx_fmt(why, len, "at most %d forces may be revived a turn", REVIVAL_LIMIT);
         return -1;
     }
     if (force_problem(s, seat, pl->forces, pl->elite, "its", why, len)) return -1;
     if (pl->leader >= 0) {
         if (nx_leader_get(pl->leader)->faction != s->seats[seat].faction) {
-            snprintf(why, len, "%s is not one of seat %d's leaders", nx_leader_get(pl->leader)->name, seat);
+            nx_fmt(why, len, "%s is not one of seat %d's leaders", nx_leader_get(pl->leader)->name, seat);
             return -1;
         }
         if (!nx_board_leader_revivable(s, pl->leader)) {
-            snprintf(why, len, "%s cannot be revived now (it is not in the Tanks, or the leader revival condition does not hold)",
+            nx_fmt(why, len, "%s cannot be revived now (it is not in the Tanks, or the leader revival condition does not hold)",
                      nx_leader_get(pl->leader)->name);
             return -1;
         }
@@ -170,11 +171,11 @@ static int plan_problem(const nx_state *s, uint8_t seat, const plan *pl, char *w
     if (pl->kh) {
         const char *r = kh_refusal(s, seat);
         if (r) {
-            snprintf(why, len, "kwisatz_haderach: %s", r);
+            nx_fmt(why, len, "kwisatz_haderach: %s", r);
             return -1;
         }
         if (pl->leader >= 0) {
-            snprintf(why, len, "kwisatz_haderach: it takes the turn's one leader revival; revive %s another turn",
+            nx_fmt(why, len, "kwisatz_haderach: it takes the turn's one leader revival; revive %s another turn",
                      nx_leader_get(pl->leader)->name);
             return -1;
         }
@@ -183,17 +184,17 @@ static int plan_problem(const nx_state *s, uint8_t seat, const plan *pl, char *w
     if (extra) {
         uint8_t ally = emperor_ally(s, seat);
         if (ally == NX_NO_SEAT) {
-            snprintf(why, len, "only the Emperor may pay for its ally's revivals, and only with an ally");
+            nx_fmt(why, len, "only the Emperor may pay for its ally's revivals, and only with an ally");
             return -1;
         }
         if (extra > EMPEROR_EXTRA) {
-            snprintf(why, len, "the Emperor may pay for at most %d of its ally's revivals", EMPEROR_EXTRA);
+            nx_fmt(why, len, "the Emperor may pay for at most %d of its ally's revivals", EMPEROR_EXTRA);
             return -1;
         }
         if (force_problem(s, ally, pl->ally_forces, pl->ally_elite, "the ally's", why, len)) return -1;
     }
     if (plan_cost(s, seat, pl) > spice_of(s, seat)) {
-        snprintf(why, len, "this revival costs %d spice; seat %d has %d", plan_cost(s, seat, pl), seat, spice_of(s, seat));
+        nx_fmt(why, len, "this revival costs %d spice; seat %d has %d", plan_cost(s, seat, pl), seat, spice_of(s, seat));
         return -1;
     }
     return 0;
@@ -279,11 +280,9 @@ static void open_revival(nx_state *s, uint8_t seat)
     p->min = 0;
     p->max = (int16_t)most_forces(s, seat);
     p->private_options = 1;   /* the range shows what the seat can pay */
-    /* Single digits all (at most 3 forces, 3 free, 2 spice): the longest
-     * prompt fits; the bounded ints tell the compiler so. */
-    snprintf(p->prompt, sizeof p->prompt, "Revive up to %d forces (%d free, then %d spice each)%s%s, or pass",
-             REVIVAL_LIMIT % 10, free_for(s, seat) % 10, FORCE_COST % 10,
-             revivable_leader(s, seat) >= 0 ? " and a leader" : "", kh_refusal(s, seat) ? "" : " or the Kwisatz Haderach");
+    nx_fmt(p->prompt, sizeof p->prompt, "Revive up to %d forces (%d free, then %d spice each)%s%s, or pass", REVIVAL_LIMIT,
+             free_for(s, seat), FORCE_COST, revivable_leader(s, seat) >= 0 ? " and a leader" : "",
+             kh_refusal(s, seat) ? "" : " or the Kwisatz Haderach");
 }
 
 static int revival_procedure(nx_act *a)

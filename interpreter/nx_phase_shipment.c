@@ -29,6 +29,7 @@
 #include <string.h>
 
 #include "nx_board.h"
+#include "nx_text.h"
 #include "nx_module.h"
 #include "nx_movement.h"
 
@@ -199,9 +200,9 @@ static void log_shipment(nx_act *a, const ship_req *r, const ship_plan *plan)
     if (r->from != RESERVES) nx_move_section_label(r->from, from, sizeof from);
     if (plan->payee != NX_NO_SEAT) {
         char g[64];
-        snprintf(paid, sizeof paid, " for %d spice, paid to %s", plan->cost, nx_act_who(s, plan->payee, g, sizeof g));
+        nx_fmt(paid, sizeof paid, " for %d spice, paid to %s", plan->cost, nx_act_who(s, plan->payee, g, sizeof g));
     } else if (!plan->sends) {
-        snprintf(paid, sizeof paid, " for %d spice, paid to the bank%s", plan->cost, r->karama ? " with a Karama card" : "");
+        nx_fmt(paid, sizeof paid, " for %d spice, paid to the bank%s", plan->cost, r->karama ? " with a Karama card" : "");
     }
     if (plan->sends) nx_act_log(a, "%s sends %s to %s", who, forces, to);
     else if (r->from == RESERVES) nx_act_log(a, "%s ships %s to %s%s", who, forces, to, paid);
@@ -318,17 +319,17 @@ static int open_decision(nx_act *a, nx_pending_kind kind, uint8_t seat, const ch
 {
     nx_pending *p = nx_state_add_pending(a->s, kind, seat);
     p->event = nx_state_new_event(a->s);
-    snprintf(p->prompt, sizeof p->prompt, "%s", prompt);
+    nx_fmt(p->prompt, sizeof p->prompt, "%s", prompt);
     return 1;
 }
 
 static int open_advisor(nx_act *a)
 {
     nx_state *s = a->s;
-    char prompt[96], where[64];
+    char prompt[sizeof ((nx_pending *)0)->prompt], where[64];
     nx_move_section_label(s->play.advise_section, where, sizeof where);
-    if (advanced(s)) snprintf(prompt, sizeof prompt, "Send a spiritual advisor to the Polar Sink or to %.30s, or pass", where);
-    else snprintf(prompt, sizeof prompt, "Send a spiritual advisor to the Polar Sink, or pass");
+    if (advanced(s)) nx_fmt(prompt, sizeof prompt, "Send a spiritual advisor to the Polar Sink or to %s, or pass", where);
+    else nx_fmt(prompt, sizeof prompt, "Send a spiritual advisor to the Polar Sink, or pass");
     return open_decision(a, NX_PEND_ADVISOR, nx_state_seat_of(s, NX_BENE_GESSERIT), prompt);
 }
 
@@ -349,23 +350,23 @@ static int open_wartime(nx_act *a)
 {
     int choices[NX_MAP_TERRITORIES], n = wartime_choices(a->s, choices);
     if (!n) return 0;
-    char prompt[96];
-    snprintf(prompt, sizeof prompt, "Wartime: advisors in %d territories may become fighters; name them, or pass", n);
+    char prompt[sizeof ((nx_pending *)0)->prompt];
+    nx_fmt(prompt, sizeof prompt, "Wartime: advisors in %d territories may become fighters; name them, or pass", n);
     return open_decision(a, NX_PEND_WARTIME, nx_state_seat_of(a->s, NX_BENE_GESSERIT), prompt);
 }
 
 int nx_move_open_intrusion(nx_act *a)
 {
-    char prompt[96];
-    snprintf(prompt, sizeof prompt, "Intrusion: make your fighters in %.40s advisors, or pass",
+    char prompt[sizeof ((nx_pending *)0)->prompt];
+    nx_fmt(prompt, sizeof prompt, "Intrusion: make your fighters in %s advisors, or pass",
              nx_map_territory_name(a->s->play.intrusion_at));
     return open_decision(a, NX_PEND_INTRUSION, nx_state_seat_of(a->s, NX_BENE_GESSERIT), prompt);
 }
 
 static int open_guild_offer(nx_act *a, uint8_t guild, uint8_t next)
 {
-    char prompt[96], who[64];
-    snprintf(prompt, sizeof prompt, "Ship and move now, before %s, or delay", nx_act_who(a->s, next, who, sizeof who));
+    char prompt[sizeof ((nx_pending *)0)->prompt], who[64];
+    nx_fmt(prompt, sizeof prompt, "Ship and move now, before %s, or delay", nx_act_who(a->s, next, who, sizeof who));
     return open_decision(a, NX_PEND_SHIP_MOVE, guild, prompt);
 }
 

@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "nx_board.h"
+#include "nx_text.h"
 #include "nx_module.h"
 #include "nx_movement.h"
 #include "nx_play.h"
@@ -172,7 +173,7 @@ static void open_worm_place(nx_state *s)
 {
     nx_pending *p = nx_state_add_pending(s, NX_PEND_WORM_PLACE, nx_state_seat_of(s, NX_FREMEN));
     p->event = nx_state_new_event(s);
-    snprintf(p->prompt, sizeof p->prompt, "Place this Shai-Hulud in any sand territory");
+    nx_fmt(p->prompt, sizeof p->prompt, "Place this Shai-Hulud in any sand territory");
 }
 
 /* Reveal until a territory card.  Returns 1 when waiting for the Fremen
@@ -219,7 +220,7 @@ static void open_nexus_decision(nx_state *s, uint8_t seat)
 {
     nx_pending *p = nx_state_add_pending(s, NX_PEND_NEXUS, seat);
     p->event = nx_state_new_event(s);
-    snprintf(p->prompt, sizeof p->prompt, "Nexus: offer, accept or leave alliances, then pass");
+    nx_fmt(p->prompt, sizeof p->prompt, "Nexus: offer, accept or leave alliances, then pass");
 }
 
 static void open_nexus(nx_act *a)
@@ -317,7 +318,7 @@ static int open_next_ride(nx_act *a)
         p->min = 1;
         p->max = (int16_t)(r[0] + r[1]);
         p->event = nx_state_new_event(s);
-        snprintf(p->prompt, sizeof p->prompt, "Ride Shai-Hulud from %s with some or all of your forces there, or pass",
+        nx_fmt(p->prompt, sizeof p->prompt, "Ride Shai-Hulud from %s with some or all of your forces there, or pass",
                  nx_map_territory_name(t));
         return 1;
     }

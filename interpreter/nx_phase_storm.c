@@ -22,6 +22,7 @@
 #include <string.h>
 
 #include "nx_board.h"
+#include "nx_text.h"
 #include "nx_module.h"
 #include "nx_movement.h"
 
@@ -92,7 +93,7 @@ static void open_dials(nx_act *a)
         p->min = first ? 0 : LATER_DIAL_MIN;
         p->max = first ? TURN1_DIAL_MAX : LATER_DIAL_MAX;
         p->event = event;
-        snprintf(p->prompt, sizeof p->prompt, "Secretly dial %d to %d to move the storm", p->min, p->max);
+        nx_fmt(p->prompt, sizeof p->prompt, "Secretly dial %d to %d to move the storm", p->min, p->max);
     }
     char w1[64], w2[64];
     nx_act_log(a, "%s and %s dial the storm", nx_act_who(s, s->play.dialers[0], w1, sizeof w1),
@@ -288,7 +289,7 @@ static int open_card_window(nx_act *a)
         p->max = WEATHER_MAX;
         /* The movement is in the view (board.storm_movement, board.weather_control):
          * a prompt would go stale when another seat plays Weather Control. */
-        snprintf(p->prompt, sizeof p->prompt,
+        nx_fmt(p->prompt, sizeof p->prompt,
                  "Before the storm moves: play Weather Control or Family Atomics now, or pass");
     }
     return s->npending > 0;

@@ -18,6 +18,7 @@
 #include "nx_board.h"
 #include "nx_effects.h"
 #include "nx_events.h"
+#include "nx_text.h"
 #include "nx_module.h"
 #include "nx_names.h"
 #include "nx_play.h"
@@ -108,7 +109,7 @@ static int open_next_window(nx_act *a)
         if (nx_custody_count(&s->custody, NX_Z_SEAT(seat, NX_ZS_NEXUS_HELD)) == 0) continue;
         nx_pending *p = nx_state_add_pending(s, NX_PEND_NEXUS_WINDOW, seat);
         p->event = nx_state_new_event(s);
-        snprintf(p->prompt, sizeof p->prompt, "End of %s: play your Nexus card now, or pass",
+        nx_fmt(p->prompt, sizeof p->prompt, "End of %s: play your Nexus card now, or pass",
                  nx_phase_name(s->phase));
         return 1;
     }

@@ -1,4 +1,5 @@
 #include "nx_room.h"
+#include "nx_text.h"
 
 #include <assert.h>
 #include <stdio.h>
@@ -10,7 +11,7 @@
 int nx_room_create(nx_store *st, const char *room, const nx_game *g, char *err, size_t errlen)
 {
     char meta[160];
-    snprintf(meta, sizeof meta, "{\"engine\":\"%s\"}", NX_VERSION);
+    nx_fmt(meta, sizeof meta, "{\"engine\":\"%s\"}", NX_VERSION);
     char *snap = nx_game_save(g);
     if (!snap) {
         snprintf(err, errlen, "room %s: the game cannot be saved for its first snapshot", room);
@@ -37,7 +38,7 @@ static int record(void *ctx, const nx_game *g, char *err, size_t errlen)
     char *snap = want_snap ? nx_game_save(g) : NULL;
     if (want_snap && !snap) {
         /* Not stored half: the action is refused with its snapshot. */
-        snprintf(err, errlen, "room %s action %zu: the game cannot be saved for its snapshot", ref->room, n);
+        nx_fmt(err, errlen, "room %s action %zu: the game cannot be saved for its snapshot", ref->room, n);
         return -1;
     }
     int rc = nx_store_append(ref->st, ref->room, (uint32_t)n, nx_game_log_action(g, n - 1),
@@ -60,7 +61,7 @@ nx_game *nx_room_open(nx_store *st, const char *room, const nx_runtime *rt, char
     for (size_t i = 0; g && i < r.nactions; i++) {
         char *res = nx_game_apply(g, r.actions[i].action);
         if (strcmp(res, r.actions[i].result)) {
-            snprintf(err, errlen, "room %s action %u: re-applying it gives a different result", room,
+            nx_clip(err, errlen, "room %s action %u: re-applying it gives a different result", room,
                      r.actions[i].seq);
             nx_game_free(g);
             g = NULL;

@@ -1,4 +1,5 @@
 #include "nx_scenario.h"
+#include "nx_text.h"
 
 #include <jansson.h>
 #include <stdlib.h>
@@ -176,7 +177,7 @@ static void step_do(scen *sc, const nx_ynode *step)
     json_t *action = yaml_json(dn);
     if (!json_object_get(action, "id")) {
         char id[32];
-        snprintf(id, sizeof id, "s%d", ++sc->next_id);
+        nx_fmt(id, sizeof id, "s%d", ++sc->next_id);
         json_object_set_new(action, "id", json_string(id));
     }
     if (!json_object_get(action, "version"))
@@ -438,7 +439,7 @@ static void check_hidden(scen *sc, const nx_ynode *h)
         char *text = json_dumps(view, JSON_COMPACT);
         for (int k = 0; k < n; k++) {
             char quoted[64];
-            snprintf(quoted, sizeof quoted, "\"%s\"", nx_comp_id(v[k]));
+            nx_fmt(quoted, sizeof quoted, "\"%s\"", nx_comp_id(v[k]));
             if (strstr(text, quoted)) nx_yerr(sc->d, who, "the view of %s shows %s from %s", who->scalar, nx_comp_id(v[k]), zn->scalar);
         }
         free(text);

@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "nx_cli.h"
+#include "nx_text.h"
 #include "nx_game.h"
 #include "nx_room.h"
 #include "nx_util.h"

@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "nx_board.h"
+#include "nx_text.h"
 #include "nx_leaders.h"
 #include "nx_module.h"
 #include "nx_movement.h"
@@ -85,7 +86,7 @@ static void deal_traitors(nx_state *s)
         memcpy(p->options, dealt, sizeof dealt);
         p->private_options = 1;
         p->event = event;
-        snprintf(p->prompt, sizeof p->prompt, "Keep one of your four Traitor Cards");
+        nx_fmt(p->prompt, sizeof p->prompt, "Keep one of your four Traitor Cards");
     }
 }
 
@@ -166,7 +167,7 @@ static void open_placement(nx_state *s, uint8_t seat, int count, const char *pro
     nx_pending *p = nx_state_add_pending(s, NX_PEND_PLACEMENT, seat);
     p->min = p->max = (int16_t)count;
     p->event = nx_state_new_event(s);
-    snprintf(p->prompt, sizeof p->prompt, "%s", prompt);
+    nx_fmt(p->prompt, sizeof p->prompt, "%s", prompt);
 }
 
 /*
@@ -223,7 +224,7 @@ static void open_prediction(nx_state *s)
     p->min = 1;
     p->max = NX_LAST_TURN;
     p->event = nx_state_new_event(s);
-    snprintf(p->prompt, sizeof p->prompt, "Secretly predict which other faction wins, and on which turn");
+    nx_fmt(p->prompt, sizeof p->prompt, "Secretly predict which other faction wins, and on which turn");
 }
 
 void nx_setup_run(nx_act *a, const nx_faction *factions, int nseats, uint8_t options)
@@ -409,7 +410,7 @@ static int act_place_forces(nx_act *a)
     uint8_t seat = p->seat;
     nx_state_remove_pending(s, p);
     char who[64], line[400];
-    int len = snprintf(line, sizeof line, "%s places its starting forces:", nx_act_who(s, seat, who, sizeof who)), placed = 0;
+    int len = nx_fmt(line, sizeof line, "%s places its starting forces:", nx_act_who(s, seat, who, sizeof who)), placed = 0;
     for (int sec = 0; sec < NX_MAP_SECTIONS; sec++) {
         if (!want[sec][0] && !want[sec][1]) continue;
         for (int kind = 0; kind < NX_FORCE_KINDS; kind++)
@@ -418,7 +419,7 @@ static int act_place_forces(nx_act *a)
         if (len < (int)sizeof line)
         {
             char n[48], where[64];
-            len += snprintf(line + len, sizeof line - (size_t)len, "%s %s in %s", placed++ ? "," : "",
+            len += nx_fmt(line + len, sizeof line - (size_t)len, "%s %s in %s", placed++ ? "," : "",
                             nx_move_forces_label(want[sec][0], want[sec][1], n, sizeof n),
                             nx_move_section_label(sec, where, sizeof where));
         }

@@ -23,6 +23,7 @@
 #include <string.h>
 
 #include "nx_board.h"
+#include "nx_text.h"
 #include "nx_module.h"
 #include "nx_movement.h"
 #include "nx_names.h"
@@ -68,6 +69,7 @@ static uint8_t bit(int seat) { return (uint8_t)(1u << seat); }
 
 static int int_at(nx_act *a, const json_t *v, int lo, int hi, const char *path, int *out)
 {
+    *out = lo;   /* defined even on failure (the optimiser cannot see that nx_act_fail returns -1) */
     if (!json_is_integer(v)) return nx_act_fail(a, "malformed", "%s must be an integer", path);
     json_int_t n = json_integer_value(v);
     if (n < lo || n > hi) return nx_act_fail(a, "illegal", "%s must be from %d to %d, not %lld", path, lo, hi, (long long)n);
@@ -110,6 +112,7 @@ static int card_at(nx_act *a, plan *p, const json_t *v, const char *path, nx_com
 {
     const char *id = json_string_value(v);
     nx_comp c = id ? nx_comp_parse(id) : NX_COMP_NONE;
+    *out = NX_COMP_NONE;   /* defined even on failure, as in int_at */
     if (c == NX_COMP_NONE) return nx_act_fail(a, "malformed", "%s must name a card (\"treachery:karama#1\")", path);
     if (a->s->custody.zone[c] == NX_Z_OUT) return nx_act_fail(a, "illegal", "%s: %s is not in this game", path, id);
     if (p->named[c]) return nx_act_fail(a, "illegal", "%s: %s is named twice", path, id);
@@ -161,7 +164,7 @@ static int read_spice(nx_act *a, const json_t *v, plan *p)
         uint8_t seat;
         char path[64];
         int amount;
-        snprintf(path, sizeof path, "spice.%s", k);
+        nx_clip(path, sizeof path, "spice.%s", k);
         if (seat_key(a, "spice", k, &p->spice_seats, &seat) || int_at(a, n, 0, SPICE_MAX, path, &amount)) return -1;
         p->spice[seat] = (int16_t)amount;
     }
@@ -176,7 +179,7 @@ static int read_board_spice(nx_act *a, const json_t *v, plan *p)
     json_object_foreach((json_t *)v, k, n) {
         int sec = nx_map_section_parse(k), amount;
         char path[96];
-        snprintf(path, sizeof path, "board_spice.%s", k);
+        nx_clip(path, sizeof path, "board_spice.%s", k);
         if (sec < 0) return nx_act_fail(a, "malformed", "%s: not a board section (\"the_great_flat\", \"cielago_south.west\")", path);
         if (int_at(a, n, 0, SPICE_MAX, path, &amount)) return -1;
         nx_play_set_bit(p->board_set, sec, 1);
@@ -236,14 +239,14 @@ static int read_forces(nx_act *a, const json_t *v, plan *p)
     json_object_foreach((json_t *)v, k, places) {
         uint8_t seat;
         char path[128];
-        snprintf(path, sizeof path, "forces.%s", k);
+        nx_clip(path, sizeof path, "forces.%s", k);
         if (seat_key(a, "forces", k, &p->force_seats, &seat) || need_object(a, places, path, "{place: [ordinary, elite]}"))
             return -1;
         const char *pk;
         json_t *counts;
         json_object_foreach(places, pk, counts) {
             int place = place_of(pk);
-            snprintf(path, sizeof path, "forces.%s.%s", k, pk);
+            nx_clip(path, sizeof path, "forces.%s.%s", k, pk);
             if (place < 0) return nx_act_fail(a, "malformed", "%s: \"%s\" is not reserves, tanks or a board section", path, pk);
             if (counts_at(a, counts, path, p->forces[seat][place])) return -1;
         }
@@ -260,7 +263,7 @@ static int read_hand(nx_act *a, const json_t *v, plan *p)
     json_object_foreach((json_t *)v, k, cards) {
         uint8_t seat;
         char path[96];
-        snprintf(path, sizeof path, "hand.%s", k);
+        nx_clip(path, sizeof path, "hand.%s", k);
         if (seat_key(a, "hand", k, &p->hand_seats, &seat) || need_array(a, cards, path, "of Treachery card ids")) return -1;
         size_t i;
         json_t *id;
@@ -325,7 +328,7 @@ static int read_on_top(nx_act *a, const json_t *v, plan *p)
     json_object_foreach((json_t *)v, k, cards) {
         int z = nx_zone_parse(k);
         char path[96];
-        snprintf(path, sizeof path, "on_top.%s", k);
+        nx_clip(path, sizeof path, "on_top.%s", k);
         if (z <= NX_Z_OUT || z >= NX_Z_GLOBAL_COUNT || !nx_zone_ordered((nx_zone)z) || z == NX_Z_AUCTION)
             return nx_act_fail(a, "malformed", "%s: not a deck or discard pile (\"spice_deck\", \"treachery_deck\", \"spice_discard_a\")", path);
         if (need_array(a, cards, path, "of card ids, the top card first")) return -1;
@@ -363,7 +366,7 @@ static int read_alliance(nx_act *a, const json_t *v, plan *p)
     json_array_foreach(v, i, pair) {
         int x, y;
         char path[48];
-        snprintf(path, sizeof path, "alliance[%zu]", i);
+        nx_fmt(path, sizeof path, "alliance[%zu]", i);
         if (!json_is_array(pair) || json_array_size(pair) != 2)
             return nx_act_fail(a, "malformed", "%s must be a pair of seats [0, 1]", path);
         if (int_at(a, json_array_get(pair, 0), 0, a->s->nseats - 1, path, &x) ||
@@ -668,7 +671,7 @@ static int act_stage(nx_act *a)
         if (!v) continue;
         if (keys[i].read(a, v, &p)) return -1;
         size_t used = strlen(staged);
-        snprintf(staged + used, sizeof staged - used, "%s%s", used ? ", " : "", keys[i].key);
+        nx_fmt(staged + used, sizeof staged - used, "%s%s", used ? ", " : "", keys[i].key);
     }
     if (!staged[0]) return nx_act_fail(a, "malformed", "\"stage\" names nothing to stage (docs/scenarios.md lists the keys)");
     /* Validated: from here on nothing is refused.  The log names what was

@@ -146,5 +146,45 @@ expect_grep "$TMP/out" '"line":2' "bad line is named"
 expect_grep "$TMP/out" 'keeps a Traitor Card' "retry after restart returns the original result"
 expect_grep "$TMP/out" '"seat\\" must be' "bad seat refused"
 
+# Every command answers --help with its usage on stdout, exit 0.
+for cmd in check cards rulings availability new apply view play serve test; do
+    expect_rc 0 "$cmd --help" "$NEXUS" $cmd --help
+    expect_grep "$TMP/out" "^usage: nexus .*$cmd" "$cmd --help prints its usage"
+done
+expect_rc 0 "-h after other arguments" "$NEXUS" play --seed 3 -h
+expect_grep "$TMP/out" '^usage: nexus .*play' "-h prints the play usage"
+expect_rc 0 "--help as an option's value is a value" "$NEXUS" rulings list --match --help
+expect_rc 2 "a flag takes no value" "$NEXUS" cards --json=yes
+
+# Long options take "--opt=value" as well as "--opt value", with the same effect.
+same_as() { # file-a file-b description
+    cmp -s "$1" "$2" && passes=$((passes + 1)) || { fails=$((fails + 1)); echo "FAIL: $3 differ"; diff "$1" "$2" | head; }
+}
+expect_rc 0 "--pack=FILE" "$NEXUS" --pack="$SRC/cards/pack.yaml" check
+expect_grep "$TMP/out" '12 cards, 36 panels' "check with --pack=FILE"
+expect_rc 0 "rulings --match=" "$NEXUS" rulings list --match=storm
+expect_grep "$TMP/out" 'bene_gesserit.cunning.storm_stronghold' "rulings --match=REGEX"
+expect_rc 0 "availability --set=" "$NEXUS" availability --json --set=harkonnen.cunning.interruption=suspend_and_resume
+cp "$TMP/out" "$TMP/avail-eq.json"
+expect_rc 0 "availability --set" "$NEXUS" availability --json --set harkonnen.cunning.interruption=suspend_and_resume
+same_as "$TMP/avail-eq.json" "$TMP/out" "availability --set=X and --set X"
+printf 'rulings:\n  harkonnen.cunning.interruption: suspend_and_resume\n' >"$TMP/settings.yaml"
+expect_rc 0 "availability --rulings=" "$NEXUS" availability --json --rulings="$TMP/settings.yaml"
+same_as "$TMP/avail-eq.json" "$TMP/out" "availability --rulings=FILE and --set"
+expect_rc 0 "new with --opt=value" "$NEXUS" new --save="$TMP/eq.json" --factions=harkonnen,atreides,emperor --nexus-cards --seed=3
+same_as "$G" "$TMP/eq.json" "new --opt=value and --opt value games"
+expect_rc 0 "new --seats= --rulings= --set=" "$NEXUS" new --save="$TMP/eq2.json" --seats=3 --rulings="$TMP/settings.yaml" \
+    --set=harkonnen.cunning.interruption=suspend_and_resume
+expect_rc 0 "view --seat=" "$NEXUS" view "$G" --seat=1
+expect_grep "$TMP/out" '"viewer": 1' "view --seat=S"
+expect_rc 1 "apply --save=" "$NEXUS" apply "$G" '{"id":"x","version":0,"seat":null,"type":"advance"}' --save="$TMP/applied.json"
+expect_grep "$TMP/out" '"ok":false' "apply --save=OUT reports"
+expect_rc 0 "play with --opt=value" "$NEXUS" play --seed=5 --seats=4 --advanced --nexus-cards --save="$TMP/played.json"
+same_as "$TMP/play1.txt" "$TMP/out" "play --opt=value and --opt value transcripts"
+expect_rc 0 "play --factions= --bots= --store=" "$NEXUS" play --seed=6 --factions=atreides,harkonnen,fremen --bots=random --store="$TMP/play-eq.db"
+expect_grep "$TMP/out" 'reopened from the store, identical' "play --store=DB"
+expect_rc 0 "serve --store=" sh -c "\"$NEXUS\" serve --store=\"$DB\" <\"$TMP/in2\""
+expect_grep "$TMP/out" '^\{"ok":true,"room":"r1","version":1\}$' "serve --store=DB reopens the room"
+
 echo "cli_contract: $passes passed, $fails failed"
 [ "$fails" -eq 0 ]

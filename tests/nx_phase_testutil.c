@@ -1,5 +1,6 @@
 /* Shared helpers for the game-turn suites: see nx_phase_testutil.h. */
 #include "nx_phase_testutil.h"
+#include "nx_text.h"
 
 #include <stdarg.h>
 
@@ -92,7 +93,7 @@ static int action_ids;
 json_t *nxt_act(nx_game *g, int seat, const char *body)
 {
     char text[2048];
-    snprintf(text, sizeof text, "{\"id\":\"t%d\",\"version\":%u,\"seat\":%d,%s}", ++action_ids,
+    nx_fmt(text, sizeof text, "{\"id\":\"t%d\",\"version\":%u,\"seat\":%d,%s}", ++action_ids,
              nx_game_state(g)->version, seat, body);
     char *r = nx_game_apply(g, text);
     json_t *j = json_loads(r, 0, NULL);
@@ -157,13 +158,13 @@ char *nxt_apply(nx_game *g, int seat, const char *fmt, ...)
     char text[512];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(text, sizeof text, fmt, ap);
+    nx_vfmt(text, sizeof text, fmt, ap);
     va_end(ap);
     json_error_t je;
     json_t *a = json_loads(text, 0, &je);
     ck_assert_msg(a != NULL, "bad test JSON %s: %s", text, je.text);
     char id[16];
-    snprintf(id, sizeof id, "fx%d", ++action_ids);
+    nx_fmt(id, sizeof id, "fx%d", ++action_ids);
     json_object_set_new(a, "id", json_string(id));
     json_object_set_new(a, "version", json_integer(nx_game_state(g)->version));
     json_object_set_new(a, "seat", json_integer(seat));
@@ -493,7 +494,7 @@ int nxt_logged(const json_t *log, const char *text)
 const char *nxt_dial(int v)
 {
     static char body[64];
-    snprintf(body, sizeof body, "\"type\":\"dial\",\"value\":%d", v);
+    nx_fmt(body, sizeof body, "\"type\":\"dial\",\"value\":%d", v);
     return body;
 }
 
@@ -546,6 +547,6 @@ void nxt_no_calls(nx_game *g)
 void nxt_plan(nx_game *g, int seat, const char *keys)
 {
     char body[512];
-    snprintf(body, sizeof body, "\"type\":\"battle_plan\", %s", keys);
+    nx_fmt(body, sizeof body, "\"type\":\"battle_plan\", %s", keys);
     nxt_ok(g, seat, body);
 }

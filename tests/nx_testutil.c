@@ -1,4 +1,5 @@
 #include "nx_testutil.h"
+#include "nx_text.h"
 
 #include <stdlib.h>
 #include <unistd.h>
@@ -14,7 +15,7 @@ FILE *nx_shared_data(const char *name)
 {
     const char *dir = getenv("NX_SHARED_DATA");
     char path[1024];
-    snprintf(path, sizeof path, "%s/%s", dir ? dir : NX_TEST_SOURCE_DIR "/../shared/data", name);
+    nx_fmt(path, sizeof path, "%s/%s", dir ? dir : NX_TEST_SOURCE_DIR "/../shared/data", name);
     return fopen(path, "r");
 }
 

@@ -5,6 +5,7 @@
 #include "nx_phase_testutil.h"
 #include "nx_board.h"
 #include "nx_play.h"
+#include "nx_text.h"
 
 static const nx_faction AHE[] = { NX_ATREIDES, NX_HARKONNEN, NX_EMPEROR };
 enum { A, H, E };
@@ -45,10 +46,10 @@ START_TEST(weapon_defence_pairs)
         nxt_mut(g)->play.spice[nxt_section("the_great_flat")] = 6;
         nxt_go(g);
         char body[256];
-        snprintf(body, sizeof body, "\"leader\":\"leader:duncan_idaho\",\"dial\":2,\"weapon\":\"%s\"", cases[i].weapon);
+        nx_fmt(body, sizeof body, "\"leader\":\"leader:duncan_idaho\",\"dial\":2,\"weapon\":\"%s\"", cases[i].weapon);
         nxt_plan(g, A, body);
-        if (cases[i].defence) snprintf(body, sizeof body, "\"leader\":\"leader:feyd_rautha\",\"dial\":0,\"defense\":\"%s\"", cases[i].defence);
-        else snprintf(body, sizeof body, "\"leader\":\"leader:feyd_rautha\",\"dial\":0");
+        if (cases[i].defence) nx_fmt(body, sizeof body, "\"leader\":\"leader:feyd_rautha\",\"dial\":0,\"defense\":\"%s\"", cases[i].defence);
+        else nx_fmt(body, sizeof body, "\"leader\":\"leader:feyd_rautha\",\"dial\":0");
         nxt_plan(g, H, body);
         nxt_no_calls(g);
         ck_assert_msg(nxt_leader_dead(g, "feyd_rautha") == cases[i].dies, "case %zu: Feyd dies %d", i, cases[i].dies);
@@ -108,10 +109,10 @@ START_TEST(every_base_pair)
             nxt_hand(g, H, defence, NULL, NULL);
             nxt_go(g);
             char body[256];
-            snprintf(body, sizeof body, "\"leader\":\"leader:duncan_idaho\",\"dial\":1%s%s%s", weapon ? ",\"weapon\":\"" : "",
+            nx_fmt(body, sizeof body, "\"leader\":\"leader:duncan_idaho\",\"dial\":1%s%s%s", weapon ? ",\"weapon\":\"" : "",
                      weapon ? weapon : "", weapon ? "\"" : "");
             nxt_plan(g, A, body);
-            snprintf(body, sizeof body, "\"leader\":\"leader:feyd_rautha\",\"dial\":1%s%s%s", defence ? ",\"defense\":\"" : "",
+            nx_fmt(body, sizeof body, "\"leader\":\"leader:feyd_rautha\",\"dial\":1%s%s%s", defence ? ",\"defense\":\"" : "",
                      defence ? defence : "", defence ? "\"" : "");
             nxt_plan(g, H, body);
             nxt_no_calls(g);

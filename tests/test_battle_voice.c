@@ -3,6 +3,7 @@
  * opponent may answer, cancellation, secrecy and bots
  * (interpreter/nx_battle_voice.c; docs/rules/phase-battle.md). */
 #include "nx_battle.h"
+#include "nx_text.h"
 #include "nx_names.h"
 #include "nx_phase_testutil.h"
 
@@ -43,7 +44,7 @@ static json_t *no_karama(nx_game *g)
 static void voice(nx_game *g, const char *mode, const char *what)
 {
     char body[160];
-    snprintf(body, sizeof body, "\"type\":\"voice\",\"command\":\"%s\",\"what\":\"%s\"", mode, what);
+    nx_fmt(body, sizeof body, "\"type\":\"voice\",\"command\":\"%s\",\"what\":\"%s\"", mode, what);
     nxt_ok(g, B, body);
 }
 
@@ -173,7 +174,7 @@ START_TEST(voice_binds_the_plan)
     char b[256];
     /* "play": a seat holding a matching card must play it. */
     nx_game *g = commanded("treachery:chaumas", "treachery:kulon", "play", "poison_weapon", 0);
-    snprintf(b, sizeof b, "%s\"leader\":\"leader:dr_yueh\",\"dial\":1,\"weapon\":\"treachery:kulon\"", P);
+    nx_fmt(b, sizeof b, "%s\"leader\":\"leader:dr_yueh\",\"dial\":1,\"weapon\":\"treachery:kulon\"", P);
     nxt_refused(g, A, b, "illegal", "the Voice commands you to play a poison weapon, and you can");
     nxt_plan(g, A, "\"leader\":\"leader:dr_yueh\",\"dial\":1,\"weapon\":\"treachery:chaumas\"");
     nx_game_free(g);
@@ -194,23 +195,23 @@ START_TEST(voice_binds_the_plan)
 
     /* "play cheap_hero" takes the leader slot. */
     g = commanded("treachery:cheap_hero#1", NULL, "play", "cheap_hero", 0);
-    snprintf(b, sizeof b, "%s\"leader\":\"leader:dr_yueh\",\"dial\":1", P);
+    nx_fmt(b, sizeof b, "%s\"leader\":\"leader:dr_yueh\",\"dial\":1", P);
     nxt_refused(g, A, b, "illegal", "to play a Cheap Hero");
     nxt_plan(g, A, "\"cheap_hero\":\"treachery:cheap_hero#1\",\"dial\":1");
     nx_game_free(g);
 
     /* "not_play cheap_hero" may leave a seat with no leader at all. */
     g = commanded("treachery:cheap_hero#1", "treachery:crysknife", "not_play", "cheap_hero", 1);
-    snprintf(b, sizeof b, "%s\"cheap_hero\":\"treachery:cheap_hero#1\",\"dial\":1", P);
+    nx_fmt(b, sizeof b, "%s\"cheap_hero\":\"treachery:cheap_hero#1\",\"dial\":1", P);
     nxt_refused(g, A, b, "illegal", "not to play a Cheap Hero");
-    snprintf(b, sizeof b, "%s\"dial\":1,\"weapon\":\"treachery:crysknife\"", P);
+    nx_fmt(b, sizeof b, "%s\"dial\":1,\"weapon\":\"treachery:crysknife\"", P);
     nxt_refused(g, A, b, "illegal", "no Treachery Card may be played");
     nxt_plan(g, A, "\"dial\":1");
     nx_game_free(g);
 
     /* A named special card. */
     g = commanded("treachery:lasgun", NULL, "not_play", "lasgun", 0);
-    snprintf(b, sizeof b, "%s\"leader\":\"leader:dr_yueh\",\"dial\":1,\"weapon\":\"treachery:lasgun\"", P);
+    nx_fmt(b, sizeof b, "%s\"leader\":\"leader:dr_yueh\",\"dial\":1,\"weapon\":\"treachery:lasgun\"", P);
     nxt_refused(g, A, b, "illegal", "not to play the Lasgun");
     nx_game_free(g);
 }
@@ -256,7 +257,7 @@ static nx_game *asked(const char *element, const char *c1, const char *c2, int a
     nxt_hand(g, H, c1, c2, NULL);
     json_decref(nxt_stage_go(g));
     char body[96];
-    snprintf(body, sizeof body, "\"type\":\"prescience\",\"element\":\"%s\"", element);
+    nx_fmt(body, sizeof body, "\"type\":\"prescience\",\"element\":\"%s\"", element);
     nxt_ok(g, A, body);
     nxt_no_advantages(g);
     only(g, H, NX_PEND_FORESEE);
@@ -268,7 +269,7 @@ static const char *answer_in_view(const nx_game *g, int seat, char *buf, size_t 
     json_t *v = nx_game_view_json(g, seat);
     json_t *pr = json_object_get(json_object_get(json_object_get(v, "board"), "battle"), "prescience");
     json_t *ans = json_object_get(pr, "answer");
-    snprintf(buf, len, "%s", !ans ? "(hidden)" : json_is_string(ans) ? json_string_value(ans) : json_is_null(ans) ? "none" : "number");
+    nx_fmt(buf, len, "%s", !ans ? "(hidden)" : json_is_string(ans) ? json_string_value(ans) : json_is_null(ans) ? "none" : "number");
     json_decref(v);
     return buf;
 }
@@ -843,7 +844,7 @@ static nx_game *answering(const char *element)
 {
     nx_game *g = at_prescience();
     char body[96];
-    snprintf(body, sizeof body, "\"type\":\"prescience\",\"element\":\"%s\"", element);
+    nx_fmt(body, sizeof body, "\"type\":\"prescience\",\"element\":\"%s\"", element);
     nxt_ok(g, A, body);
     json_decref(no_karama(g));
     return g;

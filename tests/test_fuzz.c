@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "nx_bot.h"
+#include "nx_text.h"
 #include "nx_game.h"
 #include "nx_pack.h"
 #include "nx_testutil.h"
@@ -149,7 +150,7 @@ START_TEST(damaged_rules_games_are_refused_cleanly)
     char id[16];
     nx_bot_move m;
     for (int i = 0; i < 60; i++) {
-        snprintf(id, sizeof id, "b%d", i);
+        nx_fmt(id, sizeof id, "b%d", i);
         if (nx_bot_step(&bot, g, id, &m) <= 0) break;
         nx_bot_move_free(&m);
     }

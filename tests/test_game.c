@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "nx_bot.h"
+#include "nx_text.h"
 #include "nx_game.h"
 #include "nx_testutil.h"
 #include "nx_util.h"
@@ -146,7 +147,7 @@ static void noise_step(nx_game *g, nx_rng *r, int step, char **last_ok_action)
 {
     json_t *a = damaged(g, r);
     char id[32];
-    snprintf(id, sizeof id, "n%d", step);
+    nx_fmt(id, sizeof id, "n%d", step);
     json_object_set_new(a, "id", json_string(id));
     nx_state before = *nx_game_state(g);
     size_t n = nx_game_log_length(g);
@@ -171,7 +172,7 @@ static int fuzz_step(nx_game *g, nx_bot *bot, nx_rng *r, int step, char **last_o
     if (nx_game_state(g)->play.over) return 0;
     if (nx_rng_below(r, 3) == 0) noise_step(g, r, step, last_ok_action);
     char id[32];
-    snprintf(id, sizeof id, "f%d", step);
+    nx_fmt(id, sizeof id, "f%d", step);
     nx_bot_move m;
     int rc = nx_bot_step(bot, g, id, &m);
     ck_assert_int_ge(rc, 0);
@@ -391,7 +392,7 @@ START_TEST(bots_play_held_nexus_cards)
     char id[16];
     nx_bot_move m;
     for (int i = 0; i < 400 && !played; i++) {
-        snprintf(id, sizeof id, "c%d", i);
+        nx_fmt(id, sizeof id, "c%d", i);
         if (nx_bot_step(&bot, g, id, &m) <= 0) break;
         played = m.optional && m.seat == 1 && strstr(m.result, "plays the Harkonnen") != NULL;
         nx_bot_move_free(&m);
@@ -400,7 +401,7 @@ START_TEST(bots_play_held_nexus_cards)
     /* The panel's question (which Traitor Card to return) is answered next
      * by the bots like any other decision. */
     for (int i = 0; i < 50 && pending_of_kind(nx_game_state(g), 1, NX_PEND_PANEL); i++) {
-        snprintf(id, sizeof id, "r%d", i);
+        nx_fmt(id, sizeof id, "r%d", i);
         ck_assert_int_eq(nx_bot_step(&bot, g, id, &m), 1);
         nx_bot_move_free(&m);
     }
@@ -435,7 +436,7 @@ START_TEST(nexus_card_windows_let_holders_play)
             windows++;
             break;
         }
-        snprintf(id, sizeof id, "w%d", i);
+        nx_fmt(id, sizeof id, "w%d", i);
         int rc = nx_bot_step(&bot, g, id, &m);
         ck_assert_int_eq(rc, 1);
         int played = m.optional && strstr(m.result, "plays the Harkonnen") != NULL;
@@ -465,7 +466,7 @@ typedef struct flaky {
 static char *flaky_apply(void *ctx, nx_game *g, const char *action)
 {
     flaky *f = ctx;
-    snprintf(f->attempts ? f->second : f->first, sizeof f->first, "%s", action);
+    nx_fmt(f->attempts ? f->second : f->first, sizeof f->first, "%s", action);
     if (f->attempts++ == 0) return nx_xstrdup("{\"code\":\"illegal\",\"error\":\"injected\",\"ok\":false}");
     return nx_game_apply(g, action);
 }
@@ -493,7 +494,7 @@ START_TEST(bots_report_refused_moves_and_fall_back)
         const nx_state *s = nx_game_state(g);
         ck_assert(!s->play.over);
         if (s->npending && (s->pending[0].kind == NX_PEND_NEXUS || s->pending[0].kind == NX_PEND_BID)) break;
-        snprintf(id, sizeof id, "a%d", i);
+        nx_fmt(id, sizeof id, "a%d", i);
         ck_assert_int_eq(nx_bot_step(&bot, g, id, &m), 1);
         nx_bot_move_free(&m);
     }

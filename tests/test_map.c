@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "nx_map.h"
+#include "nx_text.h"
 #include "nx_testutil.h"
 
 /* Counts of the shared game facts: map_sectors.csv has 86 section rows over
@@ -320,9 +321,9 @@ END_TEST
 static void section_id_of(const char *territory, const char *section, char *out, size_t cap)
 {
     int t = T(territory);
-    size_t n = (size_t)snprintf(out, cap, "%s", nx_map_territory_id(t));
+    size_t n = (size_t)nx_fmt(out, cap, "%s", nx_map_territory_id(t));
     if (!*section) return;
-    n += (size_t)snprintf(out + n, cap - n, ".");
+    n += (size_t)nx_fmt(out + n, cap - n, ".");
     for (const char *p = section; *p && n + 1 < cap; p++)
         out[n++] = *p == ' ' ? '_' : (char)(*p >= 'A' && *p <= 'Z' ? *p - 'A' + 'a' : *p);
     out[n] = '\0';

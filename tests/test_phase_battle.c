@@ -2,6 +2,7 @@
  * choice, battle plans and what they may hold, secrecy, bots
  * (interpreter/nx_phase_battle.c, nx_battle_plan.c; docs/rules/phase-battle.md). */
 #include "nx_phase_testutil.h"
+#include "nx_text.h"
 
 static const nx_faction AHE[] = { NX_ATREIDES, NX_HARKONNEN, NX_EMPEROR };
 enum { A, H, E };
@@ -175,7 +176,7 @@ START_TEST(bad_plans_refused)
     const char *P = "\"type\":\"battle_plan\",";
     char b[256];
 #define BAD(keys, code, why)                        \
-    snprintf(b, sizeof b, "%s%s", P, keys);         \
+    nx_fmt(b, sizeof b, "%s%s", P, keys);         \
     nxt_refused(g, A, b, code, why)
     BAD("\"dial\":2", "illegal", "must play a leader");
     BAD("\"leader\":\"leader:feyd_rautha\",\"dial\":2", "illegal", "not available");

@@ -8,6 +8,7 @@
  * Gesserit, Emperor, Fremen, Harkonnen, Guild.
  */
 #include "nx_phase_testutil.h"
+#include "nx_text.h"
 
 START_TEST(first_storm_dialers_and_movement)
 {
@@ -256,7 +257,7 @@ START_TEST(storm_deck)
     ck_assert_int_eq(nx_custody_count(&s->custody, NX_Z_STORM_DECK), NX_STORM_CARDS - 1);
     nx_comp card = nx_custody_top(&s->custody, held);
     char quoted[32];
-    snprintf(quoted, sizeof quoted, "\"%s\"", nx_comp_id(card));
+    nx_fmt(quoted, sizeof quoted, "\"%s\"", nx_comp_id(card));
     char *fremen = nxt_view_text(g, NXT_FRE), *other = nxt_view_text(g, NXT_HAR);
     ck_assert_ptr_nonnull(strstr(fremen, quoted));
     ck_assert_ptr_null(strstr(other, quoted));

@@ -18,10 +18,12 @@
  * winner, and reload from its saved file (replaying the log) to the
  * identical state.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "nx_bot.h"
+#include "nx_text.h"
 #include "nx_game.h"
 #include "nx_state_json.h"
 #include "nx_testutil.h"
@@ -213,7 +215,7 @@ static nx_game *game_of(int i, nx_bot_kind *kind, char *where, size_t len)
     nx_game_config cfg = { .seed = 9000 + (uint64_t)i, .nexus_cards = 1, .advanced = (i / 5) % 2 };
     nx_game_classic_factions(&cfg, 2 + i % 5);
     *kind = (i / 10) % 2 ? NX_BOT_SIMPLE : NX_BOT_RANDOM;
-    snprintf(where, len, "game %d (seed %llu, %d seats, %s, %s bots)", i, (unsigned long long)cfg.seed,
+    nx_fmt(where, len, "game %d (seed %llu, %d seats, %s, %s bots)", i, (unsigned long long)cfg.seed,
              cfg.nseats, cfg.advanced ? "Advanced" : "Basic", nx_bot_kind_name(*kind));
     char err[256];
     nx_game *g = nx_game_new(&rt, NULL, &cfg, err, sizeof err);
@@ -232,14 +234,14 @@ START_TEST(bot_games_end_and_keep_every_property)
     bot.ctx = at;
     nx_rng r;
     nx_rng_seed(&r, (uint64_t)_i);
-    snprintf(at, sizeof at, "%s after setup", where);
+    nx_fmt(at, sizeof at, "%s after setup", where);
     check_state(g, 0, &r, at);
     unsigned n = 0;
     for (;;) {
         require(n < MAX_ACTIONS, "%s: no end after %d actions", where, MAX_ACTIONS);
         char id[24];
-        snprintf(id, sizeof id, "p%u", n + 1);
-        snprintf(at, sizeof at, "%s, action %u", where, n + 1);
+        nx_fmt(id, sizeof id, "p%u", n + 1);
+        nx_fmt(at, sizeof at, "%s, action %u", where, n + 1);
         nx_bot_move m;
         int rc = nx_bot_step(&bot, g, id, &m);
         require(rc >= 0, "%s: the game stalled", at);
@@ -249,7 +251,7 @@ START_TEST(bot_games_end_and_keep_every_property)
         check_state(g, n, &r, at);
         nx_bot_move_free(&m);
     }
-    snprintf(at, sizeof at, "%s at the end", where);
+    nx_fmt(at, sizeof at, "%s at the end", where);
     check_state(g, 0, &r, at); /* n = 0: every check */
     const nx_state *s = nx_game_state(g);
     ck_assert_msg(s->play.over, "%s: the bots stopped before the end", where);
@@ -275,7 +277,7 @@ START_TEST(bot_games_are_deterministic)
         char id[24];
         nx_bot_move m;
         for (unsigned n = 1; n < MAX_ACTIONS; n++) {
-            snprintf(id, sizeof id, "d%u", n);
+            nx_fmt(id, sizeof id, "d%u", n);
             if (nx_bot_step(&bot, g, id, &m) <= 0) break;
             nx_bot_move_free(&m);
         }
@@ -288,14 +290,32 @@ START_TEST(bot_games_are_deterministic)
 }
 END_TEST
 
+/* $NX_PLAY_SLICE = "k/n" runs the k-th of n equal runs of the games (the
+ * determinism check with slice 0), so CTest can run the slices in
+ * parallel (tests/CMakeLists.txt); unset, every game runs. */
+static void slice_of(int *lo, int *hi, int *first)
+{
+    const char *v = getenv("NX_PLAY_SLICE");
+    int k = 0, n = 1;
+    if (v && (sscanf(v, "%d/%d", &k, &n) != 2 || n < 1 || k < 0 || k >= n)) {
+        fprintf(stderr, "test_play: NX_PLAY_SLICE=%s is not k/n with 0 <= k < n\n", v);
+        exit(EXIT_FAILURE);
+    }
+    *lo = GAMES * k / n;
+    *hi = GAMES * (k + 1) / n;
+    *first = k == 0;
+}
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("play");
     TCase *tc = tcase_create("bot games");
     tcase_add_unchecked_fixture(tc, open_rt, close_rt);
     tcase_set_timeout(tc, 900);
-    tcase_add_loop_test(tc, bot_games_end_and_keep_every_property, 0, GAMES);
-    tcase_add_loop_test(tc, bot_games_are_deterministic, 0, 2);
+    int lo, hi, first;
+    slice_of(&lo, &hi, &first);
+    tcase_add_loop_test(tc, bot_games_end_and_keep_every_property, lo, hi);
+    if (first) tcase_add_loop_test(tc, bot_games_are_deterministic, 0, 2);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -18,6 +18,7 @@
 
 #include "nx_luaval.h"
 #include "nx_sandbox.h"
+#include "nx_text.h"
 #include "nx_testutil.h"
 #include "nx_util.h"
 
@@ -63,7 +64,7 @@ static void arg_str(io *x, const char *s)
 {
     value *a = &x->args[x->nargs++];
     a->type = LUA_TSTRING;
-    snprintf(a->s, sizeof a->s, "%s", s);
+    nx_fmt(a->s, sizeof a->s, "%s", s);
 }
 
 static int push_args(lua_State *L, void *ud)
@@ -95,7 +96,7 @@ static int take_all(lua_State *L, int nresults, void *ud, nx_script_error *err)
         } else if (v->type == LUA_TBOOLEAN) {
             v->b = lua_toboolean(L, idx);
         } else if (v->type == LUA_TSTRING) {
-            snprintf(v->s, sizeof v->s, "%s", lua_tostring(L, idx));
+            nx_fmt(v->s, sizeof v->s, "%s", lua_tostring(L, idx));
         }
     }
     return 0;
@@ -332,7 +333,7 @@ START_TEST(test_runtime_errors)
     ck_assert_str_eq(e.file, path);
     ck_assert_int_eq(e.line, 13);
     char want[1024];
-    snprintf(want, sizeof want, "%s:13: rt: kaboom\nstack traceback", path);
+    nx_fmt(want, sizeof want, "%s:13: rt: kaboom\nstack traceback", path);
     ck_assert_msg(strncmp(fmt_err(&e), want, strlen(want)) == 0,
                   "formatted: %s", fmt_err(&e));
 
@@ -415,7 +416,7 @@ static int take_refuses(lua_State *L, int nresults, void *ud, nx_script_error *e
     (void)L;
     (void)nresults;
     (void)ud;
-    snprintf(err->message, sizeof err->message, "take refused");
+    nx_fmt(err->message, sizeof err->message, "take refused");
     return -1;
 }
 
@@ -960,7 +961,7 @@ static void draws_with_seed(uint64_t seed, char *out, size_t size)
     test_rng r = {.mode = RNG_XORSHIFT, .state = seed};
     nx_sandbox_set_rng(sb, rng_fn, &r);
     load_ok(sb, "rnd", "lua/random.lua");
-    snprintf(out, size, "%s", call_str(sb, "rnd", "draws"));
+    nx_fmt(out, size, "%s", call_str(sb, "rnd", "draws"));
     nx_sandbox_free(sb);
 }
 
@@ -1139,14 +1140,14 @@ START_TEST(test_error_format)
     nx_script_error e;
     memset(&e, 0, sizeof e);
     e.status = NX_SCRIPT_ERROR;
-    snprintf(e.panel, sizeof e.panel, "harkonnen.cunning");
-    snprintf(e.file, sizeof e.file, "cards/h.lua");
+    nx_fmt(e.panel, sizeof e.panel, "harkonnen.cunning");
+    nx_fmt(e.file, sizeof e.file, "cards/h.lua");
     e.line = 12;
-    snprintf(e.message, sizeof e.message, "boom");
+    nx_fmt(e.message, sizeof e.message, "boom");
     char buf[256];
     nx_script_error_format(&e, buf, sizeof buf);
     ck_assert_str_eq(buf, "cards/h.lua:12: harkonnen.cunning: boom");
-    snprintf(e.traceback, sizeof e.traceback, "stack traceback:\n\tx");
+    nx_fmt(e.traceback, sizeof e.traceback, "stack traceback:\n\tx");
     nx_script_error_format(&e, buf, sizeof buf);
     ck_assert_str_eq(buf, "cards/h.lua:12: harkonnen.cunning: boom\nstack traceback:\n\tx");
     e.line = 0;
@@ -1156,7 +1157,7 @@ START_TEST(test_error_format)
     /* Truncation keeps the buffer terminated. */
     char tiny[8];
     nx_script_error_format(&e, tiny, sizeof tiny);
-    ck_assert_str_eq(tiny, "cards/h");
+    ck_assert_str_eq(tiny, "card...");   /* clipped visibly */
 }
 END_TEST
 

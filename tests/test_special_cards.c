@@ -9,6 +9,7 @@
  * Guild on circles 3, 6, .., 18.
  */
 #include "nx_phase_testutil.h"
+#include "nx_text.h"
 
 #define CARD(id) nxt_comp("treachery:" id)
 #define HAND(g, seat, ...) nxt_stage_hand((g), (seat), (const nx_comp[]){ __VA_ARGS__, NX_COMP_NONE })
@@ -483,9 +484,9 @@ static nx_game *truth_position(void)
 static void asks(nx_game *g, const char *body, const char *q, const char *answer)
 {
     char text[512], want[256];
-    snprintf(text, sizeof text, "\"type\":\"truthtrance\",%s", body);
+    nx_fmt(text, sizeof text, "\"type\":\"truthtrance\",%s", body);
     json_t *r = nxt_done(g, NXT_ATR, text);
-    snprintf(want, sizeof want, "asks seat 4 (Harkonnen): \\\"%s\\\" The answer is %s.", q, answer);
+    nx_fmt(want, sizeof want, "asks seat 4 (Harkonnen): \\\"%s\\\" The answer is %s.", q, answer);
     ck_assert_msg(nxt_log_has(r, want), "log lacks %s", want);
     json_decref(r);
     /* Give the card back for the next question. */
@@ -504,8 +505,8 @@ START_TEST(truthtrance_questions)
     asks(g, "\"to\":4,\"ask\":\"spice\",\"at_least\":12", "Do you have at least 12 spice?", "yes");
     asks(g, "\"to\":4,\"ask\":\"spice\",\"at_least\":13", "Do you have at least 13 spice?", "no");
     int l = nx_comp_leader(traitor);
-    snprintf(body, sizeof body, "\"to\":4,\"ask\":\"traitor\",\"leader\":\"%s\"", nx_comp_id(nx_comp_leader_disc(l)));
-    snprintf(q, sizeof q, "Do you hold the Traitor Card of %s?", nx_leader_get(l)->name);
+    nx_fmt(body, sizeof body, "\"to\":4,\"ask\":\"traitor\",\"leader\":\"%s\"", nx_comp_id(nx_comp_leader_disc(l)));
+    nx_fmt(q, sizeof q, "Do you hold the Traitor Card of %s?", nx_leader_get(l)->name);
     asks(g, body, q, "yes");
     /* One card goes per question. */
     nxt_ok(g, NXT_ATR, "\"type\":\"truthtrance\",\"to\":4,\"ask\":\"spice\",\"at_least\":1");

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "nx_spice_deck.h"
+#include "nx_text.h"
 #include "nx_testutil.h"
 
 START_TEST(counts_and_totals)
@@ -74,12 +75,12 @@ START_TEST(ids_round_trip)
         for (int j = 0; j < i; j++) ck_assert_str_ne(nx_spice_deck_id(j), id);
         if (nx_spice_deck_is_worm(i)) {
             char want[16];
-            snprintf(want, sizeof want, "worm:%d", i - NX_SPICE_TERRITORY_CARDS + 1);
+            nx_fmt(want, sizeof want, "worm:%d", i - NX_SPICE_TERRITORY_CARDS + 1);
             ck_assert_str_eq(id, want);
         } else {
             /* "spice:" and the territory in lower case, spaces as '_' */
             char want[64];
-            int n = snprintf(want, sizeof want, "spice:");
+            int n = nx_fmt(want, sizeof want, "spice:");
             for (const char *p = nx_spice_deck_territory(i); *p; p++)
                 want[n++] = *p == ' ' ? '_' : (char)(*p >= 'A' && *p <= 'Z' ? *p - 'A' + 'a' : *p);
             want[n] = 0;

@@ -6,6 +6,7 @@
 #include <jansson.h>
 
 #include "nx_leaders.h"
+#include "nx_text.h"
 #include "nx_play.h"
 #include "nx_state.h"
 #include "nx_state_json.h"
@@ -85,13 +86,13 @@ static void add_pendings(nx_state *s)
     p->count = 1;
     p->private_options = 1;
     p->event = nx_state_new_event(s);
-    snprintf(p->prompt, sizeof p->prompt, "Keep one Traitor Card");
+    nx_fmt(p->prompt, sizeof p->prompt, "Keep one Traitor Card");
 
     p = nx_state_add_pending(s, NX_PEND_NEXUS_DRAW, s->nseats - 1);
     p->words = NX_WORD_DRAW | NX_WORD_DECLINE;
     p->count = 1;
     p->event = nx_state_new_event(s);
-    snprintf(p->prompt, sizeof p->prompt, "Draw a Nexus card or decline — \"quotes\" \\ ok");
+    nx_fmt(p->prompt, sizeof p->prompt, "Draw a Nexus card or decline — \"quotes\" \\ ok");
 
     p = nx_state_add_pending(s, NX_PEND_PANEL, 0);
     p->options[0] = nx_comp_nexus(NX_ATREIDES);
@@ -100,10 +101,10 @@ static void add_pendings(nx_state *s)
     p->words = NX_WORD_KEEP | NX_WORD_REPLACE;
     p->count = 1;
     p->event = nx_state_new_event(s);
-    snprintf(p->prompt, sizeof p->prompt, "Choose");
-    snprintf(p->panel, sizeof p->panel, "atreides.prescience");
-    snprintf(p->resume, sizeof p->resume, "on_choice");
-    snprintf(p->saved, sizeof p->saved, "{\"picked\":[1,2],\"note\":\"é\"}");
+    nx_fmt(p->prompt, sizeof p->prompt, "Choose");
+    nx_fmt(p->panel, sizeof p->panel, "atreides.prescience");
+    nx_fmt(p->resume, sizeof p->resume, "on_choice");
+    nx_fmt(p->saved, sizeof p->saved, "{\"picked\":[1,2],\"note\":\"é\"}");
 }
 
 static void add_receipts(nx_state *s, int n)
@@ -246,7 +247,7 @@ static json_t *mid_game_doc(void)
 static json_t *at(json_t *root, const char *path)
 {
     char buf[128];
-    snprintf(buf, sizeof buf, "%s", path);
+    nx_fmt(buf, sizeof buf, "%s", path);
     json_t *v = root;
     for (char *save = NULL, *part = strtok_r(buf, "/", &save); part; part = strtok_r(NULL, "/", &save))
         v = json_is_array(v) ? json_array_get(v, (size_t)atoi(part)) : json_object_get(v, part);
@@ -467,7 +468,7 @@ START_TEST(test_component_twice)
     json_array_append(at(j, "custody/zones/seat3.traitors"), deck_top);
     json_array_append_new(at(j, "custody/order/seat3.traitors"), json_integer(1));
     char needle[160];
-    snprintf(needle, sizeof needle,
+    nx_fmt(needle, sizeof needle,
              "custody.zones.seat3.traitors[1]: component '%s' is listed twice (also in traitor_deck)",
              json_string_value(deck_top));
     expect_refused(j, needle);
@@ -542,11 +543,11 @@ END_TEST
 START_TEST(test_string_too_long)
 {
     json_t *j = mid_game_doc();
-    char longer[97];
-    memset(longer, 'x', 96);
-    longer[96] = '\0';
+    char longer[sizeof ((nx_pending *)0)->prompt + 1];
+    memset(longer, 'x', sizeof longer - 1);
+    longer[sizeof longer - 1] = '\0';
     json_object_set_new(at(j, "pending/0"), "prompt", json_string(longer));
-    expect_refused(j, "pending[0].prompt: longer than 95 characters");
+    expect_refused(j, "pending[0].prompt: longer than 127 characters");
     json_object_set_new(at(j, "pending/0"), "prompt", json_stringn("a\0b", 3));
     expect_refused(j, "pending[0].prompt: contains a NUL character");
     char *text = dump(j);
@@ -671,7 +672,7 @@ START_TEST(test_state_check_runs)
     json_array_insert_new(at(j, "custody/order/traitor_deck"), 0,
                           json_integer(json_integer_value(at(j, "custody/next_top")) - 1));
     char needle[120];
-    snprintf(needle, sizeof needle, "inconsistent state: %s cannot be in traitor_deck",
+    nx_fmt(needle, sizeof needle, "inconsistent state: %s cannot be in traitor_deck",
              json_string_value(card));
     expect_refused(j, needle);
     json_decref(j);
@@ -737,11 +738,12 @@ START_TEST(test_error_buffers)
     nx_state *copy, *target = sentinel_target(&copy);
     char err[256];
     ck_assert_int_eq(nx_state_json_decode(j, target, err, sizeof err), -1);
-    ck_assert_uint_eq(strlen(err), sizeof err - 1); /* cut, terminated */
+    ck_assert_uint_eq(strlen(err), sizeof err - 1); /* clipped visibly, terminated */
     ck_assert(!strncmp(err, "seats[0].kkkk", 13));
+    ck_assert_str_eq(err + sizeof err - 4, "...");
     char tiny[6];
     ck_assert_int_eq(nx_state_json_decode(j, target, tiny, sizeof tiny), -1);
-    ck_assert_str_eq(tiny, "seats");
+    ck_assert_str_eq(tiny, "se...");
     ck_assert_int_eq(nx_state_json_decode(j, target, NULL, 0), -1);
     ck_assert_int_eq(nx_state_json_decode(NULL, target, err, sizeof err), -1);
     ck_assert_str_eq(err, "document: no JSON value");

@@ -9,6 +9,7 @@
 #include <sqlite3.h>
 
 #include "nx_sha256.h"
+#include "nx_text.h"
 #include "nx_store.h"
 #include "nx_testutil.h"
 
@@ -17,9 +18,9 @@ static char dbpath[128];
 
 static void setup(void)
 {
-    snprintf(tmpdir, sizeof tmpdir, "/tmp/nx-store-XXXXXX");
+    nx_fmt(tmpdir, sizeof tmpdir, "/tmp/nx-store-XXXXXX");
     ck_assert_ptr_nonnull(mkdtemp(tmpdir));
-    snprintf(dbpath, sizeof dbpath, "%s/rooms.db", tmpdir);
+    nx_fmt(dbpath, sizeof dbpath, "%s/rooms.db", tmpdir);
 }
 
 static void teardown(void)
@@ -27,10 +28,10 @@ static void teardown(void)
     char p[160];
     const char *suffix[] = { "", "-wal", "-shm", "-journal", "-lock" };
     for (size_t i = 0; i < 5; i++) {
-        snprintf(p, sizeof p, "%s%s", dbpath, suffix[i]);
+        nx_fmt(p, sizeof p, "%s%s", dbpath, suffix[i]);
         unlink(p);
     }
-    snprintf(p, sizeof p, "%s/other", tmpdir);
+    nx_fmt(p, sizeof p, "%s/other", tmpdir);
     unlink(p);
     rmdir(tmpdir);
 }
@@ -63,8 +64,8 @@ static void create_ok(nx_store *st, const char *room)
 static void append_ok(nx_store *st, const char *room, uint32_t seq, const char *snapshot)
 {
     char err[256] = "", action[64], result[64];
-    snprintf(action, sizeof action, "{\"act\":%u}", seq);
-    snprintf(result, sizeof result, "{\"ok\":true,\"seq\":%u}", seq);
+    nx_fmt(action, sizeof action, "{\"act\":%u}", seq);
+    nx_fmt(result, sizeof result, "{\"ok\":true,\"seq\":%u}", seq);
     ck_assert_msg(!nx_store_append(st, room, seq, action, result, snapshot, err, sizeof err), "%s", err);
 }
 
@@ -88,7 +89,7 @@ static void make_many_rooms(void)
     nx_store *st = open_ok(dbpath);
     for (int i = 0; i < 40; i++) {
         char room[16];
-        snprintf(room, sizeof room, "room%02d", i);
+        nx_fmt(room, sizeof room, "room%02d", i);
         create_ok(st, room);
     }
     nx_store_close(st);
@@ -244,7 +245,7 @@ START_TEST(test_failed_snapshot_rolls_back_the_action)
      * transaction fail after the first succeeded. */
     char sum[NX_SHA256_HEX_LEN + 1], sql[256];
     nx_sha256_hex_of("{}", 2, sum);
-    snprintf(sql, sizeof sql, "INSERT INTO snapshots VALUES ('r', 6, '{}', '%s')", sum);
+    nx_fmt(sql, sizeof sql, "INSERT INTO snapshots VALUES ('r', 6, '{}', '%s')", sum);
     raw_sql(sql);
     nx_store *st = open_ok(dbpath);
     char err[256] = "";
@@ -385,7 +386,7 @@ START_TEST(test_non_json_row_refused)
     /* Damage that keeps a valid checksum: only the JSON check catches it. */
     char sum[NX_SHA256_HEX_LEN + 1], sql[256];
     nx_sha256_hex_of("not json", 8, sum);
-    snprintf(sql, sizeof sql, "UPDATE actions SET action = 'not json', action_sha256 = '%s' WHERE seq = 5",
+    nx_fmt(sql, sizeof sql, "UPDATE actions SET action = 'not json', action_sha256 = '%s' WHERE seq = 5",
              sum);
     raw_sql(sql);
     nx_store *st = open_ok(dbpath);
@@ -469,7 +470,7 @@ END_TEST
 START_TEST(test_unopenable_path)
 {
     char p[160];
-    snprintf(p, sizeof p, "%s/other/deeper/rooms.db", tmpdir);
+    nx_fmt(p, sizeof p, "%s/other/deeper/rooms.db", tmpdir);
     open_refused(p, "cannot open");
 }
 END_TEST

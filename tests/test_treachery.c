@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "nx_testutil.h"
+#include "nx_text.h"
 #include "nx_treachery.h"
 
 #define ARRAY_LEN(a) ((int)(sizeof(a) / sizeof((a)[0])))
@@ -83,11 +84,11 @@ START_TEST(copy_ids_round_trip)
         nx_treachery_copy_id(i, buf, sizeof buf);
         ck_assert_int_eq(nx_treachery_copy_parse(buf), i);
         for (int j = 0; j < i; j++) ck_assert_str_ne(seen[j], buf);
-        snprintf(seen[i], sizeof seen[i], "%s", buf);
+        nx_fmt(seen[i], sizeof seen[i], "%s", buf);
     }
     /* Shields: four in the base deck, the fifth from Ixians & Tleilaxu. */
     for (int n = 1; n <= 5; n++) {
-        snprintf(buf, sizeof buf, "shield#%d", n);
+        nx_fmt(buf, sizeof buf, "shield#%d", n);
         int i = nx_treachery_copy_parse(buf);
         ck_assert_int_ge(i, 0);
         ck_assert_int_eq(nx_treachery_copy_card(i), NX_TR_SHIELD);
@@ -447,7 +448,7 @@ START_TEST(type_line_matches_kind_bits)
     };
     for (int c = 0; c < NX_TR_CARD_COUNT; c++) {
         char line[64];
-        snprintf(line, sizeof line, "%s", nx_treachery_get(c)->type_line);
+        nx_fmt(line, sizeof line, "%s", nx_treachery_get(c)->type_line);
         int weapon = strstr(line, "Weapon") != NULL, defence = strstr(line, "Defense") != NULL;
         unsigned want = 0;
         if (!strcmp(line, "Worthless Card")) want = NX_TRK_WORTHLESS;

@@ -1,0 +1,43 @@
+#!/bin/sh
+# Do two nexus binaries play the same games?  Plays 50 bot games with each
+# (seeds 1..50; 2 to 6 seats; Basic and Advanced; Nexus cards) and compares
+# the saved games byte for byte.  For changes that must not change play
+# (speed-ups of the bots' search, refactors): build the old commit and the
+# new one, then
+#
+#   sh bench/same_games.sh OLD/nexus NEW/nexus
+#
+# Exit 0 when all 50 are identical, 1 otherwise (the differing games are
+# named).  With one binary it writes the games to a directory and prints
+# their digest instead: sh bench/same_games.sh NEXUS DIR.
+set -u
+A=$1
+B=${2:-}
+TMP=$(mktemp -d)
+trap 'rm -rf "$TMP"' EXIT
+
+play_all() { # nexus outdir
+    mkdir -p "$2"
+    for seed in $(seq 1 50); do
+        seats=$((2 + seed % 5))
+        adv=""
+        [ $((seed % 2)) -eq 0 ] && adv="--advanced"
+        "$1" play --seed "$seed" --seats "$seats" $adv --nexus-cards --save "$2/game-$seed.json" >/dev/null 2>"$2/err-$seed" ||
+            echo "seed $seed: $1 exited $?: $(head -c 300 "$2/err-$seed")"
+    done
+}
+
+if [ -n "$B" ] && [ -x "$B" ]; then
+    play_all "$A" "$TMP/a"
+    play_all "$B" "$TMP/b"
+    differ=0
+    for seed in $(seq 1 50); do
+        cmp -s "$TMP/a/game-$seed.json" "$TMP/b/game-$seed.json" || { echo "seed $seed: the saved games differ"; differ=$((differ + 1)); }
+    done
+    echo "same_games: $((50 - differ)) of 50 identical"
+    [ "$differ" -eq 0 ]
+else
+    out=${B:-$TMP/games}
+    play_all "$A" "$out"
+    cat "$out"/game-*.json | sha256sum
+fi
