@@ -137,7 +137,7 @@ static const char *installed_pack(const char *exe)
     return readable(path) ? path : NULL;
 }
 
-static const char *default_pack(void)
+const char *nx_cli_default_pack(void)
 {
     const char *env = getenv("NEXUS_PACK");
     if (env && *env) return env;
@@ -280,7 +280,7 @@ static int run_cli(nx_cli *cli, int argc, char **argv)
 
 int nx_cli_main(int argc, char **argv)
 {
-    nx_cli cli = { .pack_path = default_pack(), .out = stdout, .err = stderr };
+    nx_cli cli = { .pack_path = nx_cli_default_pack(), .out = stdout, .err = stderr };
     int n;
     char **args = split_values(argc, argv, &n);
     int rc = run_cli(&cli, n, args);

@@ -33,6 +33,9 @@ int nx_cli_main(int argc, char **argv);
  * prefix's share/nexus.  Call before nx_cli_main; without it, the
  * installed pack is the default. */
 void nx_cli_build_tree(const char *bin_dir, const char *source_pack);
+/* The pack a command uses when no --pack is given: $NEXUS_PACK, the source
+ * tree's from the build tree's binary, else the pack installed beside it. */
+const char *nx_cli_default_pack(void);
 
 /* Load the pack named by cli->pack_path, printing diagnostics on failure. */
 int nx_cli_load_pack(const nx_cli *cli, nx_pack *pack);

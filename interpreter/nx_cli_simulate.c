@@ -245,7 +245,7 @@ static json_t *run_one(nx_cli *cli, const nx_runtime *rt, sim_args *a, const cha
     nx_sim_config c = a->c;
     c.rulings_file = settings_file;
     /* The replay command names the pack only when it is not the default. */
-    c.pack_path = strcmp(cli->pack_path, NX_SOURCE_PACK) && strcmp(cli->pack_path, NX_DEFAULT_PACK) ? cli->pack_path : NULL;
+    c.pack_path = strcmp(cli->pack_path, nx_cli_default_pack()) ? cli->pack_path : NULL;
     uint64_t *seeds;
     size_t n = nx_sim_shard_seeds(&c, &seeds);
     progress p = { .err = cli->err, .tty = isatty(fileno(cli->err)), .quiet = a->quiet, .label = label,
