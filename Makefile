@@ -34,11 +34,15 @@ test: deps
 bench: build
 	./$(BUILD)/bench/bench_game
 	./$(BUILD)/bench/bench_json
+	./$(BUILD)/bench/bench_panel
+	./$(BUILD)/bench/bench_simulate 20
 
 # Each benchmark once on a tiny scale: proves they still run (CI).
 bench-quick: build
 	./$(BUILD)/bench/bench_game --quick
 	./$(BUILD)/bench/bench_json --quick
+	./$(BUILD)/bench/bench_panel --quick
+	./$(BUILD)/bench/bench_simulate 2
 
 install: build
 	cmake --install $(BUILD)
