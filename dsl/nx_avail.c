@@ -6,7 +6,8 @@
  *   - not implemented: a reason with the panel's own `reason` text;
  *   - each ruling gating the whole panel whose effective setting is
  *     "unresolved": a reason naming the ruling and its question;
- *   - each path is shut by each unresolved ruling gating that path;
+ *   - each path is shut by each unresolved ruling gating that path, and
+ *     by its own `unbuilt` text (what the engine lacks for it);
  *   - with paths, all of them shut: a reason "every path is shut".
  * The panel is available when it is implemented, no whole-panel gate is
  * shut, and it has no paths or at least one open path.  A path's own
@@ -69,6 +70,7 @@ static size_t compute_paths(const nx_pack *pack, const nx_settings *s,
     for (size_t i = 0; i < p->npaths; i++) {
         nx_path_avail *q = &pa->paths[i];
         q->path = &p->paths[i];
+        if (p->paths[i].unbuilt) add_reason(&q->reasons, &q->nreasons, NULL, nx_xstrdup(p->paths[i].unbuilt));
         add_gate_reasons(&pack->rulings, s, p->id, p->paths[i].id, &q->reasons,
                          &q->nreasons);
         q->available = q->nreasons == 0;

@@ -260,6 +260,7 @@ static void panel_free(nx_panel *p)
     for (size_t i = 0; i < p->npaths; i++) {
         free(p->paths[i].id);
         free(p->paths[i].text);
+        free(p->paths[i].unbuilt);
         free(p->paths[i].when.event);
     }
     free(p->paths);
@@ -495,7 +496,7 @@ static int panel_has_path(const nx_panel *p, const char *id)
 static void parse_one_path(pload *L, const nx_ynode *n, const char *what,
                            nx_panel *p)
 {
-    static const char *const keys[] = { "id", "text", NULL }, *const optional[] = { "when", NULL };
+    static const char *const keys[] = { "id", "text", NULL }, *const optional[] = { "when", "unbuilt", NULL };
     char *pwhat = nx_asprintf("a path of %s", what);
     nx_ycheck_keys(n, pwhat, keys, optional, L->d);
     /* A path may print its own moment (E2); it then replaces the panel's. */
@@ -504,6 +505,9 @@ static void parse_one_path(pload *L, const nx_ynode *n, const char *what,
     if (wn) parse_when(L, wn, pwhat, &when);
     char *id = pattern_field(L, n, "id", pwhat, RE_PATH_ID, "must match ^[a-z][a-z_]*$");
     char *text = nx_ytext(L->d, n, "text", pwhat);
+    /* A path of an implemented panel that the engine cannot play yet says
+     * why, and is shut (nx_avail), rather than refused by its script. */
+    char *unbuilt = nx_ymap_get(n, "unbuilt") ? nx_ytext(L->d, n, "unbuilt", pwhat) : NULL;
     free(pwhat);
     if (id && panel_has_path(p, id)) {
         nx_yerr(L->d, nx_ymap_get(n, "id"), "path '%s' is declared twice in %s",
@@ -515,10 +519,11 @@ static void parse_one_path(pload *L, const nx_ynode *n, const char *what,
      * gate it are not reported as gating nothing. */
     if (!id) {
         free(text);
+        free(unbuilt);
         free(when.event);
         return;
     }
-    p->paths[p->npaths++] = (nx_panel_path){ id, text, wn != NULL, when };
+    p->paths[p->npaths++] = (nx_panel_path){ id, text, wn != NULL, when, unbuilt };
 }
 
 static void parse_paths(pload *L, const nx_ynode *panel, const char *what,

@@ -57,6 +57,8 @@ typedef struct nx_panel_path {
     char *text;
     int has_when;       /* the path prints its own moment */
     nx_when when;       /* when has_when: replaces the panel's when */
+    char *unbuilt;      /* NULL, or what the engine still lacks for this path:
+                           it is then shut, with this as its reason */
 } nx_panel_path;
 
 typedef struct nx_panel {
