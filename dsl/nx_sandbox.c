@@ -1855,5 +1855,7 @@ void nx_script_error_format(const nx_script_error *e, char *buf, size_t len)
     SB_APPEND("%s", e->message[0] ? e->message : sb_status_name(e->status));
     if (e->traceback[0]) SB_APPEND("\n%s", e->traceback);
 #undef SB_APPEND
-    buf[nx_luaval_utf8_cut(buf, n)] = '\0';    /* truncated mid-character? */
+    /* nx_clip_append ends a cut on a character boundary with "..."; an
+     * uncut text is checked here too (n may exceed strlen after a cut). */
+    buf[nx_luaval_utf8_cut(buf, strlen(buf))] = '\0';
 }

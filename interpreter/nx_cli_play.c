@@ -7,9 +7,8 @@
  * the lines that explain them.  Nothing in the output depends on time or
  * addresses: the same options print the same bytes.
  *
- * The result ends with how many Nexus cards were played, per panel: a
- * play_nexus the engine committed counts for the panel of the card the
- * seat held, in the mode it held it in (read before the play).
+ * The result ends with how many Nexus cards were played, per panel: the
+ * engine's own play lines in the committed actions' logs (count_plays).
  *
  * --store DB keeps the game in the embedded SQLite store as the room
  * "play-<seed>" (one transaction per action, a rerun replaces the room),
@@ -174,29 +173,42 @@ static void print_result(player *p)
                 p->bot.refused);
 }
 
-/* The bots' apply hook: a committed play_nexus counts for the panel of the
- * card the seat held before it (the play discards it). */
+/* Count the cards an action's log says were played.  The engine writes one
+ * line "<seat> plays the <card> as <mode>[, path <p>]" exactly when it spends
+ * a card and runs its panel (nx_panel_ctx.c), which may be in a later action
+ * than the play_nexus that answered a response window, or never when an
+ * earlier seat's Karama acted first. */
+static void count_plays(player *p, const json_t *log)
+{
+    size_t i;
+    json_t *line;
+    json_array_foreach(log, i, line) {
+        const char *at = strstr(json_string_value(line) ? json_string_value(line) : "", " plays the ");
+        if (!at) continue;
+        at += strlen(" plays the ");
+        for (int f = 0; f < NX_FACTION_COUNT; f++) {
+            const char *name = nx_comp_name(nx_comp_nexus((nx_faction)f));
+            size_t n = strlen(name);
+            if (strncmp(at, name, n) || strncmp(at + n, " as ", 4)) continue;
+            for (int m = 0; m < NX_MODE_COUNT; m++) {
+                const char *mode = nx_mode_name((nx_mode)m);
+                size_t k = strlen(mode);
+                if (!strncmp(at + n + 4, mode, k) && (at[n + 4 + k] == '\0' || at[n + 4 + k] == ',')) {
+                    p->played[f][m]++;
+                    p->plays++;
+                }
+            }
+        }
+    }
+}
+
+/* The bots' apply hook: every committed action's log is read for plays. */
 static char *counting_apply(void *ctx, nx_game *g, const char *action)
 {
     player *p = ctx;
-    json_t *a = json_loads(action, 0, NULL);
-    const char *type = json_string_value(json_object_get(a, "type"));
-    json_t *jseat = json_object_get(a, "seat");
-    const nx_state *s = nx_game_state(g);
-    int seat = json_is_integer(jseat) ? (int)json_integer_value(jseat) : -1;
-    nx_comp card = NX_COMP_NONE;
-    int mode = 0;
-    if (type && !strcmp(type, "play_nexus") && seat >= 0 && seat < s->nseats) {
-        card = nx_custody_top(&s->custody, NX_Z_SEAT(seat, NX_ZS_NEXUS_HELD));
-        if (card != NX_COMP_NONE) mode = nx_lifecycle_mode(s, (uint8_t)seat, card);
-    }
-    json_decref(a);
     char *result = nx_game_apply(g, action);
     json_t *r = json_loads(result, 0, NULL);
-    if (card != NX_COMP_NONE && json_is_true(json_object_get(r, "ok"))) {
-        p->played[nx_comp_nexus_faction(card)][mode]++;
-        p->plays++;
-    }
+    if (json_is_true(json_object_get(r, "ok"))) count_plays(p, json_object_get(r, "log"));
     json_decref(r);
     return result;
 }

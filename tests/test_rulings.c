@@ -975,8 +975,8 @@ START_TEST(test_redraw_discard_same_custody)
     char *pack = nx_asprintf("%s/cards/pack.yaml", NX_TEST_SOURCE_DIR);
     ck_assert_int_eq(nx_runtime_open(&rt, pack, &d), 0);
     unsigned redraws = 0;
-    /* Seeds 9 and 13 redraw once each (found by search); seed 1 never. */
-    static const uint64_t seeds[] = { 1, 9, 13 };
+    /* Seeds 7 and 14 redraw once each (found by search over 1-25); seed 1 never. */
+    static const uint64_t seeds[] = { 1, 7, 14 };
     for (size_t k = 0; k < sizeof seeds / sizeof seeds[0]; k++) {
         uint64_t seed = seeds[k];
         unsigned pub_named, pub_closing, hid_named, hid_closing;

@@ -1248,13 +1248,17 @@ START_TEST(test_luaval_text_helpers)
     char msg[] = "bad \xff\x1b[2J\tok\nline \xc3\xa9";
     nx_luaval_sanitize(msg);
     ck_assert_str_eq(msg, "bad ??[2J\tok\nline \xc3\xa9");
-    /* Formatting a long message truncates on a character boundary. */
+    /* Formatting a long message is clipped visibly ("..."), on a character
+     * boundary. */
     nx_script_error err = {.status = NX_SCRIPT_ERROR};
     memset(err.message, 'a', 10);
     memcpy(err.message + 10, "\xe2\x82\xac\xe2\x82\xac", 7);
     char buf[13];
     nx_script_error_format(&err, buf, sizeof buf);
-    ck_assert_str_eq(buf, "aaaaaaaaaa");
+    ck_assert_str_eq(buf, "aaaaaaaaa...");
+    char wide[16];   /* the mark would split the first euro sign: cut before it */
+    nx_script_error_format(&err, wide, sizeof wide);
+    ck_assert_str_eq(wide, "aaaaaaaaaa...");
 }
 END_TEST
 
