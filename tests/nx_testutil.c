@@ -98,3 +98,15 @@ void nx_permute_hidden(nx_state *s, int viewer, nx_rng *r)
     }
 }
 
+
+void nx_open_builtin_runtime(nx_runtime *rt)
+{
+    nx_diags d;
+    nx_diags_init(&d);
+    char *pack = nx_source_path("cards/pack.yaml");
+    int rc = nx_runtime_open(rt, pack, &d);
+    nx_diags_print(&d, stderr);
+    free(pack);
+    nx_diags_free(&d);
+    ck_assert_int_eq(rc, 0);
+}

@@ -5,6 +5,7 @@
 #include <check.h>
 #include <stdio.h>
 
+#include "nx_runtime.h"
 #include "nx_state.h"
 
 /* Absolute path of a fixture: NX_TEST_FIXTURES "/" rel.  Caller frees. */
@@ -31,6 +32,10 @@ int nx_csv_split(char *line, char **field, int n);
  * a test; returns its directory (caller frees after nx_remove_tree). */
 char *nx_copy_pack(void);
 void nx_remove_tree(const char *dir);
+
+/* Open the built-in pack of the source tree with its panels compiled; the
+ * test fails, printing every problem, if it does not load. */
+void nx_open_builtin_runtime(nx_runtime *rt);
 
 /* Run one suite; returns the process exit status. */
 int nx_run_suite(Suite *s);

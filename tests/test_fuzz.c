@@ -85,12 +85,7 @@ static nx_runtime rt;
 
 static void open_rt(void)
 {
-    nx_diags d;
-    nx_diags_init(&d);
-    char *pack = nx_source_path("cards/pack.yaml");
-    ck_assert_int_eq(nx_runtime_open(&rt, pack, &d), 0);
-    free(pack);
-    nx_diags_free(&d);
+    nx_open_builtin_runtime(&rt);
 }
 
 static void close_rt(void) { nx_runtime_close(&rt); }

@@ -54,14 +54,7 @@ static int by_id(const void *a, const void *b) { return strcmp(((const comp_id *
 
 static void open_rt(void)
 {
-    nx_diags d;
-    nx_diags_init(&d);
-    char *pack = nx_source_path("cards/pack.yaml");
-    int rc = nx_runtime_open(&rt, pack, &d);
-    nx_diags_print(&d, stderr);
-    free(pack);
-    nx_diags_free(&d);
-    ck_assert_int_eq(rc, 0);
+    nx_open_builtin_runtime(&rt);
     for (int c = 0; c < NX_COMP_COUNT; c++) ids[c] = (comp_id){ nx_comp_id((nx_comp)c), (nx_comp)c };
     qsort(ids, NX_COMP_COUNT, sizeof *ids, by_id);
 }

@@ -21,14 +21,7 @@ static nx_runtime rt;
 
 static void open_rt(void)
 {
-    nx_diags d;
-    nx_diags_init(&d);
-    char *pack = nx_source_path("cards/pack.yaml");
-    int rc = nx_runtime_open(&rt, pack, &d);
-    nx_diags_print(&d, stderr);
-    free(pack);
-    nx_diags_free(&d);
-    ck_assert_int_eq(rc, 0);
+    nx_open_builtin_runtime(&rt);
 }
 
 static void close_rt(void) { nx_runtime_close(&rt); }
