@@ -41,7 +41,10 @@ typedef struct nx_ctx {
     const nx_panel *panel;
     uint8_t holder;
     int readonly;              /* can_play: checking never changes the game */
-    const char *path;
+    const char *path;          /* the path played: the action's, the resumed
+                                  decision's, or path_buf */
+    char path_buf[32];         /* a path can_play named (its call's buffers end
+                                  with the call) */
     uint32_t event;
     ctx_ask_req ask;
     int nlogs;                 /* ctx:log lines written by this call */
@@ -923,8 +926,16 @@ static int prepare_play(nx_act *a, uint8_t seat, const char *requested_path, con
         call_panel(a, &io, "can_play", take_eligibility))
         return -1;
     if (!io.ok) return nx_act_fail(a, "illegal", "%s cannot be played now: %s", p->id, io.reason);
-    c->path = settle_paths(a, p, requested_path, &io);
-    if (c->path && !c->path[0]) return -1;
+    const char *path = settle_paths(a, p, requested_path, &io);
+    if (path && !path[0]) return -1;
+    /* io (and the paths can_play named in it) ends with this function. */
+    if (path) {
+        assert(strlen(path) < sizeof c->path_buf);   /* take_path and nx_luaval_name bound it */
+        memcpy(c->path_buf, path, strlen(path) + 1);
+        c->path = c->path_buf;
+    } else {
+        c->path = NULL;
+    }
     return check_timing(a, p, c->path, own, answered);
 }
 
