@@ -6,9 +6,9 @@
 
 /*
  * The tables below were generated once from the shared game facts,
- * /work/shared/data/map_sectors.csv (one row per section: territory,
+ * ../shared/data/map_sectors.csv (one row per section: territory,
  * section, sector, rock, stronghold, near_shield_wall, in_fremen_range) and
- * /work/shared/data/map_adjacency.csv (one row per unordered pair of
+ * ../shared/data/map_adjacency.csv (one row per unordered pair of
  * touching territories), in the files' own order.  Hand edits must keep
  * them in step with docs/rules/map.md, which records the corrections:
  *

@@ -230,6 +230,7 @@ static char *apply_stored(void *ctx, nx_game *g, const char *action)
     if (p->store_err[0]) return nx_xstrdup("{\"ok\":false,\"code\":\"store\",\"error\":\"the store failed\"}");
     char *res = nx_room_apply(p->store, p->room, g, action);
     json_t *r = json_loads(res, 0, NULL);
+    if (json_is_true(json_object_get(r, "ok"))) count_plays(p, json_object_get(r, "log"));
     const char *code = json_string_value(json_object_get(r, "code"));
     if (code && !strcmp(code, "store") && !p->store_err[0])
         snprintf(p->store_err, sizeof p->store_err, "%s", json_string_value(json_object_get(r, "error")));

@@ -14,7 +14,8 @@
 
 /* Run `nexus play ARGS... --save SAVE` under the provisional profile;
  * returns its standard output (caller frees). */
-__attribute__((noinline)) static char *run_play(const char *seed, const char *seats, int advanced, const char *save)
+__attribute__((noinline)) static char *run_play(const char *seed, const char *seats, int advanced, const char *save,
+                                                const char *store)
 {
     char *profile = nx_asprintf("%s/rulings/profiles/provisional.yaml", NX_TEST_SOURCE_DIR);
     char *pack = nx_asprintf("%s/cards/pack.yaml", NX_TEST_SOURCE_DIR);
@@ -31,6 +32,10 @@ __attribute__((noinline)) static char *run_play(const char *seed, const char *se
     argv[argc++] = profile;
     argv[argc++] = "--save";
     argv[argc++] = (char *)save;
+    if (store) {
+        argv[argc++] = "--store";
+        argv[argc++] = (char *)store;
+    }
     argv[argc] = NULL;
     char *text = NULL;
     size_t len = 0;
@@ -114,13 +119,14 @@ static char *counts_from_log(const char *save, unsigned *total)
     return text;
 }
 
-static void check_counts(const char *seed, const char *seats, int advanced, unsigned at_least)
+static void check_counts_with(const char *seed, const char *seats, int advanced, unsigned at_least,
+                              const char *store)
 {
     char save[] = "/tmp/nx_cli_play_XXXXXX";
     int fd = mkstemp(save);
     ck_assert_int_ge(fd, 0);
     close(fd);
-    char *out = run_play(seed, seats, advanced, save);
+    char *out = run_play(seed, seats, advanced, save, store);
     unsigned total;
     char *expected = counts_from_log(save, &total);
     ck_assert_uint_ge(total, at_least);
@@ -138,6 +144,11 @@ static void check_counts(const char *seed, const char *seats, int advanced, unsi
     unlink(save);
 }
 
+static void check_counts(const char *seed, const char *seats, int advanced, unsigned at_least)
+{
+    check_counts_with(seed, seats, advanced, at_least, NULL);
+}
+
 START_TEST(test_counts_six_seats)
 {
     /* Seed 7, six seats, Advanced (the README's main job): two Betrayals,
@@ -149,6 +160,25 @@ END_TEST
 START_TEST(test_counts_five_seats)
 {
     check_counts("13", "5", 0, 1);
+}
+END_TEST
+
+START_TEST(test_counts_with_store)
+{
+    /* The main job keeps its actions in the store: the counts are the same
+     * (the store's apply path counts too). */
+    char db[] = "/tmp/nx_cli_play_db_XXXXXX";
+    int fd = mkstemp(db);
+    ck_assert_int_ge(fd, 0);
+    close(fd);
+    unlink(db);
+    check_counts_with("7", "6", 1, 2, db);
+    const char *suffix[] = { "", "-wal", "-shm", "-lock" };
+    for (size_t i = 0; i < sizeof suffix / sizeof suffix[0]; i++) {
+        char *f = nx_asprintf("%s%s", db, suffix[i]);
+        unlink(f);
+        free(f);
+    }
 }
 END_TEST
 
@@ -166,6 +196,7 @@ int main(void)
     tcase_set_timeout(tc, 600);
     tcase_add_test(tc, test_counts_six_seats);
     tcase_add_test(tc, test_counts_five_seats);
+    tcase_add_test(tc, test_counts_with_store);
     tcase_add_test(tc, test_counts_none);
     suite_add_tcase(s, tc);
     return nx_run_suite(s);
