@@ -233,7 +233,7 @@ static char *apply_stored(void *ctx, nx_game *g, const char *action)
     if (json_is_true(json_object_get(r, "ok"))) count_plays(p, json_object_get(r, "log"));
     const char *code = json_string_value(json_object_get(r, "code"));
     if (code && !strcmp(code, "store") && !p->store_err[0])
-        snprintf(p->store_err, sizeof p->store_err, "%s", json_string_value(json_object_get(r, "error")));
+        nx_clip(p->store_err, sizeof p->store_err, "%s", json_string_value(json_object_get(r, "error")));
     json_decref(r);
     return res;
 }

@@ -14,7 +14,7 @@ int nx_room_create(nx_store *st, const char *room, const nx_game *g, char *err, 
     nx_fmt(meta, sizeof meta, "{\"engine\":\"%s\"}", NX_VERSION);
     char *snap = nx_game_save(g);
     if (!snap) {
-        snprintf(err, errlen, "room %s: the game cannot be saved for its first snapshot", room);
+        nx_clip(err, errlen, "room %s: the game cannot be saved for its first snapshot", room);
         return -1;
     }
     int rc = nx_store_create_room(st, room, meta, snap, err, errlen);

@@ -27,6 +27,7 @@
 #include <string.h>
 
 #include "nx_act.h"
+#include "nx_text.h"
 #include "nx_avail.h"
 #include "nx_names.h"
 #include "nx_sim.h"
@@ -287,7 +288,7 @@ static void on_refusal(void *ctx, int seat, const char *action, const char *resu
     if (sg->refused) return;
     sg->refused = 1;
     sg->fail_kind = "refusal";
-    snprintf(sg->failure, sizeof sg->failure, "seat %d's listed move %s was refused: %s", seat, action, result);
+    nx_clip(sg->failure, sizeof sg->failure, "seat %d's listed move %s was refused: %s", seat, action, result);
 }
 
 /* ---- playing ------------------------------------------------------------------- */
@@ -488,7 +489,7 @@ json_t *nx_sim_play(const nx_runtime *rt, const nx_settings *st, const nx_sim_co
     sg->g = nx_game_new(rt, st, &cfg, err, sizeof err);
     if (!sg->g) {
         sg->fail_kind = "setup";
-        snprintf(sg->failure, sizeof sg->failure, "the game could not be set up: %s", err);
+        nx_clip(sg->failure, sizeof sg->failure, "the game could not be set up: %s", err);
     } else {
         setup_bots(sg, c, seed);
         play_out(sg);

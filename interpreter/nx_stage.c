@@ -294,7 +294,7 @@ static int read_nexus(nx_act *a, const json_t *v, plan *p)
     json_object_foreach((json_t *)v, k, id) {
         uint8_t seat;
         char path[64];
-        snprintf(path, sizeof path, "nexus.%s", k);
+        nx_clip(path, sizeof path, "nexus.%s", k);
         if (seat_key(a, "nexus", k, &p->nexus_seats, &seat)) return -1;
         p->nexus[seat] = NX_COMP_NONE;
         if (json_is_null(id)) continue;
