@@ -70,7 +70,7 @@ int nx_board_leader_revivable(const nx_state *s, int leader);
 
 /*
  * The object of a Bene Gesserit Voice command as the protocol names it
- * (interpreter/nx_battle_voice.c, the view): "projectile_weapon",
+ * (interpreter/battle/nx_battle_voice.c, the view): "projectile_weapon",
  * "poison_weapon", "projectile_defense", "poison_defense", "worthless",
  * "cheap_hero", or a special card's id ("lasgun").  play.voice_what holds
  * an nx_voice_kind, or NX_VOICE_NAMED + the named card.  The parser also

@@ -5,7 +5,7 @@
  * atomic (apply to a copy, keep it only if everything succeeded) and how
  * hosts keep thousands of rooms cheaply.  Anything that grows without
  * bound (the action log, full receipt history) lives in the game object
- * (interpreter/nx_game.h), not here.
+ * (interpreter/engine/nx_game.h), not here.
  *
  * The state owns: seats and their native factions, alliances, custody of
  * every component, the one seeded generator, pending decisions
@@ -81,7 +81,7 @@ typedef enum {
     NX_PEND_TRAITOR_SELECT,         /* setup: keep one of the four dealt */
     NX_PEND_NEXUS_DRAW,             /* end of Spice Blow and Nexus: draw/replace */
     NX_PEND_PANEL,                  /* a Lua panel asked; resume its handler */
-    /* The game turn (interpreter/nx_phase_*.c); each is answered by the
+    /* The game turn (interpreter/turn/nx_phase_*.c); each is answered by the
      * action types its module lists in docs/protocol.md. */
     NX_PEND_PREDICTION,             /* setup: Bene Gesserit names a faction and a turn */
     NX_PEND_PLACEMENT,              /* setup: Fremen (and Advanced BG) place starting forces */
@@ -244,7 +244,7 @@ typedef struct nx_play {
     uint8_t mover;                  /* the seat whose shipment-and-movement turn is under way */
     uint8_t advise_section;         /* a shipment BG may accompany landed here; 0xff none */
     uint8_t intrusion_at;           /* territory where BG may answer an Intrusion; 0xff none */
-    /* Battle: the battle in hand (interpreter/nx_phase_battle.c); side 0 is
+    /* Battle: the battle in hand (interpreter/battle/nx_phase_battle.c); side 0 is
      * the aggressor, side 1 its opponent.  Plan slots hold nx_comp ids
      * (NX_COMP_NONE: empty) and stay secret until battle_shown. */
     uint8_t battle_t;               /* territory; 0xff none */
@@ -264,7 +264,7 @@ typedef struct nx_play {
     uint8_t leader_fought[NX_LEADER_COUNT]; /* 1 + territory each leader fought in this phase; 0 none */
     uint8_t captive_fought[NX_LEADER_BYTES]; /* bit per leader: a captive fought for Harkonnen this phase */
     /* Battle: Voice, Prescience, Karama and the Kwisatz Haderach
-     * (interpreter/nx_battle_voice.c) */
+     * (interpreter/battle/nx_battle_voice.c) */
     uint8_t battle_kh;              /* sides whose plan adds the Kwisatz Haderach (bits) */
     uint8_t battle_fixed[2];        /* plan elements a side committed to by Prescience (NX_FIX_* bits) */
     uint8_t voice_mode;             /* 0 no binding command, 1 "play", 2 "not_play" */
@@ -286,7 +286,7 @@ typedef struct nx_play {
     uint8_t winners;                /* seats that won (mask) */
     uint8_t over;                   /* the game has ended */
     uint16_t spice[NX_MAP_SECTIONS];/* spice lying on each section */
-    /* Nexus events and response windows (core/nx_events.h, interpreter/nx_phases.c) */
+    /* Nexus events and response windows (core/nx_events.h, interpreter/turn/nx_phases.c) */
     uint8_t event_now;              /* nx_event_kind being raised now; 0 none */
     uint8_t event_user;             /* the seat making the attempt; NX_NO_SEAT none */
     uint8_t event_target;           /* the seat it works against; NX_NO_SEAT none */

@@ -128,7 +128,7 @@ static json_t *slot_view(nx_comp c)
     return json_string(nx_treachery_id(nx_treachery_copy_card(c - NX_COMP_TREACHERY_FIRST)));
 }
 
-/* Before the plans (interpreter/nx_battle_voice.c): the Voice's command,
+/* Before the plans (interpreter/battle/nx_battle_voice.c): the Voice's command,
  * the element Prescience asked for and, to those who may see it (the
  * Atreides and the ally it asked for; everyone under
  * turn.battle_prescience_seen "table"), the committed answer; what a

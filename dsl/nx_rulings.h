@@ -11,7 +11,7 @@
  *     and its reason names the ruling.  Any other setting opens it.
  *   - a rules reading: a base-game rule the sources leave open
  *     (docs/rules/turn.md section 5).  It gates nothing; the game turn
- *     follows the chosen reading (interpreter/nx_rules.c maps each to
+ *     follows the chosen reading (interpreter/engine/nx_rules.c maps each to
  *     nx_rule), so it never offers "unresolved".
  */
 #ifndef NX_RULINGS_H

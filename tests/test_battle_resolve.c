@@ -1,7 +1,7 @@
 /* Battle resolution: weapons and defences, the Lasgun-Shield explosion,
  * traitors, ties, leader spice, Advanced support and elite forces, the
  * winner's cards, Harkonnen capture and the readings that change them
- * (interpreter/nx_battle_resolve.c; docs/rules/phase-battle.md). */
+ * (interpreter/battle/nx_battle_resolve.c; docs/rules/phase-battle.md). */
 #include "nx_phase_testutil.h"
 #include "nx_board.h"
 #include "nx_play.h"

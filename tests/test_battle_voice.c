@@ -1,7 +1,7 @@
 /* Before the plans: the Voice, Prescience, the Karama windows and the
  * Kwisatz Haderach -- their order, what they bind in the plans, what the
  * opponent may answer, cancellation, secrecy and bots
- * (interpreter/nx_battle_voice.c; docs/rules/phase-battle.md). */
+ * (interpreter/battle/nx_battle_voice.c; docs/rules/phase-battle.md). */
 #include "nx_battle.h"
 #include "nx_text.h"
 #include "nx_names.h"

@@ -1,4 +1,4 @@
-/* `nexus play` (interpreter/nx_cli_play.c): the Nexus cards played per
+/* `nexus play` (interpreter/cli/nx_cli_play.c): the Nexus cards played per
  * panel that the result prints, checked against the saved game's own log:
  * every committed play_nexus names its card and mode in a public line. */
 #include <stdio.h>

@@ -1,6 +1,6 @@
 /* The Battle phase: where battles happen, their order, the aggressor's
  * choice, battle plans and what they may hold, secrecy, bots
- * (interpreter/nx_phase_battle.c, nx_battle_plan.c; docs/rules/phase-battle.md). */
+ * (interpreter/battle/nx_phase_battle.c, nx_battle_plan.c; docs/rules/phase-battle.md). */
 #include "nx_phase_testutil.h"
 #include "nx_text.h"
 

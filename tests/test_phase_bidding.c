@@ -1,4 +1,4 @@
-/* Bidding (interpreter/nx_phase_bidding.c; docs/rules/phase-bidding.md). */
+/* Bidding (interpreter/turn/nx_phase_bidding.c; docs/rules/phase-bidding.md). */
 #include "nx_phase_testutil.h"
 
 #define NONE NX_COMP_NONE

@@ -1,4 +1,4 @@
-/* CHOAM Charity (interpreter/nx_phase_charity.c; docs/rules/phase-charity.md):
+/* CHOAM Charity (interpreter/turn/nx_phase_charity.c; docs/rules/phase-charity.md):
  * claimed, not granted; every seat is asked alike. */
 #include "nx_phase_testutil.h"
 

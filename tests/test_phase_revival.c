@@ -1,4 +1,4 @@
-/* Revival (interpreter/nx_phase_revival.c; docs/rules/phase-revival.md) and
+/* Revival (interpreter/turn/nx_phase_revival.c; docs/rules/phase-revival.md) and
  * the leader bookkeeping in core/nx_board.c. */
 #include <string.h>
 

@@ -1,5 +1,5 @@
 /*
- * Setup (interpreter/nx_setup.c, docs/rules/phase-setup.md): player
+ * Setup (interpreter/turn/nx_setup.c, docs/rules/phase-setup.md): player
  * circles, starting spice and forces per faction, the decks, the Bene
  * Gesserit prediction, the Fremen placement and the Advanced Bene
  * Gesserit advisor; refusals leave the game unchanged.

@@ -1,5 +1,5 @@
 /*
- * Spice Blow and Nexus (interpreter/nx_phase_spice_blow.c,
+ * Spice Blow and Nexus (interpreter/turn/nx_phase_spice_blow.c,
  * docs/rules/phase-spice-blow.md): every territory card resolves to a
  * board section, spice lands unless in storm, Shai-Hulud devours (not the
  * Fremen), the Fremen ride, turn-1 worms are set aside, the Advanced

@@ -1,5 +1,5 @@
 /*
- * The Storm phase (interpreter/nx_phase_storm.c, docs/rules/phase-storm.md):
+ * The Storm phase (interpreter/turn/nx_phase_storm.c, docs/rules/phase-storm.md):
  * the first storm's dialers and movement, later dials, the Advanced storm
  * deck, what the storm destroys (sand, rock, strongholds, the Polar Sink,
  * Fremen halves, the start sector) and the storm order afterwards.

@@ -640,7 +640,7 @@ START_TEST(test_readings_match_engine)
     for (size_t i = 0; i < p.rulings.n; i++) {
         if (p.rulings.v[i].kind != NX_RULING_RULES_READING) continue;
         ck_assert_msg(rule_of(p.rulings.v[i].id) >= 0, "rules reading '%s' is not in "
-                      "interpreter/nx_rules.c", p.rulings.v[i].id);
+                      "interpreter/engine/nx_rules.c", p.rulings.v[i].id);
         readings++;
     }
     ck_assert_uint_eq(readings, NX_RULE_COUNT);

@@ -1,4 +1,4 @@
-/* interpreter/nx_serve: the line protocol — one valid JSON reply per line
+/* interpreter/host/nx_serve: the line protocol — one valid JSON reply per line
  * whatever its bytes, every request checked against its shape — and the
  * store's promise: an action is answered ok only once committed, a failed
  * commit leaves the room exactly as it was, and the retry is applied

@@ -1,4 +1,4 @@
-/* interpreter/nx_sim*: the Wilson interval, shard seeds, the report of
+/* interpreter/sim/nx_sim*: the Wilson interval, shard seeds, the report of
  * staged records (the ruling impact on a situation made to arise), merge
  * refusals, replay commands, one played game, the page. */
 #include <stdlib.h>

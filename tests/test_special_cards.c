@@ -1,8 +1,8 @@
 /*
  * The special Treachery cards outside the battle plan
  * (docs/rules/special-cards.md): Weather Control and Family Atomics in the
- * Storm phase's window (interpreter/nx_phase_storm.c), Tleilaxu Ghola
- * (nx_phase_revival.c), Truthtrance (nx_cards.c), and the limit on the
+ * Storm phase's window (interpreter/turn/nx_phase_storm.c), Tleilaxu Ghola
+ * (nx_phase_revival.c), Truthtrance (nx_truthtrance.c), and the limit on the
  * Emperor's gift while its support is committed (nx_ally.c).
  *
  * Seats (nxt_classic6): Atreides, Bene Gesserit, Emperor, Fremen, Harkonnen,

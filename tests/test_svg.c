@@ -1,5 +1,5 @@
 /*
- * The board picture (interpreter/nx_svg*.c):
+ * The board picture (interpreter/render/nx_svg*.c):
  *  - the layout puts every section in its own storm sector, and the cells
  *    of each sector tile it without overlap from the Polar Sink to the rim;
  *  - the picture names every territory and no section id;

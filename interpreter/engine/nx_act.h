@@ -46,11 +46,11 @@ void nx_act_log(nx_act *a, const char *fmt, ...) __attribute__((format(printf, 2
 const char *nx_act_who(const nx_state *s, int seat, char *buf, size_t len);
 
 /* Action handlers, dispatched by nx_game on "type" (the modules' tables,
- * interpreter/nx_module.h). */
+ * interpreter/engine/nx_module.h). */
 typedef int (*nx_act_fn)(nx_act *a);
 nx_act_fn nx_act_lookup(const char *type, int *host_only);
 
-/* Setup (interpreter/nx_setup.c): seats, Traitor deal, Nexus deck, and
+/* Setup (interpreter/turn/nx_setup.c): seats, Traitor deal, Nexus deck, and
  * the setup decisions.  a->s is a fresh nx_state_init'ed state. */
 void nx_setup_run(nx_act *a, const nx_faction *factions, int nseats, uint8_t options);
 /* Called when the last setup decision is answered. */
@@ -63,11 +63,11 @@ void nx_setup_deal(nx_act *a);
  * game's state straight into a phase. */
 void nx_setup_deal_state(nx_state *s);
 
-/* A Nexus (interpreter/nx_phase_spice_blow.c): `from` offered an alliance
+/* A Nexus (interpreter/turn/nx_phase_spice_blow.c): `from` offered an alliance
  * to `to`; a seat that had finished talking gets its decision back. */
 void nx_nexus_offer_made(nx_act *a, uint8_t from, uint8_t to);
 
-/* The Nexus card lifecycle (interpreter/nx_lifecycle.c). */
+/* The Nexus card lifecycle (interpreter/nexus/nx_lifecycle.c). */
 void nx_lifecycle_init_deck(nx_state *s);
 /* Phase hooks: entering Spice Blow resets the phase-level fact; leaving it
  * opens the draw opportunity.  Returns 1 when the phase must wait for
@@ -81,14 +81,14 @@ int nx_lifecycle_answer_draw(nx_act *a, const nx_pending *p, nx_word word);
 /* The mode a seat would play a Nexus card in. */
 int nx_lifecycle_mode(const nx_state *s, uint8_t seat, nx_comp card);
 
-/* Panels (interpreter/nx_panel_ctx.c). */
+/* Panels (interpreter/nexus/nx_panel_ctx.c). */
 int nx_panel_play(nx_act *a, const char *requested_path);
 int nx_panel_resume(nx_act *a, const nx_pending *p, const nx_comp *chosen, int n);
 /* Play the seat's held card now, for the response window it answered
  * (nx_battle_close_window): 0, or -1 with a->failed_late set. */
 int nx_panel_settle(nx_act *a, uint8_t seat);
 
-/* Phase progression (interpreter/nx_phases.c). */
+/* Phase progression (interpreter/turn/nx_phases.c). */
 int nx_phases_is_rules_game(const nx_state *s);   /* not a designer's table */
 void nx_phases_enter(nx_act *a, int phase);
 int nx_phases_advance(nx_act *a);                 /* the host's "advance" (designer's tables) */

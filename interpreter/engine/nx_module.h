@@ -1,7 +1,7 @@
 /*
  * nx_module: how the game turn is put together (internal to interpreter/).
  *
- * Each phase of the turn is one module (interpreter/nx_phase_<name>.c)
+ * Each phase of the turn is one module (interpreter/turn/nx_phase_<name>.c)
  * that owns its procedure, the action types it accepts and the decision
  * kinds it opens.  nx_phases.c lists the modules and runs them; nothing
  * else needs to know which module owns what.
@@ -72,7 +72,7 @@ extern const nx_module nx_mod_battle;      /* nx_phase_battle.c */
 extern const nx_module nx_mod_collection;  /* nx_phase_collection.c */
 extern const nx_module nx_mod_mentat;      /* nx_phase_mentat.c */
 extern const nx_module nx_mod_ally;        /* nx_ally.c: alliance powers outside decisions */
-extern const nx_module nx_mod_cards;       /* nx_cards.c: Treachery cards played at any time (Truthtrance) */
+extern const nx_module nx_mod_cards;       /* nx_truthtrance.c: Treachery cards played at any time (Truthtrance) */
 extern const nx_module nx_mod_stage;       /* nx_stage.c: the staging table's "stage" */
 
 /* Append one candidate (steals the reference to action). */
