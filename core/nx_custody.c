@@ -1,4 +1,5 @@
 #include "nx_custody.h"
+#include "nx_suggest.h"
 #include "nx_text.h"
 
 #include <assert.h>
@@ -216,6 +217,18 @@ int nx_zone_parse(const char *name)
         if (!strcmp(buf, name)) return z;
     }
     return -1;
+}
+
+char *nx_zone_hint(const char *name, char *buf, size_t cap)
+{
+    /* Built on every call: a hint is only written for an error. */
+    char local[NX_ZONE_COUNT][48];
+    const char *lp[NX_ZONE_COUNT];
+    for (int z = 0; z < NX_ZONE_COUNT; z++) {
+        nx_zone_name((nx_zone)z, local[z], sizeof local[z]);
+        lp[z] = local[z];
+    }
+    return nx_suggest_hint(buf, cap, name, lp, NX_ZONE_COUNT);
 }
 
 /* ---- custody ---------------------------------------------------------------- */

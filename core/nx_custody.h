@@ -122,6 +122,9 @@ void nx_zone_name(nx_zone z, char *buf, size_t len);
 const char *nx_zone_title(nx_zone z);
 /* Parse a zone name; returns -1 if unknown. */
 int nx_zone_parse(const char *name);
+/* For an unknown zone name: " (did you mean 'x'?)" or the list of zones
+ * (nx_suggest_hint).  Returns buf. */
+char *nx_zone_hint(const char *name, char *buf, size_t cap);
 
 /* ---- custody state ------------------------------------------------------ */
 

@@ -24,6 +24,8 @@
 #include "nx_sha256.h"
 #include "nx_state.h"
 #include "nx_patterns.h"
+#include "nx_suggest.h"
+#include "nx_text.h"
 #include "nx_util.h"
 #include "nx_version.h"
 #include "nx_yaml.h"
@@ -90,6 +92,25 @@ static int mode_parse(const char *id)
 }
 
 static int event_known(const char *id) { return nx_event_parse(id) != NX_EV_NONE; }
+
+/* "did you mean 'x'? " when a valid name is a plausible typo of word, else
+ * "" (the message lists every valid name after it either way). */
+static const char *did_you_mean(char *buf, size_t cap, const char *word,
+                                const char *const *names, size_t n)
+{
+    const char *close = nx_suggest(word, names, n);
+    if (!close) return "";
+    nx_clip(buf, cap, "did you mean '%s'? ", close);
+    return buf;
+}
+
+static const char *event_did_you_mean(char *buf, size_t cap, const char *word)
+{
+    const char *ids[NX_EV_COUNT];
+    size_t n = 0;
+    for (int k = NX_EV_NONE + 1; k < NX_EV_COUNT; k++) ids[n++] = nx_event_get(k)->id;
+    return did_you_mean(buf, cap, word, ids, n);
+}
 
 /* "own_action, battle_start, ..." for messages.  Caller frees. */
 static char *event_list(void)
@@ -380,15 +401,17 @@ static void parse_when(pload *L, const nx_ynode *n, const char *what, nx_when *w
     char *phase = nx_ytext(L->d, n, "phase", wwhat);
     char *event = nx_ytext(L->d, n, "event", wwhat);
     if (phase && (w->phase = nx_phase_parse(phase)) == NX_PHASE_ANY) {
-        char *list = word_list(phase_ids, NX_PHASE_COUNT);
+        char *list = word_list(phase_ids, NX_PHASE_COUNT), hint[96];
         nx_yerr(L->d, nx_ymap_get(n, "phase"), "unknown phase '%s' in %s "
-                "(phases: %s)", phase, wwhat, list);
+                "(%sphases: %s)", phase, wwhat,
+                did_you_mean(hint, sizeof hint, phase, phase_ids, NX_PHASE_COUNT), list);
         free(list);
     }
     if (event && !event_known(event)) {
-        char *list = event_list();
+        char *list = event_list(), hint[96];
         nx_yerr(L->d, nx_ymap_get(n, "event"), "unknown event '%s' in %s "
-                "(events: %s)", event, wwhat, list);
+                "(%sevents: %s)", event, wwhat, event_did_you_mean(hint, sizeof hint, event),
+                list);
         free(list);
         free(event);
         event = NULL;
@@ -579,9 +602,13 @@ static void parse_panels(pload *L, const nx_ynode *root, const char *card_id,
     if (!ok) return;
     for (size_t i = 0; i < panels->n; i++)
         if (mode_parse(panels->keys[i]->scalar) < 0)
-            nx_yerr(L->d, panels->keys[i], "unknown panel '%s' in card %s (panels "
-                    "are cunning, betrayal and secret_ally)",
-                    panels->keys[i]->scalar, card_id);
+        {
+            char hint[96];
+            nx_yerr(L->d, panels->keys[i], "unknown panel '%s' in card %s (%spanels "
+                    "are cunning, betrayal and secret_ally)", panels->keys[i]->scalar, card_id,
+                    did_you_mean(hint, sizeof hint, panels->keys[i]->scalar, mode_ids,
+                                 NX_MODE_COUNT));
+        }
     for (int m = 0; m < NX_MODE_COUNT; m++) {
         const nx_ynode *key = nx_ymap_key(panels, mode_ids[m]);
         if (!key)
@@ -800,9 +827,11 @@ static void check_panel_list(pload *L, nx_faction f, nx_mode m)
     const nx_ynode *pn = panel_node(L, f, m);
     for (size_t i = 0; i < p->nrulings; i++) {
         const nx_ruling *r = nx_rulings_find(&L->pack->rulings, p->rulings[i]);
+        const char *close = r ? NULL : nx_rulings_suggest(&L->pack->rulings, p->rulings[i]);
         if (!r)
-            nx_yerr(L->d, listed_item(pn, p->rulings[i]), "ruling '%s' does not exist",
-                    p->rulings[i]);
+            nx_yerr(L->d, listed_item(pn, p->rulings[i]), "ruling '%s' does not exist%s%s%s",
+                    p->rulings[i], close ? " (did you mean '" : "", close ? close : "",
+                    close ? "'?)" : "");
         else if (!ruling_gates_panel(r, p->id))
             report_at_rulings(L, f, m, "panel %s lists ruling '%s', which does not "
                               "gate it or any of its paths", p->id, r->id);

@@ -15,6 +15,7 @@
 
 
 #include "nx_patterns.h"
+#include "nx_suggest.h"
 #include "nx_util.h"
 #include "nx_yaml.h"
 
@@ -533,6 +534,15 @@ static char *settings_list(const nx_ruling *r)
     return list;
 }
 
+const char *nx_rulings_suggest(const nx_rulings *r, const char *id)
+{
+    const char **ids = nx_xcalloc(r->n ? r->n : 1, sizeof *ids);
+    for (size_t i = 0; i < r->n; i++) ids[i] = r->v[i].id;
+    const char *close = nx_suggest(id, ids, r->n);
+    free(ids);
+    return close;
+}
+
 /* Is `id` = `value` a valid choice?  Reports at (file, line, col). */
 static int check_choice(const nx_rulings *r, const char *id, const char *value,
                         const char *file, int line, int col, int vline, int vcol,
@@ -540,13 +550,24 @@ static int check_choice(const nx_rulings *r, const char *id, const char *value,
 {
     const nx_ruling *ru = nx_rulings_find(r, id);
     if (!ru) {
-        nx_diags_add(d, file, line, col, "unknown ruling '%s'", id);
+        const char *close = nx_rulings_suggest(r, id);
+        if (close)
+            nx_diags_add(d, file, line, col, "unknown ruling '%s' (did you mean '%s'?)", id,
+                         close);
+        else
+            nx_diags_add(d, file, line, col, "unknown ruling '%s' (`nexus rulings` lists "
+                         "them)", id);
         return 0;
     }
     if (nx_ruling_has_setting(ru, value)) return 1;
     char *list = settings_list(ru);
-    nx_diags_add(d, file, vline, vcol, "ruling '%s' has no setting '%s' (its "
-                 "settings: %s)", id, value, list);
+    const char **names = nx_xcalloc(ru->nsettings ? ru->nsettings : 1, sizeof *names);
+    for (size_t i = 0; i < ru->nsettings; i++) names[i] = ru->settings[i].name;
+    const char *close = nx_suggest(value, names, ru->nsettings);
+    free(names);
+    nx_diags_add(d, file, vline, vcol, "ruling '%s' has no setting '%s' (%s%s%sits "
+                 "settings: %s)", id, value, close ? "did you mean '" : "", close ? close : "",
+                 close ? "'? " : "", list);
     free(list);
     return 0;
 }

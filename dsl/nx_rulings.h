@@ -88,6 +88,8 @@ int nx_rulings_load_dir(const char *dir, nx_rulings *out, nx_diags *d);
 int nx_rulings_load_dir_partial(const char *dir, nx_rulings *out, nx_diags *d);
 void nx_rulings_free(nx_rulings *r);
 const nx_ruling *nx_rulings_find(const nx_rulings *r, const char *id);
+/* The declared ruling id closest to a mistyped one, or NULL (nx_suggest). */
+const char *nx_rulings_suggest(const nx_rulings *r, const char *id);
 int nx_ruling_has_setting(const nx_ruling *r, const char *setting);
 
 /* Chosen settings.  Rulings not mentioned keep their default. */

@@ -6,6 +6,7 @@
 #include <string.h>
 #include <yaml.h>
 
+#include "nx_suggest.h"
 #include "nx_util.h"
 
 /* Nesting deeper than this is refused: no pack needs it and it bounds the
@@ -312,6 +313,17 @@ static int in_list(const char *const *list, const char *s)
     return 0;
 }
 
+/* " (did you mean 'x'?)" or " (valid: ...)" over both key lists. */
+static const char *key_hint(char *buf, size_t cap, const char *k,
+                            const char *const *required, const char *const *optional)
+{
+    const char *all[64];
+    size_t n = 0;
+    for (const char *const *l = required; l && *l && n < 64; l++) all[n++] = *l;
+    for (const char *const *l = optional; l && *l && n < 64; l++) all[n++] = *l;
+    return nx_suggest_hint(buf, cap, k, all, n);
+}
+
 int nx_ycheck_keys(const nx_ynode *map, const char *what,
                    const char *const *required, const char *const *optional,
                    nx_diags *d)
@@ -321,7 +333,9 @@ int nx_ycheck_keys(const nx_ynode *map, const char *what,
     for (size_t i = 0; i < map->n; i++) {
         const char *k = map->keys[i]->scalar;
         if (!in_list(required, k) && !in_list(optional, k)) {
-            nx_yerr(d, map->keys[i], "unknown key '%s' in %s", k, what);
+            char hint[512];
+            nx_yerr(d, map->keys[i], "unknown key '%s' in %s%s", k, what,
+                    key_hint(hint, sizeof hint, k, required, optional));
             problems++;
         }
     }

@@ -59,6 +59,7 @@ sed -i 's/^    when: anytime$/    whne: anytime/' "$TMP/cards/nexus/harkonnen.ya
 printf 'local panel = {\nreturn panel\n' >"$TMP/cards/nexus/harkonnen/secret_ally.lua"
 expect_rc 1 "broken pack" "$NEXUS" check "$TMP/cards/pack.yaml"
 expect_grep "$TMP/err" 'harkonnen.yaml:[0-9]+:[0-9]+: unknown key .whne.' "YAML error points at the line"
+expect_grep "$TMP/err" "unknown key .whne. .*did you mean 'when'" "a mistyped key names the closest one"
 expect_grep "$TMP/err" 'secret_ally.lua:[0-9]+' "Lua error points at the line"
 
 # A call of an unknown ctx method is refused by check, at its file and line;
@@ -69,6 +70,7 @@ printf -- '-- ctx:nothing in a comment\nlocal panel = {}\nfunction panel.play(ct
     >"$TMP/cards/nexus/harkonnen/secret_ally.lua"
 expect_rc 1 "unknown ctx method" "$NEXUS" check "$TMP/cards/pack.yaml"
 expect_grep "$TMP/err" 'secret_ally.lua:5:7: ctx has no method or field .drw.' "unknown ctx method points at file:line:col"
+expect_grep "$TMP/err" "field .drw. .did you mean 'draw'" "a mistyped ctx method names the closest one"
 if grep -q 'nothing\|nor_in_a_string' "$TMP/err"; then fails=$((fails + 1)); echo "FAIL: comments and strings were linted"; else passes=$((passes + 1)); fi
 expect_rc 0 "stubs" "$NEXUS" stubs
 cmp -s "$TMP/out" "$SRC/cards/lib/ctx.d.lua" && passes=$((passes + 1)) || {

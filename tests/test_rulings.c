@@ -584,7 +584,14 @@ START_TEST(test_settings_set)
     expect_diag(&d, "--set", 0, "unknown ruling 'choam.cunning.nothing'");
     ck_assert_int_eq(nx_settings_set(&s, &r, "choam.cunning.purchase_limit", "two", &d), -1);
     expect_diag(&d, "--set", 0, "ruling 'choam.cunning.purchase_limit' has no setting 'two'");
-    ck_assert_uint_eq(d.n, 2);
+    /* Typos name the closest ruling and setting. */
+    ck_assert_int_eq(nx_settings_set(&s, &r, "choam.cunning.purchase_limt", "one", &d), -1);
+    expect_diag(&d, "--set", 0, "unknown ruling 'choam.cunning.purchase_limt' (did you mean "
+                "'choam.cunning.purchase_limit'?)");
+    ck_assert_int_eq(nx_settings_set(&s, &r, "choam.cunning.purchase_limit", "unresolvd", &d), -1);
+    expect_diag(&d, "--set", 0, "has no setting 'unresolvd' (did you mean 'unresolved'? its "
+                "settings: unresolved, one)");
+    ck_assert_uint_eq(d.n, 4);
     ck_assert_uint_eq(s.n, 3);
     ck_assert_str_eq(nx_settings_get(&s, pl), "unresolved");
     nx_settings_free(&s);

@@ -63,11 +63,16 @@ static int act_place(nx_act *a)
     const char *card = str_arg(a, "card"), *from = str_arg(a, "from"), *zone = str_arg(a, "zone");
     if (!card == !from) return nx_act_fail(a, "malformed", "name either \"card\" or \"from\" (a zone whose top card moves)");
     int fz = from ? nx_zone_parse(from) : -1;
-    if (from && fz <= NX_Z_OUT) return nx_act_fail(a, "malformed", "\"from\" must name a zone");
+    char hint[512];
+    if (from && fz <= NX_Z_OUT)
+        return nx_act_fail(a, "malformed", "\"from\" must name a zone, not '%s'%s", from,
+                           fz < 0 ? nx_zone_hint(from, hint, sizeof hint) : "");
     nx_comp c = card ? nx_comp_parse(card) : nx_custody_top(&a->s->custody, (nx_zone)fz);
     int z = zone ? nx_zone_parse(zone) : -1;
     if (c == NX_COMP_NONE) return nx_act_fail(a, card ? "malformed" : "illegal", card ? "\"card\" must name a component" : "\"from\" is empty");
-    if (z <= NX_Z_OUT) return nx_act_fail(a, "malformed", "\"zone\" must name a zone");
+    if (z <= NX_Z_OUT)
+        return nx_act_fail(a, "malformed", "\"zone\" must name a zone, not '%s'%s", zone ? zone : "",
+                           z < 0 ? nx_zone_hint(zone ? zone : "", hint, sizeof hint) : "");
     if (a->s->custody.zone[c] == NX_Z_OUT) return nx_act_fail(a, "illegal", "%s is not in this game", nx_comp_id(c));
     nx_custody_move(&a->s->custody, c, (nx_zone)z);
     nx_act_log(a, "the designer places a card");

@@ -83,7 +83,9 @@ int nx_ctx_lint_text(const char *file, const char *s, nx_diags *d)
                 memcpy(name, s + start, len);
                 name[len] = 0;
                 if (!nx_panel_ctx_known(name)) {
-                    nx_diags_add(d, file, line, (int)(start - bol) + 1, "ctx has no method or field '%s'", name);
+                    const char *close = nx_panel_ctx_suggest(name);
+                    nx_diags_add(d, file, line, (int)(start - bol) + 1, "ctx has no method or field '%s'%s%s%s",
+                                 name, close ? " (did you mean '" : "", close ? close : "", close ? "'?)" : "");
                     bad = 1;
                 }
             }

@@ -14,6 +14,7 @@
 #include "nx_events.h"
 #include "nx_luaval.h"
 #include "nx_names.h"
+#include "nx_suggest.h"
 
 #define CTX_META "nexus.ctx"
 
@@ -602,6 +603,15 @@ int nx_panel_ctx_known(const char *name)
     for (int i = 0; ctx_fields[i].name; i++)
         if (!strcmp(ctx_fields[i].name, name)) return 1;
     return 0;
+}
+
+const char *nx_panel_ctx_suggest(const char *name)
+{
+    const char *names[128];
+    size_t n = 0;
+    for (const ctx_method *m = ctx_methods; m->name && n < 128; m++) names[n++] = m->name;
+    for (int i = 0; ctx_fields[i].name && n < 128; i++) names[n++] = ctx_fields[i].name;
+    return nx_suggest(name, names, n);
 }
 
 void nx_panel_ctx_stubs(FILE *out)

@@ -17,6 +17,8 @@ void nx_panel_ctx_register(lua_State *L);
 /* Is `name` a ctx method or field?  (`nexus check` refuses calls of
  * unknown ones at their file and line.) */
 int nx_panel_ctx_known(const char *name);
+/* The ctx method or field closest to a mistyped name, or NULL. */
+const char *nx_panel_ctx_suggest(const char *name);
 /* Write the LuaLS annotation stubs of the whole ctx API. */
 void nx_panel_ctx_stubs(FILE *out);
 

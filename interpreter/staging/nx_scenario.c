@@ -366,7 +366,9 @@ static void check_custody(scen *sc, const nx_ynode *c)
     for (size_t i = 0; i < c->n; i++) {
         int z = nx_zone_parse(c->keys[i]->scalar);
         if (z < 0) {
-            nx_yerr(sc->d, c->keys[i], "unknown zone '%s'", c->keys[i]->scalar);
+            char hint[1024];
+            nx_yerr(sc->d, c->keys[i], "unknown zone '%s'%s", c->keys[i]->scalar,
+                    nx_zone_hint(c->keys[i]->scalar, hint, sizeof hint));
             continue;
         }
         nx_comp v[NX_COMP_COUNT];
@@ -417,7 +419,9 @@ static void check_hidden(scen *sc, const nx_ynode *h)
     const nx_ynode *zn = nx_ymap_get(h, "zone"), *from = nx_ymap_get(h, "from");
     int z = zn->kind == NX_Y_SCALAR ? nx_zone_parse(zn->scalar) : -1;
     if (z < 0) {
-        nx_yerr(sc->d, zn, "unknown zone");
+        char hint[1024];
+        nx_yerr(sc->d, zn, "unknown zone '%s'%s", zn->kind == NX_Y_SCALAR ? zn->scalar : "",
+                nx_zone_hint(zn->kind == NX_Y_SCALAR ? zn->scalar : "", hint, sizeof hint));
         return;
     }
     if (!nx_yexpect(from, NX_Y_SEQ, "from", sc->d)) return;
