@@ -22,6 +22,7 @@
 
 #include "nx_sandbox.h"
 #include "nx_sha256.h"
+#include "nx_shape.h"
 #include "nx_state.h"
 #include "nx_patterns.h"
 #include "nx_suggest.h"
@@ -195,14 +196,128 @@ enum {
     RE_COUNT
 };
 
+#define PAT_PACK_NAME "^[a-z][a-z0-9-]*$"
+#define PAT_SEMVER "^\\d+\\.\\d+\\.\\d+$"
+#define PAT_ENGINE "^>=\\d+\\.\\d+$"
+#define PAT_CARD_ID "^[a-z][a-z_]*[a-z]$"
+#define PAT_SCRIPT "^[a-z][a-z_]*/[a-z][a-z_]*\\.lua$"
+#define PAT_PATH_ID "^[a-z][a-z_]*$"
+
 static const char *const pattern_text[RE_COUNT] = {
-    [RE_PACK_NAME] = "^[a-z][a-z0-9-]*$",
-    [RE_SEMVER] = "^\\d+\\.\\d+\\.\\d+$",
-    [RE_ENGINE] = "^>=\\d+\\.\\d+$",
-    [RE_CARD_ID] = "^[a-z][a-z_]*[a-z]$",
-    [RE_SCRIPT] = "^[a-z][a-z_]*/[a-z][a-z_]*\\.lua$",
-    [RE_PATH_ID] = "^[a-z][a-z_]*$",
+    [RE_PACK_NAME] = PAT_PACK_NAME,
+    [RE_SEMVER] = PAT_SEMVER,
+    [RE_ENGINE] = PAT_ENGINE,
+    [RE_CARD_ID] = PAT_CARD_ID,
+    [RE_SCRIPT] = PAT_SCRIPT,
+    [RE_PATH_ID] = PAT_PATH_ID,
 };
+
+/* ---- shapes: the keys the loader checks, and `nexus schema` ---------- */
+
+static size_t phase_words(const void *ctx, const char **out, size_t cap)
+{
+    (void)ctx;
+    size_t n = 0;
+    for (int p = 0; p < NX_PHASE_COUNT && n < cap; p++) out[n++] = phase_ids[p];
+    return n;
+}
+
+static size_t event_words(const void *ctx, const char **out, size_t cap)
+{
+    (void)ctx;
+    size_t n = 0;
+    for (int k = NX_EV_NONE + 1; k < NX_EV_COUNT && n < cap; k++) out[n++] = nx_event_get(k)->id;
+    return n;
+}
+
+static size_t faction_words(const void *ctx, const char **out, size_t cap)
+{
+    (void)ctx;
+    size_t n = 0;
+    /* nx_faction_parse takes a faction's name or its id. */
+    for (int f = 0; f < NX_FACTION_COUNT && n < cap; f++) out[n++] = nx_faction_name((nx_faction)f);
+    for (int f = 0; f < NX_FACTION_COUNT && n < cap; f++) out[n++] = nx_faction_id((nx_faction)f);
+    return n;
+}
+
+static const nx_shape sh_text = { .kind = NX_SH_STRING };
+static const nx_shape sh_notes = { .kind = NX_SH_STRING, .doc = "free text for people; the engine ignores it" };
+
+static const nx_field pack_fields[] = {
+    { "name", 1, &(nx_shape){ .kind = NX_SH_STRING, .doc = "the pack's name", .pattern = PAT_PACK_NAME } },
+    { "version", 1, &(nx_shape){ .kind = NX_SH_STRING, .doc = "MAJOR.MINOR.PATCH", .pattern = PAT_SEMVER } },
+    { "engine", 1, &(nx_shape){ .kind = NX_SH_STRING, .doc = "the oldest engine it needs: \">=MAJOR.MINOR\" (quoted)", .pattern = PAT_ENGINE } },
+    { "cards", 1, &(nx_shape){ .kind = NX_SH_STRING, .doc = "the card files' directory, relative to pack.yaml" } },
+    { "rulings", 1, &(nx_shape){ .kind = NX_SH_STRING, .doc = "the rulings directory, relative to pack.yaml" } },
+    { "description", 0, &sh_notes },
+    { NULL, 0, NULL }
+};
+
+static const nx_field when_fields[] = {
+    { "phase", 0, &(nx_shape){ .kind = NX_SH_STRING, .doc = "the phase in which it may be played", .words_fn = phase_words } },
+    { "event", 0, &(nx_shape){ .kind = NX_SH_STRING, .doc = "the moment it answers (core/nx_events)", .words_fn = event_words } },
+    { NULL, 0, NULL }
+};
+
+static const nx_shape sh_when = {
+    .kind = NX_SH_EITHER, .doc = "when it may be played: anytime, or a phase and/or an event",
+    .either = (const nx_shape *const[]){
+        &(nx_shape){ .kind = NX_SH_STRING, .words = (const char *const[]){ "anytime", NULL } },
+        &(nx_shape){ .kind = NX_SH_OBJECT, .fields = when_fields },
+        NULL }
+};
+
+static const nx_field path_fields[] = {
+    { "id", 1, &(nx_shape){ .kind = NX_SH_STRING, .pattern = PAT_PATH_ID } },
+    { "text", 1, &sh_text },
+    { "when", 0, &sh_when },
+    { "unbuilt", 0, &(nx_shape){ .kind = NX_SH_STRING, .doc = "why the engine cannot play this path yet (it is shut)" } },
+    { NULL, 0, NULL }
+};
+
+static const nx_field panel_fields[] = {
+    { "when", 1, &sh_when },
+    { "text", 1, &(nx_shape){ .kind = NX_SH_STRING, .doc = "a paraphrase of the printed panel" } },
+    { "sources", 1, &(nx_shape){ .kind = NX_SH_LIST, .items = &sh_text, .min_items = 1 } },
+    { "status", 1, &(nx_shape){ .kind = NX_SH_STRING, .words = (const char *const[]){ "available", "unavailable", NULL } } },
+    { "reason", 0, &(nx_shape){ .kind = NX_SH_STRING, .doc = "why an unavailable panel cannot be played" } },
+    { "script", 0, &(nx_shape){ .kind = NX_SH_STRING, .doc = "<dir>/<name>.lua, relative to the cards directory", .pattern = PAT_SCRIPT } },
+    { "rulings", 0, &(nx_shape){ .kind = NX_SH_LIST, .items = &(nx_shape){ .kind = NX_SH_STRING, .pattern = NX_RULING_ID_PATTERN } } },
+    { "paths", 0, &(nx_shape){ .kind = NX_SH_LIST, .items = &(nx_shape){ .kind = NX_SH_OBJECT, .fields = path_fields } } },
+    { "notes", 0, &sh_notes },
+    { NULL, 0, NULL }
+};
+
+static const nx_shape sh_panel = { .kind = NX_SH_OBJECT, .fields = panel_fields };
+
+/* Keyed by mode_ids (asserted in nx_card_file_shape). */
+static const nx_field panels_fields[] = {
+    { "cunning", 1, &sh_panel },
+    { "betrayal", 1, &sh_panel },
+    { "secret_ally", 1, &sh_panel },
+    { NULL, 0, NULL }
+};
+
+static const nx_field card_fields[] = {
+    { "id", 1, &(nx_shape){ .kind = NX_SH_STRING, .doc = "the faction's id", .pattern = PAT_CARD_ID } },
+    { "faction", 1, &(nx_shape){ .kind = NX_SH_STRING, .words_fn = faction_words } },
+    { "panels", 1, &(nx_shape){ .kind = NX_SH_OBJECT, .fields = panels_fields } },
+    { "notes", 0, &sh_notes },
+    { NULL, 0, NULL }
+};
+
+const nx_shape *nx_pack_file_shape(void)
+{
+    static const nx_shape s = { .kind = NX_SH_OBJECT, .doc = "a Nexus card pack", .fields = pack_fields };
+    return &s;
+}
+
+const nx_shape *nx_card_file_shape(void)
+{
+    static const nx_shape s = { .kind = NX_SH_OBJECT, .doc = "one faction's Nexus card: three panels", .fields = card_fields };
+    for (int m = 0; m < NX_MODE_COUNT; m++) assert(!strcmp(panels_fields[m].name, mode_ids[m]));
+    return &s;
+}
 
 /* One card file while the pack loads. */
 typedef struct card_file {
@@ -317,10 +432,6 @@ void nx_pack_free(nx_pack *pack)
 
 /* ---- pack.yaml -------------------------------------------------------- */
 
-static const char *const pack_required[] = {
-    "name", "version", "engine", "cards", "rulings", NULL
-};
-static const char *const pack_optional[] = { "description", NULL };
 
 /* A directory named relative to pack.yaml; its full path, or NULL
  * (reported).  *rel: the value as written. */
@@ -366,7 +477,7 @@ static int load_pack_yaml(pload *L, const char *path)
                      "engine, cards and rulings");
         return -1;
     }
-    nx_ycheck_keys(root, "pack.yaml", pack_required, pack_optional, L->d);
+    nx_ycheck_fields(root, "pack.yaml", pack_fields, L->d);
     if (root->kind != NX_Y_MAP) return -1;
     p->name = pattern_field(L, root, "name", "the pack", RE_PACK_NAME,
                             "must match ^[a-z][a-z0-9-]*$");
@@ -383,7 +494,6 @@ static int load_pack_yaml(pload *L, const char *path)
 
 static void parse_when(pload *L, const nx_ynode *n, const char *what, nx_when *w)
 {
-    static const char *const keys[] = { "phase", "event", NULL };
     if (!n) return;
     if (n->kind == NX_Y_SCALAR && !strcmp(n->scalar, "anytime")) {
         w->anytime = 1;
@@ -395,7 +505,7 @@ static void parse_when(pload *L, const nx_ynode *n, const char *what, nx_when *w
         return;
     }
     char *wwhat = nx_asprintf("when of %s", what);
-    nx_ycheck_keys(n, wwhat, NULL, keys, L->d);
+    nx_ycheck_fields(n, wwhat, when_fields, L->d);
     if (!nx_ymap_get(n, "phase") && !nx_ymap_get(n, "event"))
         nx_yerr(L->d, n, "when of %s needs a phase, an event or both", what);
     char *phase = nx_ytext(L->d, n, "phase", wwhat);
@@ -519,9 +629,8 @@ static int panel_has_path(const nx_panel *p, const char *id)
 static void parse_one_path(pload *L, const nx_ynode *n, const char *what,
                            nx_panel *p)
 {
-    static const char *const keys[] = { "id", "text", NULL }, *const optional[] = { "when", "unbuilt", NULL };
     char *pwhat = nx_asprintf("a path of %s", what);
-    nx_ycheck_keys(n, pwhat, keys, optional, L->d);
+    nx_ycheck_fields(n, pwhat, path_fields, L->d);
     /* A path may print its own moment (E2); it then replaces the panel's. */
     nx_when when = { .phase = NX_PHASE_ANY };
     const nx_ynode *wn = nx_ymap_get(n, "when");
@@ -558,12 +667,6 @@ static void parse_paths(pload *L, const nx_ynode *panel, const char *what,
     for (size_t i = 0; i < ps->n; i++) parse_one_path(L, ps->items[i], what, p);
 }
 
-static const char *const panel_required[] = {
-    "when", "text", "sources", "status", NULL
-};
-static const char *const panel_optional[] = {
-    "reason", "script", "rulings", "paths", "notes", NULL
-};
 
 static void parse_panel(pload *L, const char *card_id, nx_mode m,
                         const nx_ynode *key, const nx_ynode *val, nx_panel *p)
@@ -578,7 +681,7 @@ static void parse_panel(pload *L, const char *card_id, nx_mode m,
     p->col = key->col;
     p->when.phase = NX_PHASE_ANY;
     char *what = nx_asprintf("panel %s", p->id);
-    nx_ycheck_keys(val, what, panel_required, panel_optional, L->d);
+    nx_ycheck_fields(val, what, panel_fields, L->d);
     if (val->kind == NX_Y_MAP) {
         parse_when(L, nx_ymap_get(val, "when"), what, &p->when);
         p->text = nx_ytext(L->d, val, "text", what);
@@ -601,8 +704,7 @@ static void parse_panels(pload *L, const nx_ynode *root, const char *card_id,
     free(what);
     if (!ok) return;
     for (size_t i = 0; i < panels->n; i++)
-        if (mode_parse(panels->keys[i]->scalar) < 0)
-        {
+        if (mode_parse(panels->keys[i]->scalar) < 0) {
             char hint[96];
             nx_yerr(L->d, panels->keys[i], "unknown panel '%s' in card %s (%spanels "
                     "are cunning, betrayal and secret_ally)", panels->keys[i]->scalar, card_id,
@@ -622,8 +724,6 @@ static void parse_panels(pload *L, const nx_ynode *root, const char *card_id,
 
 /* ---- cards ------------------------------------------------------------ */
 
-static const char *const card_required[] = { "id", "faction", "panels", NULL };
-static const char *const card_optional[] = { "notes", NULL };
 
 static const card_file *file_with_id(const pload *L, const char *id)
 {
@@ -703,7 +803,7 @@ static void load_card_file(pload *L, card_file *cf)
     card.id = parse_card_id(L, cf, base);
     const char *cid = card.id ? card.id : base;
     char *what = nx_asprintf("card %s", cid);
-    nx_ycheck_keys(root, what, card_required, card_optional, L->d);
+    nx_ycheck_fields(root, what, card_fields, L->d);
     card.faction = parse_card_faction(L, root, card.id);
     free(nx_ytext(L->d, root, "notes", what));
     parse_panels(L, root, cid, &card);

@@ -108,6 +108,12 @@ void nx_pack_free(nx_pack *pack);
 const nx_card *nx_pack_card(const nx_pack *pack, nx_faction f);
 const nx_panel *nx_pack_panel(const nx_pack *pack, const char *panel_id);
 
+/* The shapes of pack.yaml and of a card file (nx_shape: the loader checks
+ * keys with them, and `nexus schema` prints them as JSON Schemas). */
+struct nx_shape;
+const struct nx_shape *nx_pack_file_shape(void);
+const struct nx_shape *nx_card_file_shape(void);
+
 /* Does the engine version satisfy the pack's `engine` requirement? */
 int nx_engine_compatible(const char *requirement, const char *engine_version);
 

@@ -15,6 +15,7 @@
 
 
 #include "nx_patterns.h"
+#include "nx_shape.h"
 #include "nx_suggest.h"
 #include "nx_util.h"
 #include "nx_yaml.h"
@@ -29,13 +30,17 @@ enum {
     RE_COUNT
 };
 
+/* A source text of the Nexus contracts, or one of our rules digests
+ * (which carry the original sources as tags). */
+#define PAT_SOURCE_FILE "^(\\d{3}_[0-9a-f]{16}\\.txt|docs/rules/[a-z][a-z0-9-]*\\.md)$"
+#define PAT_NAME "^[a-z][a-z_]*$"
+#define PAT_GATE_PANEL "^[a-z][a-z_]*[a-z]\\.(cunning|betrayal|secret_ally)$"
+
 static const char *const pattern_text[RE_COUNT] = {
-    [RE_RULING_ID] = "^[a-z][a-z_]*(\\.[a-z][a-z_]*){1,3}$",
-    /* A source text of the Nexus contracts, or one of our rules digests
-     * (which carry the original sources as tags). */
-    [RE_SOURCE_FILE] = "^(\\d{3}_[0-9a-f]{16}\\.txt|docs/rules/[a-z][a-z0-9-]*\\.md)$",
-    [RE_NAME] = "^[a-z][a-z_]*$",
-    [RE_GATE_PANEL] = "^[a-z][a-z_]*[a-z]\\.(cunning|betrayal|secret_ally)$",
+    [RE_RULING_ID] = NX_RULING_ID_PATTERN,
+    [RE_SOURCE_FILE] = PAT_SOURCE_FILE,
+    [RE_NAME] = PAT_NAME,
+    [RE_GATE_PANEL] = PAT_GATE_PANEL,
 };
 
 /* One load: the diagnostics, the compiled patterns (compiled once per load,
@@ -130,12 +135,55 @@ int nx_ruling_kind_gates(nx_ruling_kind k)
 
 /* ---- one ruling ------------------------------------------------------- */
 
+/* ---- shapes: the keys the loader checks, and `nexus schema` ---------- */
+
+static const nx_shape sh_text = { .kind = NX_SH_STRING };
+
+static const nx_field source_fields[] = {
+    { "file", 1, &(nx_shape){ .kind = NX_SH_STRING, .doc = "a contract source text or a docs/rules digest", .pattern = PAT_SOURCE_FILE } },
+    { "section", 1, &sh_text },
+    { "tags", 0, &(nx_shape){ .kind = NX_SH_LIST, .doc = "the original sources, as the cited file tags them", .items = &sh_text, .min_items = 1 } },
+    { NULL, 0, NULL }
+};
+
+static const nx_field gate_fields[] = {
+    { "panel", 1, &(nx_shape){ .kind = NX_SH_STRING, .pattern = PAT_GATE_PANEL } },
+    { "path", 0, &(nx_shape){ .kind = NX_SH_STRING, .pattern = PAT_NAME } },
+    { NULL, 0, NULL }
+};
+
+static const nx_field lifecycle_gate_fields[] = {
+    { "lifecycle", 1, &(nx_shape){ .kind = NX_SH_STRING, .words = (const char *const[])NX_LIFECYCLE_PARTS } },
+    { NULL, 0, NULL }
+};
+
 /* `gates` is required or refused by kind (parse_gates), so it is listed as
  * optional here. */
-static const char *const ruling_required[] = {
-    "id", "kind", "question", "source", "settings", "default", NULL
+static const nx_field ruling_fields[] = {
+    { "id", 1, &(nx_shape){ .kind = NX_SH_STRING, .pattern = NX_RULING_ID_PATTERN } },
+    { "kind", 1, &(nx_shape){ .kind = NX_SH_STRING, .words = (const char *const[]){ "open_question", "provisional_choice", "rules_reading", NULL } } },
+    { "question", 1, &sh_text },
+    { "source", 1, &(nx_shape){ .kind = NX_SH_OBJECT, .fields = source_fields } },
+    { "settings", 1, &(nx_shape){ .kind = NX_SH_MAP, .doc = "setting name: what it means", .key_pattern = PAT_NAME, .items = &sh_text } },
+    { "default", 1, &(nx_shape){ .kind = NX_SH_STRING, .doc = "one of the settings" } },
+    { "gates", 0, &(nx_shape){ .kind = NX_SH_LIST, .doc = "the panels, paths or lifecycle parts it gates", .items = &(nx_shape){
+        .kind = NX_SH_EITHER, .either = (const nx_shape *const[]){
+            &(nx_shape){ .kind = NX_SH_OBJECT, .fields = gate_fields },
+            &(nx_shape){ .kind = NX_SH_OBJECT, .fields = lifecycle_gate_fields }, NULL } } } },
+    { "notes", 0, &sh_text },
+    { NULL, 0, NULL }
 };
-static const char *const ruling_optional[] = { "gates", "notes", NULL };
+
+static const nx_shape sh_ruling = { .kind = NX_SH_OBJECT, .fields = ruling_fields };
+
+const nx_shape *nx_rulings_file_shape(void)
+{
+    static const nx_shape s = { .kind = NX_SH_LIST, .doc = "a rulings file: a sequence of rulings",
+                                .items = &sh_ruling };
+    for (int k = 0; k < NX_RULING_KIND_COUNT; k++)   /* the kind words are the kinds table */
+        assert(!strcmp(nx_shape_field(ruling_fields, "kind")->words[k], kinds[k].id));
+    return &s;
+}
 
 /* The id, when valid and not already declared; NULL (reported) otherwise. */
 static char *parse_id(loader *L, const nx_ynode *map)
@@ -200,12 +248,10 @@ static void parse_source_tags(loader *L, const nx_ynode *src, const char *swhat,
 static void parse_source(loader *L, const nx_ynode *map, const char *what,
                          nx_ruling *r)
 {
-    static const char *const required[] = { "file", "section", NULL };
-    static const char *const optional[] = { "tags", NULL };
     const nx_ynode *src = nx_ymap_get(map, "source");
     if (!src) return;
     char *swhat = nx_asprintf("source of %s", what);
-    nx_ycheck_keys(src, swhat, required, optional, L->d);
+    nx_ycheck_fields(src, swhat, source_fields, L->d);
     /* The lookups yield NULL when `source` is not a mapping. */
     r->source_file = nx_ytext(L->d, src, "file", swhat);
     r->source_section = nx_ytext(L->d, src, "section", swhat);
@@ -331,8 +377,8 @@ static void parse_lifecycle_gate(loader *L, const nx_ynode *g, const char *what,
 static void parse_one_gate(loader *L, const nx_ynode *g, const char *what,
                            nx_ruling *r)
 {
-    static const char *const required[] = { "panel", NULL };
-    static const char *const optional[] = { "path", NULL };
+    /* Read with the panel gate's keys too, so that mixing the two is
+     * reported as such (parse_lifecycle_gate) rather than as unknown keys. */
     static const char *const lifecycle_keys[] = { "lifecycle", "panel", "path", NULL };
     if (nx_ymap_get(g, "lifecycle")) {
         char *lwhat = nx_asprintf("gate of %s", what);
@@ -342,7 +388,7 @@ static void parse_one_gate(loader *L, const nx_ynode *g, const char *what,
         return;
     }
     char *gwhat = nx_asprintf("gate of %s", what);
-    nx_ycheck_keys(g, gwhat, required, optional, L->d);
+    nx_ycheck_fields(g, gwhat, gate_fields, L->d);
     char *panel = nx_ytext(L->d, g, "panel", gwhat);
     char *path = nx_ytext(L->d, g, "path", gwhat);
     int bad = !panel || (nx_ymap_get(g, "path") && !path);
@@ -411,7 +457,7 @@ static void parse_ruling(loader *L, const nx_ynode *item)
     r.col = item->col;
     r.id = parse_id(L, item);
     char *what = r.id ? nx_asprintf("ruling '%s'", r.id) : nx_xstrdup("ruling");
-    nx_ycheck_keys(item, what, ruling_required, ruling_optional, L->d);
+    nx_ycheck_fields(item, what, ruling_fields, L->d);
     int kind_ok = parse_kind(L, item, what, &r);
     r.question = nx_ytext(L->d, item, "question", what);
     parse_source(L, item, what, &r);
@@ -572,6 +618,66 @@ static int check_choice(const nx_rulings *r, const char *id, const char *value,
     return 0;
 }
 
+static const nx_field choice_fields[] = {
+    { "setting", 1, &(nx_shape){ .kind = NX_SH_STRING, .doc = "one of the ruling's settings" } },
+    { "reason", 1, &(nx_shape){ .kind = NX_SH_STRING, .doc = "why, in one line" } },
+    { "source", 1, &(nx_shape){ .kind = NX_SH_STRING, .doc = "on what authority" } },
+    { NULL, 0, NULL }
+};
+
+static const nx_shape sh_choice = {
+    .kind = NX_SH_EITHER, .doc = "a setting name, or { setting, reason, source } (a profile must use the long form)",
+    .either = (const nx_shape *const[]){ &(nx_shape){ .kind = NX_SH_STRING, .pattern = PAT_NAME },
+                                         &(nx_shape){ .kind = NX_SH_OBJECT, .fields = choice_fields }, NULL }
+};
+
+static const nx_field settings_file_fields[] = {
+    { "rulings", 1, &(nx_shape){ .kind = NX_SH_MAP, .doc = "ruling id: the setting chosen", .key_pattern = NX_RULING_ID_PATTERN, .items = &sh_choice, .nullable = 1 } },
+    { "profile", 0, &(nx_shape){ .kind = NX_SH_STRING, .doc = "a named profile: every choice gives its reason and source" } },
+    { "description", 0, &sh_text },
+    { NULL, 0, NULL }
+};
+
+const nx_shape *nx_settings_file_shape(void)
+{
+    static const nx_shape s = { .kind = NX_SH_OBJECT, .doc = "ruling settings for a game, or a named profile",
+                                .fields = settings_file_fields };
+    return &s;
+}
+
+/* One ruling's choices: a setting name of its own, or the long form with
+ * that name. */
+static json_t *ruling_choice_schema(const nx_ruling *r)
+{
+    json_t *names = json_array();
+    for (size_t i = 0; i < r->nsettings; i++) json_array_append_new(names, json_string(r->settings[i].name));
+    json_t *obj = json_pack("{s:s, s:{s:{s:O}, s:{s:s, s:i}, s:{s:s, s:i}}, s:[sss], s:b}",
+                            "type", "object", "properties", "setting", "enum", names,
+                            "reason", "type", "string", "minLength", 1,
+                            "source", "type", "string", "minLength", 1,
+                            "required", "setting", "reason", "source", "additionalProperties", 0);
+    json_t *choice = json_pack("{s:[{s:o}, o], s:s}", "oneOf", "enum", names, obj,
+                               "description", r->question ? r->question : "");
+    return choice;
+}
+
+json_t *nx_settings_schema(const nx_rulings *r, const char *id)
+{
+    json_t *schema = nx_shape_schema(nx_settings_file_shape(), id, "Nexus ruling settings", NULL);
+    /* The registry is known: each ruling id with its own settings, so an
+     * editor completes both and refuses a setting the ruling lacks. */
+    json_t *props = json_object();
+    for (size_t i = 0; i < r->n; i++) json_object_set_new(props, r->v[i].id, ruling_choice_schema(&r->v[i]));
+    json_t *rulings = json_object_get(json_object_get(schema, "properties"), "rulings");
+    /* nullable: { oneOf: [ {type: null}, the mapping ] } */
+    rulings = json_array_get(json_object_get(rulings, "oneOf"), 1);
+    assert(json_is_object(rulings));
+    json_object_set_new(rulings, "properties", props);
+    json_object_set_new(rulings, "additionalProperties", json_false());
+    json_object_del(rulings, "propertyNames");
+    return schema;
+}
+
 /* The setting node of one entry: the scalar itself, or the `setting` of
  * the long form { setting, reason, source }, which a profile must use for
  * every entry (an auditor's choice says why, and on what authority).
@@ -579,12 +685,11 @@ static int check_choice(const nx_rulings *r, const char *id, const char *value,
 static const nx_ynode *entry_setting(const nx_ynode *k, const nx_ynode *v, int profile,
                                      nx_diags *d)
 {
-    static const char *const keys[] = { "setting", "reason", "source", NULL };
     if (v->kind == NX_Y_MAP) {
         char *what = nx_asprintf("the choice for ruling '%s'", k->scalar);
-        int bad = nx_ycheck_keys(v, what, keys, NULL, d);
-        for (const char *const *key = keys; !bad && *key; key++) {
-            char *text = nx_ytext(d, v, *key, what);
+        int bad = nx_ycheck_fields(v, what, choice_fields, d);
+        for (const nx_field *key = choice_fields; !bad && key->name; key++) {
+            char *text = nx_ytext(d, v, key->name, what);
             bad |= !text;
             free(text);
         }
@@ -629,14 +734,12 @@ static int apply_settings_map(const nx_ynode *map, int profile, const nx_rulings
 int nx_settings_load_file(const char *path, const nx_rulings *r,
                           nx_settings *out, nx_diags *d)
 {
-    static const char *const keys[] = { "rulings", NULL };
-    static const char *const optional[] = { "profile", "description", NULL };
     nx_ydoc doc;
     if (nx_ydoc_load_file(path, &doc, d) != 0) return -1;
     int ok = 0;
     if (!doc.root) {
         nx_diags_add(d, path, 1, 1, "empty settings file: expected 'rulings:'");
-    } else if (nx_ycheck_keys(doc.root, "settings file", keys, optional, d) == 0) {
+    } else if (nx_ycheck_fields(doc.root, "settings file", settings_file_fields, d) == 0) {
         const nx_ynode *map = nx_ymap_get(doc.root, "rulings");
         const nx_ynode *name = nx_ymap_get(doc.root, "profile");
         int profile = name != NULL;

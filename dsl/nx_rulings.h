@@ -17,6 +17,7 @@
 #ifndef NX_RULINGS_H
 #define NX_RULINGS_H
 
+#include <jansson.h>
 #include <stddef.h>
 
 #include "nx_diag.h"
@@ -53,6 +54,9 @@ typedef struct nx_ruling_gate {
 
 /* The lifecycle parts a ruling may gate.  An unresolved lifecycle gate
  * keeps the whole Nexus card module from starting. */
+/* What a ruling id looks like: 2 to 4 dot-separated words. */
+#define NX_RULING_ID_PATTERN "^[a-z][a-z_]*(\\.[a-z][a-z_]*){1,3}$"
+
 #define NX_LIFECYCLE_PARTS { "nexus_deal", "nexus_draw", NULL }
 
 typedef struct nx_ruling {
@@ -90,6 +94,14 @@ void nx_rulings_free(nx_rulings *r);
 const nx_ruling *nx_rulings_find(const nx_rulings *r, const char *id);
 /* The declared ruling id closest to a mistyped one, or NULL (nx_suggest). */
 const char *nx_rulings_suggest(const nx_rulings *r, const char *id);
+
+/* The shapes of a rulings file and a settings file (nx_shape; the loaders
+ * check keys with them), and a settings file's JSON Schema with every
+ * ruling of r and its own settings.  Caller owns the schema. */
+struct nx_shape;
+const struct nx_shape *nx_rulings_file_shape(void);
+const struct nx_shape *nx_settings_file_shape(void);
+json_t *nx_settings_schema(const nx_rulings *r, const char *id);
 int nx_ruling_has_setting(const nx_ruling *r, const char *setting);
 
 /* Chosen settings.  Rulings not mentioned keep their default. */

@@ -2,11 +2,13 @@
 # Install what Nexus needs to build and test on Debian (run as root).
 # Skips apt entirely when everything is already there, so repeated runs are quick.
 # python3 and chromium run the designer and report tests (headless page
-# screenshots). Extra packages may be named as arguments (CI adds clang:
-# install-deps.sh clang).
+# screenshots); python3-jsonschema and python3-yaml validate the pack against
+# its JSON Schemas with a real validator (tests/schema.py).  Extra packages
+# may be named as arguments (CI adds clang: install-deps.sh clang).
 set -eu
 PKGS="build-essential cmake make pkg-config liblua5.4-dev libyaml-dev libpcre2-dev \
-check libsubunit-dev libjansson-dev libsqlite3-dev python3 chromium $*"
+check libsubunit-dev libjansson-dev libsqlite3-dev python3 python3-jsonschema python3-yaml \
+chromium $*"
 missing=""
 for p in $PKGS; do
   dpkg -s "$p" >/dev/null 2>&1 || missing="$missing $p"

@@ -51,7 +51,7 @@ check("stopped: 3 later steps not run" in out and "step 3 " not in out, "the tra
 rc, out, err = run("test", "--trace", cunning)
 check(rc == 0, "--trace of a passing scenario exits 0: %s" % err, out)
 check("setup (" in out and "log: setup: Traitor Cards and Treachery Cards are dealt" in out, "setup's log", out)
-step5 = re.search(r'step 5 \(.*harkonnen_cunning\.yaml:21\): \{"id":"play","seat":0,"type":"play_nexus".*\n((  .*\n)*)', out)
+step5 = re.search(r'step 5 \(.*harkonnen_cunning\.yaml:22\): \{"id":"play","seat":0,"type":"play_nexus".*\n((  .*\n)*)', out)
 check(step5, "step 5 shows the action as sent", out)
 if step5:
     body = step5.group(1)

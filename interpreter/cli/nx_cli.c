@@ -44,6 +44,8 @@ static const nx_command commands[] = {
       "a batch of seeded bot games in parallel: win rates, panel use and the ruling impact report (JSON, HTML)" },
     { "serve", nx_cmd_serve, "serve [--store DB]",
       "the host line protocol: JSON requests on stdin, JSON replies on stdout" },
+    { "schema", nx_cmd_schema, "schema (pack|card|rulings|settings|scenario | --out DIR)",
+      "JSON Schemas of the Nexus files, from the loaders' own tables (cards/schema/)" },
     { "stubs", nx_cmd_stubs, "stubs",
       "LuaLS annotation stubs of the panel ctx API (cards/lib/ctx.d.lua)" },
     { "test", nx_cmd_test, "test [--trace] SCENARIO...",

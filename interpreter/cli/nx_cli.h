@@ -94,6 +94,7 @@ int nx_cmd_test(nx_cli *cli);
 int nx_cmd_play(nx_cli *cli);
 int nx_cmd_serve(nx_cli *cli);
 int nx_cmd_stubs(nx_cli *cli);
+int nx_cmd_schema(nx_cli *cli);
 
 /* Calls of unknown ctx methods in panel scripts (nx_ctx_lint.c): each at
  * its file:line:col in d; 0, or -1 when any. */

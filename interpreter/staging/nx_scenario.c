@@ -10,6 +10,7 @@
 
 #include "nx_game.h"
 #include "nx_scenario_trace.h"
+#include "nx_shape.h"
 #include "nx_util.h"
 #include "nx_yaml.h"
 
@@ -49,13 +50,107 @@ static json_t *yaml_json(const nx_ynode *n)
     return out;
 }
 
+/* ---- shapes: the keys the runner checks, and `nexus schema` --------------------- */
+
+static size_t faction_words(const void *ctx, const char **out, size_t cap)
+{
+    (void)ctx;
+    size_t n = 0;
+    /* nx_faction_parse takes a faction's name or its id. */
+    for (int f = 0; f < NX_FACTION_COUNT && n < cap; f++) out[n++] = nx_faction_name((nx_faction)f);
+    for (int f = 0; f < NX_FACTION_COUNT && n < cap; f++) out[n++] = nx_faction_id((nx_faction)f);
+    return n;
+}
+
+static const nx_shape sh_any = { .kind = NX_SH_ANY };
+static const nx_shape sh_text = { .kind = NX_SH_STRING };
+static const nx_shape sh_bool = { .kind = NX_SH_BOOLEAN };
+static const nx_shape sh_int = { .kind = NX_SH_INTEGER };
+
+static const nx_field setup_fields[] = {
+    { "factions", 1, &(nx_shape){ .kind = NX_SH_LIST, .doc = "2 to 6 factions, in seat order", .min_items = 2,
+                                  .items = &(nx_shape){ .kind = NX_SH_STRING, .words_fn = faction_words } } },
+    { "seed", 0, &sh_int },
+    { "nexus_cards", 0, &sh_bool },
+    { "advanced", 0, &sh_bool },
+    { "designer", 0, &sh_bool },
+    { "staging", 0, &sh_bool },
+    { "rulings", 0, &(nx_shape){ .kind = NX_SH_MAP, .doc = "ruling id: setting", .key_pattern = NX_RULING_ID_PATTERN, .items = &sh_text } },
+    { NULL, 0, NULL }
+};
+
+static const nx_field expect_fields[] = {
+    { "error", 0, &(nx_shape){ .kind = NX_SH_STRING, .doc = "the refusal's code (malformed, illegal, ...)" } },
+    { "message", 0, &(nx_shape){ .kind = NX_SH_STRING, .doc = "a regular expression the refusal's message matches" } },
+    { NULL, 0, NULL }
+};
+
+static const nx_field view_fields[] = {
+    { "seat", 1, &(nx_shape){ .kind = NX_SH_EITHER, .doc = "a seat number, or spectator", .either = (const nx_shape *const[]){
+        &sh_int, &(nx_shape){ .kind = NX_SH_STRING, .words = (const char *const[]){ "spectator", NULL } }, NULL } } },
+    { "has", 0, &(nx_shape){ .kind = NX_SH_MAP, .doc = "a path in the view (a.b.0.c; -1 is the last item): the value there", .items = &sh_any } },
+    { "lacks", 0, &(nx_shape){ .kind = NX_SH_LIST, .doc = "texts the view must not contain", .items = &sh_text } },
+    { NULL, 0, NULL }
+};
+
+static const nx_shape sh_view = { .kind = NX_SH_OBJECT, .fields = view_fields };
+
+static const nx_field hidden_fields[] = {
+    { "zone", 1, &sh_text },
+    { "from", 1, &(nx_shape){ .kind = NX_SH_LIST, .items = &sh_any } },
+    { NULL, 0, NULL }
+};
+
+static const nx_shape sh_hidden = { .kind = NX_SH_OBJECT, .fields = hidden_fields };
+
+static const nx_field check_fields[] = {
+    { "phase", 0, &sh_text },
+    { "turn", 0, &sh_int },
+    { "version", 0, &sh_int },
+    { "pending", 0, &sh_int },
+    { "nexus_occurred", 0, &sh_bool },
+    { "custody", 0, &(nx_shape){ .kind = NX_SH_MAP, .doc = "zone: a count, or the cards in it", .items = &sh_any } },
+    { "view", 0, &sh_view },
+    { "views", 0, &(nx_shape){ .kind = NX_SH_LIST, .items = &sh_view } },
+    { "hidden", 0, &(nx_shape){ .kind = NX_SH_EITHER, .either = (const nx_shape *const[]){
+        &sh_hidden, &(nx_shape){ .kind = NX_SH_LIST, .items = &sh_hidden }, NULL } } },
+    { "log_has", 0, &(nx_shape){ .kind = NX_SH_STRING, .doc = "a regular expression one line of the last action's log matches" } },
+    { NULL, 0, NULL }
+};
+
+static const nx_field step_fields[] = {
+    { "do", 0, &(nx_shape){ .kind = NX_SH_ANY, .doc = "an action (docs/protocol.md)" } },
+    { "expect", 0, &(nx_shape){ .kind = NX_SH_EITHER, .either = (const nx_shape *const[]){
+        &(nx_shape){ .kind = NX_SH_STRING, .words = (const char *const[]){ "ok", NULL } },
+        &(nx_shape){ .kind = NX_SH_OBJECT, .fields = expect_fields }, NULL } } },
+    { "retry", 0, &(nx_shape){ .kind = NX_SH_STRING, .doc = "the id of an earlier action, sent again" } },
+    { "reload", 0, &(nx_shape){ .kind = NX_SH_ANY, .doc = "save, and load the game again" } },
+    { "answer_setup", 0, &(nx_shape){ .kind = NX_SH_ANY, .doc = "answer setup's Traitor selections" } },
+    { "check", 0, &(nx_shape){ .kind = NX_SH_OBJECT, .fields = check_fields } },
+    { "note", 0, &sh_text },
+    { NULL, 0, NULL }
+};
+
+static const nx_field scenario_fields[] = {
+    { "name", 1, &sh_text },
+    { "setup", 1, &(nx_shape){ .kind = NX_SH_OBJECT, .fields = setup_fields } },
+    { "steps", 1, &(nx_shape){ .kind = NX_SH_LIST, .items = &(nx_shape){ .kind = NX_SH_OBJECT, .fields = step_fields } } },
+    { "notes", 0, &sh_text },
+    { NULL, 0, NULL }
+};
+
+const nx_shape *nx_scenario_file_shape(void)
+{
+    static const nx_shape s = { .kind = NX_SH_OBJECT, .doc = "a Nexus scenario: a set-up and steps, each checked",
+                                .fields = scenario_fields };
+    return &s;
+}
+
 /* ---- set-up ---------------------------------------------------------------------- */
 
 static int setup_config(scen *sc, const nx_ynode *setup, nx_game_config *cfg, nx_settings *s)
 {
-    static const char *const req[] = { "factions", NULL };
-    static const char *const opt[] = { "seed", "nexus_cards", "advanced", "designer", "staging", "rulings", NULL };
-    if (nx_ycheck_keys(setup, "setup", req, opt, sc->d)) return -1;
+    if (nx_ycheck_fields(setup, "setup", setup_fields, sc->d)) return -1;
     memset(cfg, 0, sizeof *cfg);
     long long seed = 1;
     const nx_ynode *n;
@@ -76,8 +171,9 @@ static int setup_config(scen *sc, const nx_ynode *setup, nx_game_config *cfg, nx
         }
     }
     int *flags[] = { &cfg->nexus_cards, &cfg->advanced, &cfg->designer, &cfg->staging };
+    static const char *const flag_keys[] = { "nexus_cards", "advanced", "designer", "staging" };
     for (int i = 0; i < 4; i++)
-        if ((n = nx_ymap_get(setup, opt[i + 1])) && !nx_ybool(n, opt[i + 1], flags[i], sc->d)) return -1;
+        if ((n = nx_ymap_get(setup, flag_keys[i])) && !nx_ybool(n, flag_keys[i], flags[i], sc->d)) return -1;
     const nx_ynode *r = nx_ymap_get(setup, "rulings");
     if (!r) return 0;
     if (!nx_yexpect(r, NX_Y_MAP, "setup.rulings", sc->d)) return -1;
@@ -154,8 +250,7 @@ static void check_outcome(scen *sc, const nx_ynode *expect, const nx_ynode *at, 
                          json_string_value(json_object_get(res, "code")), err);
         return;
     }
-    static const char *const opt[] = { "error", "message", NULL };
-    if (nx_ycheck_keys(expect, "expect", NULL, opt, sc->d)) return;
+    if (nx_ycheck_fields(expect, "expect", expect_fields, sc->d)) return;
     if (ok) {
         nx_yerr(sc->d, expect, "expected the action to be refused, but it succeeded");
         return;
@@ -335,9 +430,7 @@ static void expect_equal(scen *sc, const nx_ynode *want, json_t *got, const char
 
 static void check_view(scen *sc, const nx_ynode *v)
 {
-    static const char *const req[] = { "seat", NULL };
-    static const char *const opt[] = { "has", "lacks", NULL };
-    if (nx_ycheck_keys(v, "view", req, opt, sc->d)) return;
+    if (nx_ycheck_fields(v, "view", view_fields, sc->d)) return;
     const nx_ynode *seat = nx_ymap_get(v, "seat");
     long long s = -1;
     if (!(seat->kind == NX_Y_SCALAR && !strcmp(seat->scalar, "spectator")) && !nx_yint(seat, "seat", &s, sc->d)) return;
@@ -414,8 +507,7 @@ static void check_log(scen *sc, const nx_ynode *n)
  * appear anywhere in those views, receipts aside. */
 static void check_hidden(scen *sc, const nx_ynode *h)
 {
-    static const char *const req[] = { "zone", "from", NULL };
-    if (nx_ycheck_keys(h, "hidden", req, NULL, sc->d)) return;
+    if (nx_ycheck_fields(h, "hidden", hidden_fields, sc->d)) return;
     const nx_ynode *zn = nx_ymap_get(h, "zone"), *from = nx_ymap_get(h, "from");
     int z = zn->kind == NX_Y_SCALAR ? nx_zone_parse(zn->scalar) : -1;
     if (z < 0) {
@@ -453,9 +545,7 @@ static void check_hidden(scen *sc, const nx_ynode *h)
 
 static void step_check(scen *sc, const nx_ynode *c)
 {
-    static const char *const opt[] = { "phase", "turn", "version", "pending", "nexus_occurred",
-                                       "custody", "view", "views", "hidden", "log_has", NULL };
-    if (nx_ycheck_keys(c, "check", NULL, opt, sc->d)) return;
+    if (nx_ycheck_fields(c, "check", check_fields, sc->d)) return;
     json_t *spect = current_view(sc, -1);
     const char *simple[] = { "phase", "turn", "version", "nexus_occurred" };
     for (int i = 0; i < 4; i++) {
@@ -485,8 +575,7 @@ static void step_check(scen *sc, const nx_ynode *c)
 
 static void run_step_body(scen *sc, const nx_ynode *step)
 {
-    static const char *const opt[] = { "do", "expect", "retry", "reload", "answer_setup", "check", "note", NULL };
-    if (nx_ycheck_keys(step, "step", NULL, opt, sc->d)) return;
+    if (nx_ycheck_fields(step, "step", step_fields, sc->d)) return;
     if (nx_ymap_get(step, "expect") && !nx_ymap_get(step, "do"))
         nx_yerr(sc->d, nx_ymap_key(step, "expect"), "expect belongs to a do step");
     const nx_ynode *n;
@@ -549,9 +638,7 @@ static void run_steps(scen *sc, const nx_ynode *steps)
 
 static void run_doc(scen *sc, const nx_ynode *root)
 {
-    static const char *const req[] = { "name", "setup", "steps", NULL };
-    static const char *const opt[] = { "notes", NULL };
-    if (nx_ycheck_keys(root, "scenario", req, opt, sc->d)) return;
+    if (nx_ycheck_fields(root, "scenario", scenario_fields, sc->d)) return;
     nx_game_config cfg;
     nx_settings s;
     nx_settings_init(&s);

@@ -22,6 +22,11 @@ int nx_scenario_run(const nx_runtime *rt, const char *path, nx_diags *d);
 /* The same, telling on `trace` (unless NULL) what each step did: its
  * action, result and log, the pending decisions, what changed in every
  * view, and its failures where they happened (nexus test --trace). */
+/* The shape of a scenario file (nx_shape: the runner checks keys with
+ * it, and `nexus schema` prints it as a JSON Schema). */
+struct nx_shape;
+const struct nx_shape *nx_scenario_file_shape(void);
+
 int nx_scenario_run_traced(const nx_runtime *rt, const char *path, nx_diags *d, FILE *trace);
 
 #endif
