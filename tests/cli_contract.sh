@@ -134,13 +134,19 @@ expect_grep "$TMP/err" "not both" "designer plus staging is explained"
 # The host line protocol: rooms survive a restart through the store, a retry
 # after the restart changes nothing, bad lines get an error naming the line.
 DB="$TMP/rooms.db"
-printf '%s\n' '{"cmd":"new","room":"r1","factions":["harkonnen","atreides"],"seed":3,"nexus_cards":true}' \
+# Creating a room shows its tokens once; acting as seat 1 needs seat 1's.
+printf '%s\n' '{"cmd":"new","room":"r1","factions":["harkonnen","atreides"],"seed":3,"nexus_cards":true}' >"$TMP/in0"
+expect_rc 0 "serve new" sh -c "\"$NEXUS\" serve --store \"$DB\" <\"$TMP/in0\""
+expect_grep "$TMP/out" '"tokens":\{"host":"[0-9a-f]{32}","seats":\["[0-9a-f]{32}","[0-9a-f]{32}"\]\}' "new shows the host's and each seat's token"
+SEAT1=$(python3 -c 'import json,sys; print(json.loads(open(sys.argv[1]).readline())["tokens"]["seats"][1])' "$TMP/out")
+APPLY='{"cmd":"apply","room":"r1","token":"'"$SEAT1"'","action":{"id":"a","version":0,"seat":1,"type":"answer","choose":["traitor:piter_de_vries"]}}'
+printf '%s\n' '{"cmd":"open","room":"r1"}' \
     '{"cmd":"apply","room":"r1","action":{"id":"a","version":0,"seat":1,"type":"answer","choose":["traitor:piter_de_vries"]}}' \
-    >"$TMP/in1"
+    "$APPLY" >"$TMP/in1"
 expect_rc 0 "serve" sh -c "\"$NEXUS\" serve --store \"$DB\" <\"$TMP/in1\""
+expect_grep "$TMP/out" '"code":"unauthorized"' "an action without the seat's token is refused"
 expect_grep "$TMP/out" '"version":1' "serve applies an action"
-printf '%s\n' '{"cmd":"open","room":"r1"}' 'not json' \
-    '{"cmd":"apply","room":"r1","action":{"id":"a","version":0,"seat":1,"type":"answer","choose":["traitor:piter_de_vries"]}}' \
+printf '%s\n' '{"cmd":"open","room":"r1"}' 'not json' "$APPLY" \
     '{"cmd":"view","room":"r1","seat":7}' >"$TMP/in2"
 expect_rc 0 "serve again" sh -c "\"$NEXUS\" serve --store \"$DB\" <\"$TMP/in2\""
 expect_grep "$TMP/out" '^\{"ok":true,"room":"r1","version":1\}$' "room reopened from the store"

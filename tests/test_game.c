@@ -10,6 +10,7 @@
 #include "nx_text.h"
 #include "nx_game.h"
 #include "nx_testutil.h"
+#include "nx_version.h"
 #include "nx_util.h"
 #include "nx_view.h"
 
@@ -346,6 +347,32 @@ START_TEST(corrupt_saves_are_refused)
     ck_assert_ptr_nonnull(strstr(err, "log[0]"));
     free(t);
     json_decref(j);
+    /* Another patch release of this MAJOR.MINOR loads; another minor is
+     * refused, saying which engines load it. */
+    int major = 0, minor = 0;
+    ck_assert_int_eq(sscanf(NX_VERSION, "%d.%d", &major, &minor), 2);
+    char patch[32], next_minor[32], next_major[32], longer_minor[32];
+    snprintf(patch, sizeof patch, "%d.%d.99", major, minor);
+    snprintf(next_minor, sizeof next_minor, "%d.%d.0", major, minor + 1);
+    snprintf(next_major, sizeof next_major, "%d.%d.0", major + 1, minor);
+    snprintf(longer_minor, sizeof longer_minor, "%d.%d0.0", major, minor);
+    const char *const versions[][2] = { { NX_VERSION, "ok" }, { patch, "ok" }, { next_minor, "same MAJOR.MINOR" },
+                                        { next_major, "same MAJOR.MINOR" }, { longer_minor, "same MAJOR.MINOR" } };
+    for (size_t v = 0; v < sizeof versions / sizeof versions[0]; v++) {
+        j = json_loads(saved, 0, NULL);
+        json_object_set_new(j, "engine", json_string(versions[v][0]));
+        t = json_dumps(j, 0);
+        nx_game *other = nx_game_load(&rt, t, err, sizeof err);
+        if (!strcmp(versions[v][1], "ok")) {
+            ck_assert_msg(other != NULL, "engine %s: %s", versions[v][0], err);
+            nx_game_free(other);
+        } else {
+            ck_assert_ptr_null(other);
+            ck_assert_ptr_nonnull(strstr(err, versions[v][1]));
+        }
+        free(t);
+        json_decref(j);
+    }
     /* An unknown ruling setting. */
     j = json_loads(saved, 0, NULL);
     json_object_set_new(json_object_get(j, "rulings"), "harkonnen.cunning.interruption", json_string("maybe"));

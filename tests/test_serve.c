@@ -3,6 +3,7 @@
  * store's promise: an action is answered ok only once committed, a failed
  * commit leaves the room exactly as it was, and the retry is applied
  * afresh. */
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -197,20 +198,38 @@ static nx_game *mirror_game(void)
     return g;
 }
 
+/* The tokens of the last room made by new_room_tokens. */
+static char host_token[64], seat_token[NX_MAX_SEATS][64];
+
+/* "new" as new_room, keeping the tokens its reply shows (once). */
+static void new_room_tokens(nx_server *sv, const char *line)
+{
+    json_t *j = ask(sv, line);
+    ck_assert_msg(json_is_true(json_object_get(j, "ok")), "new refused: %s", json_string_value(json_object_get(j, "error")));
+    json_t *t = json_object_get(j, "tokens");
+    ck_assert_uint_eq(strlen(json_string_value(json_object_get(t, "host"))), 32);
+    snprintf(host_token, sizeof host_token, "%s", json_string_value(json_object_get(t, "host")));
+    for (size_t i = 0; i < json_array_size(json_object_get(t, "seats")) && i < NX_MAX_SEATS; i++)
+        snprintf(seat_token[i], sizeof seat_token[i], "%s", json_string_value(json_array_get(json_object_get(t, "seats"), i)));
+    json_decref(j);
+}
+
 static char *next_request(nx_game *mirror, nx_bot *bot, int n)
 {
     char id[16];
     snprintf(id, sizeof id, "m%d", n);
     nx_bot_move m;
     ck_assert_int_eq(nx_bot_step(bot, mirror, id, &m), 1);
-    char *req = nx_asprintf("{\"cmd\":\"apply\",\"room\":\"r\",\"action\":%s}", m.action);
+    char *req = nx_asprintf("{\"cmd\":\"apply\",\"room\":\"r\",\"token\":\"%s\",\"action\":%s}", host_token, m.action);
     nx_bot_move_free(&m);
     return req;
 }
 
 static char *saved(nx_server *sv)
 {
-    json_t *j = ask(sv, "{\"cmd\":\"save\",\"room\":\"r\"}");
+    char *line = nx_asprintf("{\"cmd\":\"save\",\"room\":\"r\",\"token\":\"%s\"}", host_token);
+    json_t *j = ask(sv, line);
+    free(line);
     char *text = json_dumps(json_object_get(j, "game"), JSON_COMPACT | JSON_SORT_KEYS);
     json_decref(j);
     return text;
@@ -242,7 +261,7 @@ START_TEST(a_failed_commit_leaves_the_room_as_it_was)
     nx_game *mirror = mirror_game();
     nx_bot bot;
     nx_bot_init(&bot, &rt, NX_BOT_SIMPLE, 9);
-    expect_ok(sv, new_room);
+    new_room_tokens(sv, new_room);
     for (int i = 0; i < 3; i++) {
         char *req = next_request(mirror, &bot, i);
         expect_ok(sv, req);
@@ -309,6 +328,176 @@ START_TEST(a_failed_commit_leaves_the_room_as_it_was)
 }
 END_TEST
 
+
+/* ---- hosting: hello, ids, tokens, moves, bots, rooms ------------------------------ */
+
+static json_t *askf(nx_server *sv, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static json_t *askf(nx_server *sv, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    char *line = nx_vasprintf(fmt, ap);
+    va_end(ap);
+    json_t *j = ask(sv, line);
+    free(line);
+    return j;
+}
+
+static void expect_code(json_t *j, const char *code)
+{
+    ck_assert_msg(json_is_false(json_object_get(j, "ok")), "accepted, expected %s", code);
+    ck_assert_str_eq(json_string_value(json_object_get(j, "code")), code);
+    json_decref(j);
+}
+
+static void expect_true(json_t *j)
+{
+    ck_assert_msg(json_is_true(json_object_get(j, "ok")), "refused: %s", json_string_value(json_object_get(j, "error")));
+    json_decref(j);
+}
+
+START_TEST(hello_and_ids)
+{
+    nx_store *st = memory_store();
+    nx_server *sv = nx_server_new(&rt, st);
+    json_t *j = ask(sv, "{\"cmd\":\"hello\",\"id\":\"h1\"}");
+    ck_assert_str_eq(json_string_value(json_object_get(j, "protocol")), "nexus-serve");
+    ck_assert_int_eq(json_integer_value(json_object_get(j, "protocol_version")), 2);
+    ck_assert_ptr_nonnull(json_string_value(json_object_get(j, "engine")));
+    ck_assert_str_eq(json_string_value(json_object_get(j, "id")), "h1");
+    json_decref(j);
+    /* Refusals echo the id too; an id of another type is refused. */
+    j = ask(sv, "{\"cmd\":\"view\",\"room\":\"none\",\"id\":7}");
+    ck_assert_int_eq(json_integer_value(json_object_get(j, "id")), 7);
+    expect_code(j, "illegal");
+    static const char bad_id[] = "{\"cmd\":\"hello\",\"id\":[1]}";
+    expect_refusal(sv, bad_id, sizeof bad_id - 1, "\"id\" must be a string or an integer");
+    nx_server_free(sv);
+    nx_store_close(st);
+}
+END_TEST
+
+START_TEST(tokens_are_required_and_checked)
+{
+    nx_store *st = memory_store();
+    nx_server *sv = nx_server_new(&rt, st);
+    new_room_tokens(sv, new_room);
+    char other_host[64];
+    snprintf(other_host, sizeof other_host, "%s", host_token);
+    new_room_tokens(sv, "{\"cmd\":\"new\",\"room\":\"q\",\"factions\":[\"harkonnen\",\"atreides\"],\"seed\":1}");
+    /* host_token and seat_token[] are room q's now; other_host is r's. */
+    /* Seat 1's first listed move, sent by others. */
+    json_t *m = askf(sv, "{\"cmd\":\"moves\",\"room\":\"q\",\"seat\":1,\"token\":\"%s\"}", seat_token[1]);
+    json_t *first = json_deep_copy(json_array_get(json_object_get(m, "moves"), 0));
+    ck_assert_ptr_nonnull(first);
+    json_decref(m);
+    json_object_set_new(first, "id", json_string("a"));
+    json_object_set_new(first, "version", json_integer(0));
+    json_object_set_new(first, "seat", json_integer(1));
+    char *act = json_dumps(first, JSON_COMPACT);
+    json_decref(first);
+    expect_code(askf(sv, "{\"cmd\":\"apply\",\"room\":\"q\",\"action\":%s}", act), "unauthorized");
+    expect_code(askf(sv, "{\"cmd\":\"apply\",\"room\":\"q\",\"token\":\"%s\",\"action\":%s}", seat_token[0], act), "unauthorized");
+    expect_code(askf(sv, "{\"cmd\":\"apply\",\"room\":\"q\",\"token\":\"%s\",\"action\":%s}", other_host, act), "unauthorized");
+    expect_code(askf(sv, "{\"cmd\":\"apply\",\"room\":\"q\",\"token\":\"nope\",\"action\":%s}", act), "unauthorized");
+    /* A seat's view and moves need its token; a spectator's view none. */
+    expect_code(askf(sv, "{\"cmd\":\"view\",\"room\":\"q\",\"seat\":1,\"token\":\"%s\"}", seat_token[0]), "unauthorized");
+    expect_true(askf(sv, "{\"cmd\":\"view\",\"room\":\"q\",\"seat\":1,\"token\":\"%s\"}", seat_token[1]));
+    expect_true(ask(sv, "{\"cmd\":\"view\",\"room\":\"q\"}"));
+    expect_code(askf(sv, "{\"cmd\":\"moves\",\"room\":\"q\",\"seat\":1,\"token\":\"%s\"}", seat_token[0]), "unauthorized");
+    /* The whole record is the host's alone. */
+    expect_code(askf(sv, "{\"cmd\":\"save\",\"room\":\"q\",\"token\":\"%s\"}", seat_token[0]), "unauthorized");
+    expect_code(ask(sv, "{\"cmd\":\"save\",\"room\":\"q\"}"), "unauthorized");
+    expect_true(askf(sv, "{\"cmd\":\"save\",\"room\":\"q\",\"token\":\"%s\"}", host_token));
+    /* Nothing refused changed the room. */
+    json_t *v = ask(sv, "{\"cmd\":\"view\",\"room\":\"q\"}");
+    ck_assert_int_eq(json_integer_value(json_object_get(json_object_get(v, "view"), "version")), 0);
+    json_decref(v);
+    /* The seat's own token acts as that seat. */
+    expect_true(askf(sv, "{\"cmd\":\"apply\",\"room\":\"q\",\"token\":\"%s\",\"action\":%s}", seat_token[1], act));
+    free(act);
+    /* Closing and deleting are the host's; the stored hash still answers
+     * after the room is closed. */
+    expect_code(askf(sv, "{\"cmd\":\"close\",\"room\":\"q\",\"token\":\"%s\"}", seat_token[1]), "unauthorized");
+    expect_true(askf(sv, "{\"cmd\":\"close\",\"room\":\"q\",\"token\":\"%s\"}", host_token));
+    json_t *rooms = ask(sv, "{\"cmd\":\"rooms\"}");
+    ck_assert_uint_eq(json_array_size(json_object_get(rooms, "open")), 1);
+    ck_assert_uint_eq(json_array_size(json_object_get(rooms, "stored")), 2);
+    json_decref(rooms);
+    expect_code(askf(sv, "{\"cmd\":\"delete\",\"room\":\"q\",\"token\":\"%s\"}", other_host), "unauthorized");
+    expect_true(askf(sv, "{\"cmd\":\"delete\",\"room\":\"q\",\"token\":\"%s\"}", host_token));
+    expect_code(askf(sv, "{\"cmd\":\"open\",\"room\":\"q\"}"), "store");
+    /* Reopened, a room keeps its tokens. */
+    expect_true(askf(sv, "{\"cmd\":\"close\",\"room\":\"r\",\"token\":\"%s\"}", other_host));
+    expect_true(ask(sv, "{\"cmd\":\"open\",\"room\":\"r\"}"));
+    expect_code(ask(sv, "{\"cmd\":\"save\",\"room\":\"r\"}"), "unauthorized");
+    expect_true(askf(sv, "{\"cmd\":\"save\",\"room\":\"r\",\"token\":\"%s\"}", other_host));
+    nx_server_free(sv);
+    nx_store_close(st);
+}
+END_TEST
+
+/* A person in seat 0 who only ever sends one of the listed moves, engine
+ * bots in every other seat: the game reaches its end and nothing listed is
+ * ever refused. */
+static void play_from_moves(int nseats, int seed)
+{
+    nx_store *st = memory_store();
+    nx_server *sv = nx_server_new(&rt, st);
+    static const char *const factions[] = { "harkonnen", "atreides", "fremen", "emperor", "spacing_guild", "bene_gesserit" };
+    char line[512];
+    int used = snprintf(line, sizeof line, "{\"cmd\":\"new\",\"room\":\"g\",\"seed\":%d,\"factions\":[", seed);
+    for (int i = 0; i < nseats; i++) used += snprintf(line + used, sizeof line - (size_t)used, "%s\"%s\"", i ? "," : "", factions[i]);
+    snprintf(line + used, sizeof line - (size_t)used, "]}");
+    new_room_tokens(sv, line);
+    for (int i = 1; i < nseats; i++)
+        expect_true(askf(sv, "{\"cmd\":\"bot\",\"room\":\"g\",\"token\":\"%s\",\"seat\":%d,\"kind\":\"%s\"}", host_token, i,
+                         i % 2 ? "simple" : "random"));
+    nx_rng rng;
+    nx_rng_seed(&rng, (uint64_t)seed);
+    int moves = 0;
+    for (;;) {
+        json_t *m = askf(sv, "{\"cmd\":\"moves\",\"room\":\"g\",\"seat\":0,\"token\":\"%s\"}", seat_token[0]);
+        ck_assert(json_is_true(json_object_get(m, "ok")));
+        json_t *list = json_object_get(m, "moves");
+        if (!json_is_true(json_object_get(m, "to_move"))) {
+            json_t *v = ask(sv, "{\"cmd\":\"view\",\"room\":\"g\"}");
+            ck_assert_msg(json_is_true(json_object_get(json_object_get(json_object_get(v, "view"), "board"), "over")),
+                          "seat 0 is not to move, the bots have moved, and the game is not over");
+            json_decref(v);
+            json_decref(m);
+            break;
+        }
+        ck_assert_uint_gt(json_array_size(list), 0);
+        json_t *a = json_deep_copy(json_array_get(list, nx_rng_below(&rng, (uint32_t)json_array_size(list))));
+        char id[32];
+        snprintf(id, sizeof id, "p%d", moves++);
+        json_object_set_new(a, "id", json_string(id));
+        json_object_set_new(a, "seat", json_integer(0));
+        json_object_set(a, "version", json_object_get(m, "version"));
+        char *text = json_dumps(a, JSON_COMPACT);
+        json_t *r = askf(sv, "{\"cmd\":\"apply\",\"room\":\"g\",\"token\":\"%s\",\"action\":%s}", seat_token[0], text);
+        ck_assert_msg(json_is_true(json_object_get(r, "ok")), "listed move %s refused: %s", text,
+                      json_string_value(json_object_get(r, "error")));
+        json_decref(r);
+        free(text);
+        json_decref(a);
+        json_decref(m);
+        ck_assert_int_lt(moves, 5000);
+    }
+    ck_assert_int_gt(moves, 0);
+    nx_server_free(sv);
+    nx_store_close(st);
+}
+
+START_TEST(whole_games_from_moves_with_bots)
+{
+    play_from_moves(2, 3);
+    play_from_moves(3, 8);
+    play_from_moves(4, 11);
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("serve");
@@ -324,6 +513,13 @@ static Suite *suite(void)
     tcase_set_timeout(store, 120);
     tcase_add_test(store, a_failed_commit_leaves_the_room_as_it_was);
     suite_add_tcase(s, store);
+    TCase *hosting = tcase_create("hosting");
+    tcase_add_unchecked_fixture(hosting, open_rt, close_rt);
+    tcase_set_timeout(hosting, 600);
+    tcase_add_test(hosting, hello_and_ids);
+    tcase_add_test(hosting, tokens_are_required_and_checked);
+    tcase_add_test(hosting, whole_games_from_moves_with_bots);
+    suite_add_tcase(s, hosting);
     return s;
 }
 

@@ -287,3 +287,10 @@ int nx_bot_step(nx_bot *b, nx_game *g, const char *id, nx_bot_move *out)
     report(b, -1, "(none)", msg);
     return -1;
 }
+
+int nx_bot_answer(nx_bot *b, nx_game *g, int seat, const char *id, nx_bot_move *out)
+{
+    memset(out, 0, sizeof *out);
+    if (seat < 0 || nx_bot_next_seat(g) != seat) return 0;
+    return answer(b, g, seat, id, out);
+}

@@ -82,4 +82,10 @@ int nx_bot_next_seat(const nx_game *g);
  */
 int nx_bot_step(nx_bot *b, nx_game *g, const char *id, nx_bot_move *out);
 
+/* Answer `seat`'s decision when it is the seat that must act next, and
+ * nothing else (no optional move, no other seat): a host seats an engine
+ * bot in one seat of a room played by people (nx_serve).  1 with *out, 0
+ * when it is not that seat's turn, -1 on a stall. */
+int nx_bot_answer(nx_bot *b, nx_game *g, int seat, const char *id, nx_bot_move *out);
+
 #endif

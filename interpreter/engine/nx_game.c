@@ -505,6 +505,18 @@ static int load_settings(const nx_runtime *rt, const json_t *j, nx_settings *s,
     return 0;
 }
 
+/* "0.1.0" and "0.1.7" share MAJOR.MINOR: a patch release changes no rule
+ * and no format, so it loads what the other saved (and the log's replay,
+ * which must give every saved result, would catch it if one did). */
+static int same_minor(const char *a, const char *b)
+{
+    const char *da = strchr(a, '.'), *db = strchr(b, '.');
+    if (!da || !db) return 0;
+    const char *ea = strchr(da + 1, '.'), *eb = strchr(db + 1, '.');
+    size_t la = ea ? (size_t)(ea - a) : strlen(a), lb = eb ? (size_t)(eb - b) : strlen(b);
+    return la == lb && !strncmp(a, b, la);
+}
+
 static int check_header(const nx_runtime *rt, const json_t *root, int pinned, char *err, size_t len)
 {
     if (!json_is_object(root)) return load_fail(err, len, "a saved game is a JSON object");
@@ -512,9 +524,9 @@ static int check_header(const nx_runtime *rt, const json_t *root, int pinned, ch
     if (!json_is_integer(fmt) || json_integer_value(fmt) != NX_SAVE_FORMAT)
         return load_fail(err, len, "nexus_save: not a Nexus saved game of format %d", NX_SAVE_FORMAT);
     const char *engine = json_string_value(json_object_get(root, "engine"));
-    if (!engine || strcmp(engine, NX_VERSION))
-        return load_fail(err, len, "engine: saved by engine %s, this is %s", engine ? engine : "?",
-                         NX_VERSION);
+    if (!engine || !same_minor(engine, NX_VERSION))
+        return load_fail(err, len, "engine: saved by engine %s, this is %s (a saved game loads in an "
+                         "engine of the same MAJOR.MINOR)", engine ? engine : "?", NX_VERSION);
     const char *digest = json_string_value(json_object_get(json_object_get(root, "pack"), "digest"));
     if (pinned && (!digest || strcmp(digest, rt->pack.digest)))
         return load_fail(err, len, "pack.digest: saved with pack %s, the loaded pack is %s",

@@ -10,16 +10,45 @@
 
 int nx_room_create(nx_store *st, const char *room, const nx_game *g, char *err, size_t errlen)
 {
-    char meta[160];
-    nx_fmt(meta, sizeof meta, "{\"engine\":\"%s\"}", NX_VERSION);
+    return nx_room_create_meta(st, room, g, NULL, err, errlen);
+}
+
+int nx_room_create_meta(nx_store *st, const char *room, const nx_game *g, const json_t *extra,
+                        char *err, size_t errlen)
+{
+    json_t *m = json_pack("{s:s}", "engine", NX_VERSION);
+    if (extra) json_object_update(m, (json_t *)extra);
+    char *meta = json_dumps(m, JSON_COMPACT | JSON_SORT_KEYS);
+    json_decref(m);
+    if (!meta) {
+        nx_clip(err, errlen, "room %s: its meta cannot be encoded", room);
+        return -1;
+    }
     char *snap = nx_game_save(g);
     if (!snap) {
         nx_clip(err, errlen, "room %s: the game cannot be saved for its first snapshot", room);
+        free(meta);
         return -1;
     }
     int rc = nx_store_create_room(st, room, meta, snap, err, errlen);
     free(snap);
+    free(meta);
     return rc;
+}
+
+json_t *nx_room_meta(nx_store *st, const char *room, char *err, size_t errlen)
+{
+    nx_store_room r;
+    if (nx_store_load(st, room, &r, err, errlen)) return NULL;
+    /* nx_store_load checked the meta's checksum and that it is JSON. */
+    json_t *m = json_loads(r.meta, 0, NULL);
+    nx_store_room_free(&r);
+    if (!json_is_object(m)) {
+        json_decref(m);
+        nx_clip(err, errlen, "room %s: its meta is not a JSON object", room);
+        return NULL;
+    }
+    return m;
 }
 
 typedef struct room_ref {

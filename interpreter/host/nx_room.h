@@ -11,6 +11,7 @@
 #ifndef NX_ROOM_H
 #define NX_ROOM_H
 
+#include <jansson.h>
 #include <stddef.h>
 
 #include "nx_game.h"
@@ -19,6 +20,12 @@
 #define NX_ROOM_SNAPSHOT_EVERY 50
 
 int nx_room_create(nx_store *st, const char *room, const nx_game *g, char *err, size_t errlen);
+/* The same, with extra members in the room's meta (the serve protocol
+ * keeps its hashed tokens there; "engine" is always the creating engine). */
+int nx_room_create_meta(nx_store *st, const char *room, const nx_game *g, const json_t *extra,
+                        char *err, size_t errlen);
+/* The room's meta object (caller decrefs), or NULL with err. */
+json_t *nx_room_meta(nx_store *st, const char *room, char *err, size_t errlen);
 /* Apply an action and commit it to the room's store (nx_game_apply_durable):
  * when the store refuses, the game is exactly as before and the result is
  * a "store" error; a retry is applied afresh. */

@@ -17,17 +17,35 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "nx_bot.h"
 #include "nx_cli.h"
 #include "nx_text.h"
 #include "nx_game.h"
+#include "nx_listen.h"
 #include "nx_room.h"
+#include "nx_token.h"
 #include "nx_util.h"
+#include "nx_version.h"
 
 #define SERVE_MAX_ROOM_NAME 64
+
+/* The protocol's name and version (hello); a client that speaks another
+ * major version should stop. */
+#define SERVE_PROTOCOL "nexus-serve"
+#define SERVE_PROTOCOL_VERSION 2
+
+/* Engine bots a host seated, per kind (each with its own generator, seeded
+ * from the game's seed so a replayed room plays the same). */
+enum { BOT_NONE = -1 };
 
 typedef struct room {
     char *name;
     nx_game *g;
+    char host_hash[NX_TOKEN_HASH_CHARS + 1];          /* "" for a room without tokens */
+    char seat_hash[NX_MAX_SEATS][NX_TOKEN_HASH_CHARS + 1];
+    int bot_kind[NX_MAX_SEATS];                       /* BOT_NONE or an nx_bot_kind */
+    nx_bot bots[2];                                   /* by nx_bot_kind */
+    int bots_ready[2];
 } room;
 
 struct nx_server {
@@ -35,6 +53,7 @@ struct nx_server {
     nx_store *store;
     room *rooms;
     size_t nrooms;
+    size_t next_idle;   /* round robin of nx_server_idle */
     long line;
 };
 
@@ -105,10 +124,28 @@ static room *find_room(nx_server *sv, const char *name)
     return NULL;
 }
 
-static void add_room(nx_server *sv, const char *name, nx_game *g)
+static room *add_room(nx_server *sv, const char *name, nx_game *g)
 {
     sv->rooms = nx_xrealloc(sv->rooms, (sv->nrooms + 1) * sizeof *sv->rooms);
-    sv->rooms[sv->nrooms++] = (room){ nx_xstrdup(name), g };
+    room *r = &sv->rooms[sv->nrooms++];
+    memset(r, 0, sizeof *r);
+    r->name = nx_xstrdup(name);
+    r->g = g;
+    for (int i = 0; i < NX_MAX_SEATS; i++) r->bot_kind[i] = BOT_NONE;
+    return r;
+}
+
+/* The hashed tokens of a room's meta ({"tokens": {"host": H, "seats": [H...]}}). */
+static void read_tokens(room *r, const json_t *meta)
+{
+    const json_t *t = json_object_get(meta, "tokens");
+    const char *h = json_string_value(json_object_get(t, "host"));
+    if (h && strlen(h) == NX_TOKEN_HASH_CHARS) memcpy(r->host_hash, h, NX_TOKEN_HASH_CHARS + 1);
+    const json_t *seats = json_object_get(t, "seats");
+    for (size_t i = 0; i < json_array_size(seats) && i < NX_MAX_SEATS; i++) {
+        const char *sh = json_string_value(json_array_get(seats, i));
+        if (sh && strlen(sh) == NX_TOKEN_HASH_CHARS) memcpy(r->seat_hash[i], sh, NX_TOKEN_HASH_CHARS + 1);
+    }
 }
 
 static void drop_room(nx_server *sv, room *r)
@@ -123,6 +160,91 @@ static void drop_room(nx_server *sv, room *r)
 static json_t *opened(const char *name, const nx_game *g)
 {
     return json_pack("{s:b, s:s, s:I}", "ok", 1, "room", name, "version", (json_int_t)nx_game_state(g)->version);
+}
+
+/* ---- who may ask ----------------------------------------------------------------- */
+
+/* The host's token opens everything in its room.  A room made without
+ * tokens (by `nexus play --store` or the library, on the store's own
+ * machine) has no one to tell apart and takes every request. */
+static int is_host(const room *r, const char *token)
+{
+    return !r->host_hash[0] || nx_token_matches(token, r->host_hash);
+}
+
+/* A seat's own token, or the host's. */
+static int may_act_as(const room *r, int seat, const char *token)
+{
+    if (is_host(r, token)) return 1;
+    return seat >= 0 && seat < NX_MAX_SEATS && nx_token_matches(token, r->seat_hash[seat]);
+}
+
+static json_t *unauthorized(const nx_server *sv, const char *token, const char *who)
+{
+    return fail(sv, "unauthorized", "%s (\"token\" %s)", who, token ? "does not match" : "is missing");
+}
+
+/* ---- engine bots --------------------------------------------------------------------- */
+
+static nx_bot *room_bot(nx_server *sv, room *r, int kind)
+{
+    if (!r->bots_ready[kind]) {
+        nx_bot_init(&r->bots[kind], sv->rt, (nx_bot_kind)kind, nx_game_state(r->g)->seed ^ 0x6e62u);
+        r->bots_ready[kind] = 1;
+    }
+    return &r->bots[kind];
+}
+
+typedef struct bot_apply_ctx {
+    nx_store *store;
+    const char *room;
+} bot_apply_ctx;
+
+/* A bot's action is committed like a person's: to the store first. */
+static char *bot_apply(void *ctx, nx_game *g, const char *action)
+{
+    const bot_apply_ctx *c = ctx;
+    return nx_room_apply(c->store, c->room, g, action);
+}
+
+/* One move of the bot seated where the game waits, if any: 1 when it
+ * moved, 0 when the next seat is a person's (or nobody's). */
+static int bot_move(nx_server *sv, room *r)
+{
+    int seat = nx_bot_next_seat(r->g);
+    if (seat < 0 || r->bot_kind[seat] == BOT_NONE) return 0;
+    nx_bot *b = room_bot(sv, r, r->bot_kind[seat]);
+    bot_apply_ctx c = { sv->store, r->name };
+    b->apply = bot_apply;
+    b->ctx = &c;
+    char id[48];
+    nx_fmt(id, sizeof id, "bot-%zu", nx_game_log_length(r->g));
+    nx_bot_move m;
+    int rc = nx_bot_answer(b, r->g, seat, id, &m);
+    b->apply = NULL;
+    b->ctx = NULL;
+    if (rc == 1) nx_bot_move_free(&m);
+    return rc == 1;
+}
+
+/* Before a request on a room runs, its bots finish their moves up to the
+ * next person's decision, so what a client sees never depends on when
+ * the idle loop ran (nx_server_idle). */
+static void settle_bots(nx_server *sv, room *r)
+{
+    while (bot_move(sv, r)) {}
+}
+
+int nx_server_idle(nx_server *sv)
+{
+    for (size_t k = 0; k < sv->nrooms; k++) {
+        size_t i = (sv->next_idle + k) % sv->nrooms;
+        if (bot_move(sv, &sv->rooms[i])) {
+            sv->next_idle = i + 1;
+            return 1;
+        }
+    }
+    return 0;
 }
 
 /* ---- commands (the request's shape is already checked) ------------------------- */
@@ -162,6 +284,28 @@ static json_t *read_config(const nx_server *sv, json_t *req, nx_game_config *cfg
     return NULL;
 }
 
+/* {"host": T, "seats": [T...]}: the tokens, shown once; *hashes gets the
+ * stored form.  NULL when the kernel gives no randomness. */
+static json_t *new_tokens(int nseats, json_t **hashes)
+{
+    char t[NX_TOKEN_CHARS + 1], h[NX_TOKEN_HASH_CHARS + 1];
+    if (nx_token_new(t)) return NULL;
+    nx_token_hash(t, h);
+    json_t *shown = json_pack("{s:s, s:[]}", "host", t, "seats");
+    *hashes = json_pack("{s:{s:s, s:[]}}", "tokens", "host", h, "seats");
+    for (int i = 0; i < nseats; i++) {
+        if (nx_token_new(t)) {
+            json_decref(shown);
+            json_decref(*hashes);
+            return NULL;
+        }
+        nx_token_hash(t, h);
+        json_array_append_new(json_object_get(shown, "seats"), json_string(t));
+        json_array_append_new(json_object_get(json_object_get(*hashes, "tokens"), "seats"), json_string(h));
+    }
+    return shown;
+}
+
 static json_t *cmd_new(nx_server *sv, json_t *req, const char *name, room *r)
 {
     (void)r;
@@ -175,12 +319,23 @@ static json_t *cmd_new(nx_server *sv, json_t *req, const char *name, room *r)
     nx_settings_free(&s);
     if (err) return err;
     if (!g) return fail(sv, "illegal", "%s", msg);
-    if (nx_room_create(sv->store, name, g, msg, sizeof msg)) {
+    json_t *hashes = NULL, *tokens = new_tokens(cfg.nseats, &hashes);
+    if (!tokens) {
+        nx_game_free(g);
+        return fail(sv, "internal", "no randomness for the room's tokens");
+    }
+    int bad = nx_room_create_meta(sv->store, name, g, hashes, msg, sizeof msg);
+    if (bad) {
+        json_decref(hashes);
+        json_decref(tokens);
         nx_game_free(g);
         return fail(sv, "store", "%s", msg);
     }
-    add_room(sv, name, g);
-    return opened(name, g);
+    read_tokens(add_room(sv, name, g), hashes);
+    json_decref(hashes);
+    json_t *out = opened(name, g);
+    json_object_set_new(out, "tokens", tokens);
+    return out;
 }
 
 static json_t *cmd_open(nx_server *sv, json_t *req, const char *name, room *r)
@@ -189,16 +344,28 @@ static json_t *cmd_open(nx_server *sv, json_t *req, const char *name, room *r)
     (void)r;
     if (find_room(sv, name)) return fail(sv, "illegal", "the room is already open");
     char msg[512];
-    nx_game *g = nx_room_open(sv->store, name, sv->rt, msg, sizeof msg);
-    if (!g) return fail(sv, "store", "%s", msg);
-    add_room(sv, name, g);
+    json_t *meta = nx_room_meta(sv->store, name, msg, sizeof msg);
+    nx_game *g = meta ? nx_room_open(sv->store, name, sv->rt, msg, sizeof msg) : NULL;
+    if (!g) {
+        json_decref(meta);
+        return fail(sv, "store", "%s", msg);
+    }
+    read_tokens(add_room(sv, name, g), meta);
+    json_decref(meta);
     return opened(name, g);
 }
 
 static json_t *cmd_apply(nx_server *sv, json_t *req, const char *name, room *r)
 {
     (void)name;
-    char *text = json_dumps(json_object_get(req, "action"), JSON_COMPACT);
+    json_t *action = json_object_get(req, "action"), *seat = json_object_get(action, "seat");
+    const char *token = json_string_value(json_object_get(req, "token"));
+    /* An action names its seat; one without (a designer's table's host
+     * moves) is the host's. */
+    if (json_is_integer(seat) ? !may_act_as(r, (int)json_integer_value(seat), token) : !is_host(r, token))
+        return unauthorized(sv, token, json_is_integer(seat) ? "only that seat or the host may act as it"
+                                                             : "only the host may send an action without a seat");
+    char *text = json_dumps(action, JSON_COMPACT);
     /* Committed to the store before it is kept; a refused commit leaves
      * the game as it was and answers code "store". */
     char *res = nx_room_apply(sv->store, r->name, r->g, text);
@@ -216,13 +383,53 @@ static json_t *cmd_view(nx_server *sv, json_t *req, const char *name, room *r)
     if (json_is_integer(seat) && (json_integer_value(seat) < 0 || json_integer_value(seat) >= n))
         return fail(sv, "malformed", "\"seat\" must be a seat number from 0 to %d or null for a spectator", n - 1);
     int s = json_is_integer(seat) ? (int)json_integer_value(seat) : -1;
+    const char *token = json_string_value(json_object_get(req, "token"));
+    if (s >= 0 && !may_act_as(r, s, token)) return unauthorized(sv, token, "a seat's view is that seat's or the host's");
     return json_pack("{s:b, s:o}", "ok", 1, "view", nx_game_view_json(r->g, s));
+}
+
+/* The seat's legal answers as the engine lists them for its bots
+ * (nx_game_moves): each is a whole action a client may send as it is. */
+static json_t *cmd_moves(nx_server *sv, json_t *req, const char *name, room *r)
+{
+    (void)name;
+    int n = nx_game_state(r->g)->nseats;
+    json_int_t seat = json_integer_value(json_object_get(req, "seat"));
+    if (seat < 0 || seat >= n) return fail(sv, "malformed", "\"seat\" must be a seat number from 0 to %d", n - 1);
+    const char *token = json_string_value(json_object_get(req, "token"));
+    if (!may_act_as(r, (int)seat, token)) return unauthorized(sv, token, "a seat's moves are that seat's or the host's");
+    json_t *moves = json_array(), *cands = nx_game_moves(r->g, (int)seat);
+    size_t i;
+    json_t *c;
+    json_array_foreach(cands, i, c) json_array_append(moves, json_object_get(c, "action"));
+    json_decref(cands);
+    return json_pack("{s:b, s:I, s:b, s:o}", "ok", 1, "version", (json_int_t)nx_game_state(r->g)->version,
+                     "to_move", nx_bot_next_seat(r->g) == seat, "moves", moves);
+}
+
+/* Seat an engine bot (or a person again, with kind null). */
+static json_t *cmd_bot(nx_server *sv, json_t *req, const char *name, room *r)
+{
+    (void)name;
+    const char *token = json_string_value(json_object_get(req, "token"));
+    if (!is_host(r, token)) return unauthorized(sv, token, "only the host seats bots");
+    int n = nx_game_state(r->g)->nseats;
+    json_int_t seat = json_integer_value(json_object_get(req, "seat"));
+    if (seat < 0 || seat >= n) return fail(sv, "malformed", "\"seat\" must be a seat number from 0 to %d", n - 1);
+    json_t *kind = json_object_get(req, "kind");
+    int k = json_is_null(kind) ? BOT_NONE : nx_bot_kind_parse(json_string_value(kind));
+    if (!json_is_null(kind) && k < 0) return fail(sv, "malformed", "\"kind\" must be \"random\", \"simple\" or null");
+    r->bot_kind[seat] = k;
+    settle_bots(sv, r);
+    return json_pack("{s:b, s:I}", "ok", 1, "version", (json_int_t)nx_game_state(r->g)->version);
 }
 
 static json_t *cmd_save(nx_server *sv, json_t *req, const char *name, room *r)
 {
-    (void)req;
     (void)name;
+    const char *token = json_string_value(json_object_get(req, "token"));
+    /* The saved game holds every hidden card: the host's alone. */
+    if (!is_host(r, token)) return unauthorized(sv, token, "only the host may save the whole record");
     char *saved = nx_game_save(r->g);
     json_t *game = saved ? json_loads(saved, 0, NULL) : NULL;
     free(saved);
@@ -232,9 +439,28 @@ static json_t *cmd_save(nx_server *sv, json_t *req, const char *name, room *r)
 
 static json_t *cmd_close(nx_server *sv, json_t *req, const char *name, room *r)
 {
-    (void)req;
     (void)name;
+    const char *token = json_string_value(json_object_get(req, "token"));
+    if (!is_host(r, token)) return unauthorized(sv, token, "only the host may close the room");
     drop_room(sv, r);
+    return json_pack("{s:b}", "ok", 1);
+}
+
+/* Delete a room from the store (and from memory): open or not, with the
+ * host's token checked against the stored hash. */
+static json_t *cmd_delete(nx_server *sv, json_t *req, const char *name, room *r)
+{
+    const char *token = json_string_value(json_object_get(req, "token"));
+    char msg[512];
+    json_t *meta = nx_room_meta(sv->store, name, msg, sizeof msg);
+    if (!meta) return fail(sv, "store", "%s", msg);
+    room probe;
+    memset(&probe, 0, sizeof probe);
+    read_tokens(&probe, meta);
+    json_decref(meta);
+    if (!is_host(&probe, token)) return unauthorized(sv, token, "only the host may delete the room");
+    if (nx_store_delete_room(sv->store, name, msg, sizeof msg)) return fail(sv, "store", "%s", msg);
+    if (r) drop_room(sv, r);
     return json_pack("{s:b}", "ok", 1);
 }
 
@@ -245,12 +471,32 @@ static json_t *cmd_rooms(nx_server *sv, json_t *req, const char *name, room *r)
     (void)r;
     json_t *open = json_array();
     for (size_t i = 0; i < sv->nrooms; i++) json_array_append_new(open, json_string(sv->rooms[i].name));
-    return json_pack("{s:b, s:o}", "ok", 1, "open", open);
+    char **names;
+    size_t n;
+    char msg[512];
+    if (nx_store_list_rooms(sv->store, &names, &n, msg, sizeof msg)) {
+        json_decref(open);
+        return fail(sv, "store", "%s", msg);
+    }
+    json_t *stored = json_array();
+    for (size_t i = 0; i < n; i++) json_array_append_new(stored, json_string(names[i]));
+    nx_store_rooms_free(names, n);
+    return json_pack("{s:b, s:o, s:o}", "ok", 1, "open", open, "stored", stored);
+}
+
+static json_t *cmd_hello(nx_server *sv, json_t *req, const char *name, room *r)
+{
+    (void)sv;
+    (void)req;
+    (void)name;
+    (void)r;
+    return json_pack("{s:b, s:s, s:i, s:s}", "ok", 1, "protocol", SERVE_PROTOCOL, "protocol_version",
+                     SERVE_PROTOCOL_VERSION, "engine", NX_VERSION);
 }
 
 /* ---- the request table ----------------------------------------------------------- */
 
-typedef enum { T_NAME, T_BOOL, T_SEED, T_OBJECT, T_ARRAY, T_SEAT } field_type;
+typedef enum { T_NAME, T_BOOL, T_SEED, T_OBJECT, T_ARRAY, T_SEAT, T_TOKEN, T_INDEX, T_KIND } field_type;
 
 typedef struct field {
     const char *key;
@@ -264,21 +510,26 @@ typedef struct command {
     const char *cmd;
     cmd_fn run;
     int needs_open_room;   /* "room" must name a room open in this server */
-    field fields[9];       /* besides "cmd"; ends at key NULL */
+    field fields[9];       /* besides "cmd" and "id"; ends at key NULL */
 } command;
 
 #define ROOM { "room", T_NAME, 1 }
+#define TOKEN { "token", T_TOKEN, 0 }
 
 static const command commands[] = {
+    { "hello", cmd_hello, 0, { { NULL, T_NAME, 0 } } },
     { "new", cmd_new, 0, { ROOM, { "factions", T_ARRAY, 1 }, { "seed", T_SEED, 0 },
                            { "nexus_cards", T_BOOL, 0 }, { "advanced", T_BOOL, 0 },
                            { "designer", T_BOOL, 0 }, { "staging", T_BOOL, 0 },
                            { "rulings", T_OBJECT, 0 } } },
     { "open", cmd_open, 0, { ROOM } },
-    { "apply", cmd_apply, 1, { ROOM, { "action", T_OBJECT, 1 } } },
-    { "view", cmd_view, 1, { ROOM, { "seat", T_SEAT, 0 } } },
-    { "save", cmd_save, 1, { ROOM } },
-    { "close", cmd_close, 1, { ROOM } },
+    { "apply", cmd_apply, 1, { ROOM, TOKEN, { "action", T_OBJECT, 1 } } },
+    { "view", cmd_view, 1, { ROOM, TOKEN, { "seat", T_SEAT, 0 } } },
+    { "moves", cmd_moves, 1, { ROOM, TOKEN, { "seat", T_INDEX, 1 } } },
+    { "bot", cmd_bot, 1, { ROOM, TOKEN, { "seat", T_INDEX, 1 }, { "kind", T_KIND, 1 } } },
+    { "save", cmd_save, 1, { ROOM, TOKEN } },
+    { "close", cmd_close, 1, { ROOM, TOKEN } },
+    { "delete", cmd_delete, 0, { ROOM, TOKEN } },
     { "rooms", cmd_rooms, 0, { { NULL, T_NAME, 0 } } },
 };
 
@@ -296,6 +547,9 @@ static const char *type_problem(field_type t, const json_t *v)
     case T_OBJECT: return json_is_object(v) ? NULL : "an object";
     case T_ARRAY: return json_is_array(v) ? NULL : "an array";
     case T_SEAT: return json_is_integer(v) || json_is_null(v) ? NULL : "a seat number or null for a spectator";
+    case T_TOKEN: return json_is_string(v) ? NULL : "a token (a string)";
+    case T_INDEX: return json_is_integer(v) ? NULL : "a seat number";
+    case T_KIND: return json_is_string(v) || json_is_null(v) ? NULL : "a bot kind or null";
     }
     return "of a known type";
 }
@@ -309,7 +563,7 @@ static const field *find_field(const command *c, const char *key)
 
 static void list_keys(const command *c, char *buf, size_t len)
 {
-    size_t used = (size_t)snprintf(buf, len, "cmd");
+    size_t used = (size_t)snprintf(buf, len, "cmd, id");
     for (const field *f = c->fields; f->key && used < len; f++)
         used += (size_t)snprintf(buf + used, len - used, ", %s", f->key);
 }
@@ -321,6 +575,10 @@ static json_t *check_shape(const nx_server *sv, const command *c, json_t *req)
     json_t *v;
     json_object_foreach(req, key, v) {
         if (!strcmp(key, "cmd")) continue;
+        if (!strcmp(key, "id")) {
+            if (!json_is_string(v) && !json_is_integer(v)) return fail(sv, "malformed", "\"id\" must be a string or an integer");
+            continue;
+        }
         const field *f = find_field(c, key);
         if (!f) {
             char keys[200];
@@ -344,12 +602,14 @@ static json_t *dispatch(nx_server *sv, json_t *req)
     const command *c = NULL;
     for (size_t i = 0; i < NCOMMANDS && !c; i++)
         if (!strcmp(commands[i].cmd, json_string_value(jcmd))) c = &commands[i];
-    if (!c) return fail(sv, "malformed", "unknown \"cmd\" (new, open, apply, view, save, close, rooms)");
+    if (!c) return fail(sv, "malformed", "unknown \"cmd\" (hello, new, open, apply, view, moves, bot, save, close, "
+                        "delete, rooms)");
     json_t *bad = check_shape(sv, c, req);
     if (bad) return bad;
     const char *name = json_string_value(json_object_get(req, "room"));
     room *r = name ? find_room(sv, name) : NULL;
     if (c->needs_open_room && !r) return fail(sv, "illegal", "no open room of that name (new or open it first)");
+    if (r) settle_bots(sv, r);
     return c->run(sv, req, name, r);
 }
 
@@ -376,6 +636,10 @@ static json_t *handle(nx_server *sv, const char *line, size_t len)
         return fail(sv, "malformed", "not a JSON object: %s", req ? "wrong type" : je.text);
     }
     json_t *out = dispatch(sv, req);
+    /* The reply echoes the request's id (checked by check_shape, or
+     * refused with the rest). */
+    json_t *id = json_object_get(req, "id");
+    if (out && (json_is_string(id) || json_is_integer(id))) json_object_set(out, "id", id);
     json_decref(req);
     return out;
 }
@@ -420,10 +684,11 @@ static long read_line(FILE *in, char *buf)
 
 int nx_cmd_serve(nx_cli *cli)
 {
-    const char *store_path = ":memory:";
+    const char *store_path = ":memory:", *listen_on = NULL;
     for (int i = 1; i < cli->argc; i++) {
         if (!strcmp(cli->argv[i], "--store") && i + 1 < cli->argc) store_path = cli->argv[++i];
-        else return nx_cli_usage_error(cli, "serve", "usage: nexus serve [--store DB]");
+        else if (!strcmp(cli->argv[i], "--listen") && i + 1 < cli->argc) listen_on = cli->argv[++i];
+        else return nx_cli_usage_error(cli, "serve", "usage: nexus serve [--store DB] [--listen unix:PATH | tcp:[ADDRESS:]PORT]");
     }
     nx_runtime rt;
     nx_diags d;
@@ -440,6 +705,13 @@ int nx_cmd_serve(nx_cli *cli)
         return NX_EXIT_INVALID;
     }
     nx_server *sv = nx_server_new(&rt, st);
+    if (listen_on) {
+        int rc = nx_serve_listen(sv, listen_on, cli->err);
+        nx_server_free(sv);
+        nx_store_close(st);
+        nx_runtime_close(&rt);
+        return rc ? NX_EXIT_INVALID : NX_EXIT_OK;
+    }
     char *line = nx_xmalloc(NX_SERVE_MAX_LINE + 1);
     long len;
     while ((len = read_line(stdin, line)) >= 0) {

@@ -34,4 +34,10 @@ void nx_server_free(nx_server *sv);
  */
 char *nx_server_handle(nx_server *sv, const char *line, size_t len);
 
+/* One move of one engine bot a host seated, in some room where a bot is to
+ * act (round robin over the rooms): the listening loop calls it while no
+ * request is waiting, so bots move between requests, one action at a
+ * time.  Returns 1 when a bot moved, 0 when none had anything to do. */
+int nx_server_idle(nx_server *sv);
+
 #endif
