@@ -5,6 +5,7 @@
 
 #include "nx_play.h"
 #include "nx_treachery.h"
+#include "nx_ruling_names.h"
 
 int nx_board_section_in_storm(const nx_state *s, int section)
 {
@@ -116,7 +117,7 @@ void nx_board_update_first_seat(nx_state *s)
      * reading of turn.storm_on_circle counts a circle in the storm's own
      * sector as already passed (docs/rules/turn.md 1.4, section 5.2). */
     int storm = s->play.storm_sector ? s->play.storm_sector : NX_STORM_START_SECTOR;
-    int passed = s->play.rule[NX_RULE_STORM_ON_CIRCLE] == 1;
+    int passed = s->play.rule[NX_RULE_STORM_ON_CIRCLE] == NX_RS_TURN_STORM_ON_CIRCLE_LAST;
     int best = -1, best_dist = 99;
     for (int i = 0; i < s->nseats; i++) {
         int dist = ((int)s->play.circle[i] - storm - passed + 2 * NX_MAP_SECTORS) % NX_MAP_SECTORS;

@@ -270,7 +270,7 @@ static void pay_support(nx_act *a, int winner, int by_traitor)
     for (int side = 0; side < NX_BATTLE_SIDES; side++) {
         int owed = s->play.battle_support[side];
         if (!owed || (side == winner && by_traitor)) continue;
-        if (s->play.rule[NX_RULE_SUPPORT_PAYS] == 1 && side != winner) continue;
+        if (s->play.rule[NX_RULE_SUPPORT_PAYS] == NX_RS_TURN_BATTLE_SUPPORT_PAYER_WINNER_ONLY && side != winner) continue;
         uint8_t seat = seat_of(s, side);
         /* An Emperor's gift after its plan was sealed may leave less: it
          * pays what it has (docs/rules/phase-battle.md). */

@@ -404,7 +404,7 @@ static int act_place_worm(nx_act *a)
 static void end_blow(nx_act *a)
 {
     nx_state *s = a->s;
-    if (s->turn == 1 && (last_blow(s) || s->play.rule[NX_RULE_TURN1_WORMS] == 1)) return_set_aside(a);
+    if (s->turn == 1 && (last_blow(s) || s->play.rule[NX_RULE_TURN1_WORMS] == NX_RS_TURN_TURN_ONE_WORMS_BETWEEN_PILES)) return_set_aside(a);
     s->play.step = s->play.nexus_due ? STEP_NEXUS : STEP_RIDES;
 }
 

@@ -104,7 +104,7 @@ static void place_circles(nx_state *s)
 {
     int used[6] = { 0 };
     for (int k = 0; k < s->nseats; k++)
-        used[s->play.rule[NX_RULE_PLAYER_CIRCLES] == 1 ? k : k * 6 / s->nseats] = 1;
+        used[s->play.rule[NX_RULE_PLAYER_CIRCLES] == NX_RS_TURN_PLAYER_CIRCLES_CONSECUTIVE ? k : k * 6 / s->nseats] = 1;
     int seat = 0;
     for (int sector = 3; sector <= NX_MAP_SECTORS; sector += 3)
         if (used[(sector / 3) % 6]) s->play.circle[seat++] = (uint8_t)sector;
@@ -203,7 +203,7 @@ static void starting_positions(nx_act *a, int ask)
  * (docs/rules/turn.md 2.1.3; ruling turn.advanced_storm_deck). */
 static int storm_deck_used(const nx_state *s)
 {
-    return (s->options & NX_OPT_ADVANCED) && s->play.rule[NX_RULE_STORM_DECK] == 0 &&
+    return (s->options & NX_OPT_ADVANCED) && s->play.rule[NX_RULE_STORM_DECK] == NX_RS_TURN_ADVANCED_STORM_DECK_WITH_FREMEN &&
            nx_state_seat_of(s, NX_FREMEN) != NX_NO_SEAT;
 }
 
@@ -378,7 +378,7 @@ static int check_placement(nx_act *a, const nx_pending *p, placement want)
     }
     if (got[0] + got[1] != p->max)
         return nx_act_fail(a, "illegal", "place exactly %d forces, not %d", p->max, got[0] + got[1]);
-    if (got[1] && fremen && s->play.rule[NX_RULE_FEDAYKIN_AT_SETUP] == 1)
+    if (got[1] && fremen && s->play.rule[NX_RULE_FEDAYKIN_AT_SETUP] == NX_RS_TURN_FEDAYKIN_AT_SETUP_FORBIDDEN)
         return nx_act_fail(a, "illegal", "Fedaykin may not be among the starting forces (ruling turn.fedaykin_at_setup)");
     for (int kind = 0; kind < NX_FORCE_KINDS; kind++)
         if (got[kind] > nx_board_reserves(s, p->seat, kind))
@@ -464,7 +464,7 @@ static void fremen_placement_moves(const nx_state *s, const nx_pending *p, json_
     static const struct { int tabr, south, west, score; } spreads[] = {
         { 10, 0, 0, 3 }, { 4, 3, 3, 2 }, { 6, 0, 4, 2 }, { 6, 4, 0, 1 }, { 5, 2, 3, 1 },
     };
-    int elite = s->play.rule[NX_RULE_FEDAYKIN_AT_SETUP] == 1 ? 0 : nx_board_reserves(s, p->seat, NX_FORCE_ELITE);
+    int elite = s->play.rule[NX_RULE_FEDAYKIN_AT_SETUP] == NX_RS_TURN_FEDAYKIN_AT_SETUP_FORBIDDEN ? 0 : nx_board_reserves(s, p->seat, NX_FORCE_ELITE);
     for (size_t i = 0; i < sizeof spreads / sizeof spreads[0]; i++) {
         int e = elite < spreads[i].tabr ? elite : spreads[i].tabr;
         json_t *forces = json_array();
