@@ -29,6 +29,7 @@
  * Procedure state: step, cursor (storm-order position of the
  * aggressor), play.battle_* (the battle in hand), play.leader_fought.
  */
+#include <assert.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -449,7 +450,7 @@ static int battle_procedure(nx_act *a)
     case STEP_END:
         nx_battle_return_captives(a, 1);
         return 0;
-    default: return 0;
+    default: assert(!"battle: no such step"); return 0;
     }
 }
 

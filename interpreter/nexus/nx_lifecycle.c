@@ -183,7 +183,7 @@ int nx_lifecycle_phase_end(nx_act *a, int phase)
     nx_state *s = a->s;
     if (phase != NX_P_SPICE_BLOW) return 0;
     s->negotiating = 0;
-    for (int i = 0; i < s->nseats; i++) s->seats[i].offers = 0;
+    nx_state_clear_offers(s);
     /* The trigger is the end of the whole phase, reading the final
      * alliances (lifecycle 3; ruling nexus.draw_trigger). */
     if (!(s->options & NX_OPT_NEXUS_CARDS) || !s->nexus_occurred || !any_alliance(s)) return 0;

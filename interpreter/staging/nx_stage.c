@@ -624,7 +624,7 @@ static void reset_progress(nx_state *s)
     s->negotiating = 0;
     s->nexus_occurred = 0;
     s->draw_next = NX_NO_SEAT;
-    for (int i = 0; i < s->nseats; i++) s->seats[i].offers = 0;
+    nx_state_clear_offers(s);
 }
 
 static void leave_phase(nx_act *a)

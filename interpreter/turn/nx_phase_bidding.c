@@ -322,7 +322,7 @@ static int bidding_procedure(nx_act *a)
             p->step = STEP_LOT;
             break;
         }
-        default: return 0;
+        default: assert(!"bidding: no such step"); return 0;
         }
     }
 }

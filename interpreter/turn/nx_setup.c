@@ -11,6 +11,7 @@
  * Traitor Cards; after the returns the deck is shuffled and Tleilaxu draws
  * three Face Dancers (Ixians & Tleilaxu p.6).  See docs/rules/traitors.md.
  */
+#include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -311,7 +312,8 @@ static int setup_procedure(nx_act *a)
         s->play.step = 2;
         nx_setup_deal(a);
         return s->npending > 0;
-    default: return 0;
+    case 2: return 0;       /* the deal's decisions are answered */
+    default: assert(!"setup: no such step"); return 0;
     }
 }
 
