@@ -21,7 +21,15 @@
  *
  * Decision kinds: each module that opens a kind of decision says how a
  * "pass" answers it (NULL: passing is not allowed) and lists candidate
- * actions for bots (moves).
+ * actions for bots (moves).  The modules' decision lists together are the
+ * table of decision kinds: one owner per kind (nx_phases_decision_owner;
+ * test_decisions checks every kind has exactly one, and a name in
+ * core/nx_names.c).  Who answers is the pending decision's seat; the view
+ * is core/nx_view.c's, the same for every kind.  The answer's parser and
+ * validator stay in each module's action handlers: they check the answer
+ * against the phase's own state (a bid against both purses, a shipment
+ * against the board), which a generic table entry could not do without
+ * rewriting the phases.
  */
 #ifndef NX_MODULE_H
 #define NX_MODULE_H
@@ -51,6 +59,10 @@ typedef struct nx_decision_ops {
     int (*pass)(nx_act *a, const nx_pending *p);    /* NULL: "pass" is refused */
     nx_moves_fn moves;
 } nx_decision_ops;
+
+/* The module that owns a decision kind (its decisions list names it), or
+ * NULL when none does or more than one does. */
+const char *nx_phases_decision_owner(int kind);
 
 typedef struct nx_module {
     const char *name;
