@@ -9,11 +9,37 @@ const char *const nx_names_phase[NX_P_COUNT] = {
 };
 const char *const nx_names_option[4] = { "nexus_cards", "advanced", "designer", "staging" };
 const char *const nx_names_policy[NX_POLICY_COUNT] = { "keep", "redraw_once", "redraw_always" };
+/* Indexed by kind, not kept in the enum's order by hand; a kind without a
+ * name is caught by test_decisions and asserted by nx_pending_kind_name. */
 const char *const nx_names_pending[NX_PEND_KIND_COUNT] = {
-    NULL, "traitor_select", "nexus_draw", "panel", "prediction", "placement", "storm_dial",
-    "nexus", "worm_ride", "worm_place", "bid", "revival", "ship_move", "advisor",
-    "wartime", "intrusion", "battle_choice", "battle_plan", "traitor_call", "battle_cards", "capture",
-    "storm_cards", "voice", "prescience", "foresee", "karama", "nexus_window", "charity",
+    [NX_PEND_NONE] = NULL,
+    [NX_PEND_TRAITOR_SELECT] = "traitor_select",
+    [NX_PEND_NEXUS_DRAW] = "nexus_draw",
+    [NX_PEND_PANEL] = "panel",
+    [NX_PEND_PREDICTION] = "prediction",
+    [NX_PEND_PLACEMENT] = "placement",
+    [NX_PEND_STORM_DIAL] = "storm_dial",
+    [NX_PEND_NEXUS] = "nexus",
+    [NX_PEND_WORM_RIDE] = "worm_ride",
+    [NX_PEND_WORM_PLACE] = "worm_place",
+    [NX_PEND_BID] = "bid",
+    [NX_PEND_REVIVAL] = "revival",
+    [NX_PEND_SHIP_MOVE] = "ship_move",
+    [NX_PEND_ADVISOR] = "advisor",
+    [NX_PEND_WARTIME] = "wartime",
+    [NX_PEND_INTRUSION] = "intrusion",
+    [NX_PEND_BATTLE_CHOICE] = "battle_choice",
+    [NX_PEND_BATTLE_PLAN] = "battle_plan",
+    [NX_PEND_TRAITOR_CALL] = "traitor_call",
+    [NX_PEND_BATTLE_CARDS] = "battle_cards",
+    [NX_PEND_CAPTURE] = "capture",
+    [NX_PEND_STORM_CARDS] = "storm_cards",
+    [NX_PEND_VOICE] = "voice",
+    [NX_PEND_PRESCIENCE] = "prescience",
+    [NX_PEND_FORESEE] = "foresee",
+    [NX_PEND_KARAMA] = "karama",
+    [NX_PEND_NEXUS_WINDOW] = "nexus_window",
+    [NX_PEND_CHARITY] = "charity",
 };
 const char *const nx_names_word[4] = { "draw", "decline", "keep", "replace" };
 const char *const nx_names_receipt[4] = { "drew", "returned", "discarded", "saw" };
@@ -63,6 +89,7 @@ int nx_word_parse(const char *name)
 const char *nx_pending_kind_name(nx_pending_kind k)
 {
     assert(k > NX_PEND_NONE && k < NX_PEND_KIND_COUNT); /* NONE is never a live decision */
+    assert(nx_names_pending[k]);
     return nx_names_pending[k];
 }
 

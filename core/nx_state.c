@@ -40,6 +40,37 @@ uint8_t nx_state_seat_of(const nx_state *s, nx_faction f)
     return NX_NO_SEAT;
 }
 
+void nx_state_ally(nx_state *s, uint8_t x, uint8_t y)
+{
+    assert(x < s->nseats && y < s->nseats && x != y);
+    assert(s->seats[x].ally == NX_NO_SEAT && s->seats[y].ally == NX_NO_SEAT);
+    s->seats[x].ally = y;
+    s->seats[y].ally = x;
+    s->seats[x].offers = 0;
+    s->seats[y].offers = 0;
+}
+
+void nx_state_unally(nx_state *s, uint8_t x)
+{
+    assert(x < s->nseats);
+    uint8_t y = s->seats[x].ally;
+    assert(y < s->nseats && s->seats[y].ally == x);
+    s->seats[x].ally = NX_NO_SEAT;
+    s->seats[y].ally = NX_NO_SEAT;
+}
+
+void nx_state_offer(nx_state *s, uint8_t from, uint8_t to, int on)
+{
+    assert(from < s->nseats && to < s->nseats && from != to);
+    if (on) s->seats[from].offers = (uint8_t)(s->seats[from].offers | (1u << to));
+    else s->seats[from].offers = (uint8_t)(s->seats[from].offers & ~(1u << to));
+}
+
+void nx_state_clear_offers(nx_state *s)
+{
+    for (int i = 0; i < s->nseats; i++) s->seats[i].offers = 0;
+}
+
 uint32_t nx_state_new_event(nx_state *s) { return ++s->event_seq; }
 
 void nx_state_move_forces(nx_state *s, uint8_t seat, int kind, int from, int to, int n)
@@ -150,6 +181,11 @@ static int check_seats(const nx_state *s, char *msg, size_t len)
         }
         if (st->policy >= NX_POLICY_COUNT) {
             nx_fmt(msg, len, "seat %d has an unknown draw policy", i);
+            return -1;
+        }
+        if (st->spice < 0 || st->bribes < 0) {
+            nx_fmt(msg, len, "seat %d has %d spice behind its shield and %d in front: spice is never negative", i,
+                   st->spice, st->bribes);
             return -1;
         }
         if (check_forces(s, i, msg, len)) return -1;

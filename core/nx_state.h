@@ -10,6 +10,37 @@
  * The state owns: seats and their native factions, alliances, custody of
  * every component, the one seeded generator, pending decisions
  * (continuations, see nx_pending below) and recent private receipts.
+ *
+ * Owners.  Every field group has one module that writes it, through its
+ * functions; the others read.  Two writers stand outside the rule on
+ * purpose: the saved-state codec (core/nx_state_json.c, core/nx_play.c),
+ * which loads every field, and staging (interpreter/staging/nx_stage.c),
+ * the host's placement of a position, which writes what it stages and is
+ * validated by nx_state_check like any action.
+ *
+ *   format, version, seed, rng, event_seq, ... this file (nx_state_init,
+ *     npending, pending, nreceipts,              nx_state_new_event,
+ *     receipt_head, receipts                     nx_state_add_pending/receipt);
+ *                                                nx_game bumps version per action
+ *   nseats, options, seats[].faction, circle    setup (turn/nx_setup.c)
+ *   seats[].forces                              this file (nx_state_move_forces)
+ *   seats[].spice, seats[].bribes               engine/nx_spice.c (nx_spice_transfer)
+ *   seats[].ally, seats[].offers                this file (nx_state_ally/unally/offer)
+ *   seats[].policy                              engine/nx_actions.c (set_policy)
+ *   phase, turn, play.step, play.closing,       the phase sequencer (turn/nx_phases.c);
+ *     play.window_next, play.cursor,            step and cursor are the phase in
+ *     play.event_now/user/target                hand's own counters (its nx_phase_*.c)
+ *   first_seat                                  core/nx_board.c (nx_board_update_first_seat)
+ *   nexus_occurred, negotiating, draw_next      the Nexus and its draws (nexus/nx_lifecycle.c,
+ *                                               turn/nx_phase_spice_blow.c)
+ *   play.spice[] (board spice)                  core/nx_board.c (nx_board_spice_add/take/clear)
+ *   play.rule[]                                 engine/nx_rules.c (nx_rules_pin)
+ *   play.effect_*                               core/nx_effects.c
+ *   custody                                     core/nx_custody.c (nx_custody_move)
+ *   each phase's group of nx_play below         that phase's module, named in the
+ *                                               group's comment (storm, spice blow
+ *                                               and Nexus, bidding, revival, shipment
+ *                                               and movement, battle)
  */
 #ifndef NX_STATE_H
 #define NX_STATE_H
@@ -340,6 +371,15 @@ void nx_state_move_forces(nx_state *s, uint8_t seat, int kind, int from, int to,
 /* Put every counter of a seated faction in its reserves (setup). */
 void nx_state_reserve_all_forces(nx_state *s, uint8_t seat);
 
+/* Alliances, the one writer of nx_seat.ally and nx_seat.offers (outside
+ * staging and the codec): x and y, both unallied, ally (their offers are
+ * withdrawn); a seat leaves its alliance (its ally is left unallied too);
+ * offers are made, withdrawn, or all cleared (the end of a Nexus phase). */
+void nx_state_ally(nx_state *s, uint8_t x, uint8_t y);
+void nx_state_unally(nx_state *s, uint8_t x);
+void nx_state_offer(nx_state *s, uint8_t from, uint8_t to, int on);
+void nx_state_clear_offers(nx_state *s);
+
 /* Hand out a new event id. */
 uint32_t nx_state_new_event(nx_state *s);
 
@@ -357,7 +397,8 @@ const nx_receipt *nx_state_receipt(const nx_state *s, int i);
 
 /*
  * Every invariant of a state: custody (nx_custody_check), seats and
- * alliances symmetric, force counters conserved per seat and kind, pending decisions well-formed (owner seated,
+ * alliances symmetric, no seat's spice (behind or in front of its shield)
+ * negative, force counters conserved per seat and kind, pending decisions well-formed (owner seated,
  * options distinct and count <= noptions), at most one held Nexus card
  * per seat and none when the module is off.  0 or -1 with a message.
  */

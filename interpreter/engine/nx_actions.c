@@ -104,7 +104,7 @@ static int act_offer_alliance(nx_act *a)
     if (check_keys(a, KEYS("to")) || seat_arg(a, "to", &to) || need_negotiation(a) ||
         may_ally_now(a, (uint8_t)a->seat) || may_ally_now(a, to))
         return -1;
-    nx_seat *me = &a->s->seats[a->seat];
+    const nx_seat *me = &a->s->seats[a->seat];
     if (to == a->seat) return nx_act_fail(a, "illegal", "a seat cannot ally with itself");
     /* GF9's two-player game sets two opponents against each other (Atreides
      * against Harkonnen, or two factions each): an alliance of the only two
@@ -113,7 +113,7 @@ static int act_offer_alliance(nx_act *a)
         return nx_act_fail(a, "illegal", "in a two-player game the two players are opponents: no alliance");
     if (me->ally != NX_NO_SEAT || a->s->seats[to].ally != NX_NO_SEAT)
         return nx_act_fail(a, "illegal", "both players must be unallied (alliances are of two players here)");
-    me->offers |= (uint8_t)(1u << to);
+    nx_state_offer(a->s, (uint8_t)a->seat, to, 1);
     char w1[64], w2[64];
     nx_act_log(a, "%s offers an alliance to %s", nx_act_who(a->s, a->seat, w1, sizeof w1),
                nx_act_who(a->s, to, w2, sizeof w2));
@@ -128,7 +128,7 @@ static int act_answer_offer(nx_act *a, int accept)
     nx_state *s = a->s;
     if (!(s->seats[from].offers & (1u << a->seat)))
         return nx_act_fail(a, "illegal", "seat %d has not offered an alliance to seat %d", from, a->seat);
-    s->seats[from].offers &= (uint8_t)~(1u << a->seat);
+    nx_state_offer(s, from, (uint8_t)a->seat, 0);
     char w1[64], w2[64];
     nx_act_who(s, a->seat, w1, sizeof w1);
     nx_act_who(s, from, w2, sizeof w2);
@@ -141,10 +141,7 @@ static int act_answer_offer(nx_act *a, int accept)
         return nx_act_fail(a, "illegal", "one of the two players is already allied");
     if (may_ally_now(a, from) || may_ally_now(a, (uint8_t)a->seat)) return -1;
     s->play.nexus_allied = (uint8_t)(s->play.nexus_allied | (1u << from) | (1u << a->seat));
-    s->seats[from].ally = (uint8_t)a->seat;
-    s->seats[a->seat].ally = from;
-    s->seats[from].offers = 0;
-    s->seats[a->seat].offers = 0;
+    nx_state_ally(s, from, (uint8_t)a->seat);
     nx_act_log(a, "%s and %s form an alliance", w2, w1);
     nx_lifecycle_alliance_formed(a, from, (uint8_t)a->seat);
     return 0;
@@ -159,8 +156,7 @@ static int act_leave_alliance(nx_act *a)
     nx_state *s = a->s;
     uint8_t ally = s->seats[a->seat].ally;
     if (ally == NX_NO_SEAT) return nx_act_fail(a, "illegal", "seat %d has no alliance to leave", a->seat);
-    s->seats[a->seat].ally = NX_NO_SEAT;
-    s->seats[ally].ally = NX_NO_SEAT;
+    nx_state_unally(s, (uint8_t)a->seat);
     /* Leaving generates no draw (lifecycle 6). */
     char w1[64], w2[64];
     nx_act_log(a, "%s leaves its alliance with %s", nx_act_who(s, a->seat, w1, sizeof w1),

@@ -21,12 +21,21 @@
  *
  * Decision kinds: each module that opens a kind of decision says how a
  * "pass" answers it (NULL: passing is not allowed) and lists candidate
- * actions for bots (moves).
+ * actions for bots (moves).  The modules' decision lists together are the
+ * table of decision kinds: one owner per kind (nx_phases_decision_owner;
+ * test_decisions checks every kind has exactly one, and a name in
+ * core/nx_names.c).  Who answers is the pending decision's seat; the view
+ * is core/nx_view.c's, the same for every kind.  The answer's parser and
+ * validator stay in each module's action handlers: they check the answer
+ * against the phase's own state (a bid against both purses, a shipment
+ * against the board), which a generic table entry could not do without
+ * rewriting the phases.
  */
 #ifndef NX_MODULE_H
 #define NX_MODULE_H
 
 #include "nx_act.h"
+#include "nx_ruling_names.h"
 
 typedef struct nx_act_entry {
     const char *type;
@@ -50,6 +59,10 @@ typedef struct nx_decision_ops {
     int (*pass)(nx_act *a, const nx_pending *p);    /* NULL: "pass" is refused */
     nx_moves_fn moves;
 } nx_decision_ops;
+
+/* The module that owns a decision kind (its decisions list names it), or
+ * NULL when none does or more than one does. */
+const char *nx_phases_decision_owner(int kind);
 
 typedef struct nx_module {
     const char *name;
@@ -94,6 +107,12 @@ int nx_windows_open_event(nx_act *a, int kind, uint8_t seats);
 /* A ruling's effective setting in this game, or `fallback` when the pack
  * does not declare the ruling. */
 const char *nx_act_setting(nx_act *a, const char *ruling_id, const char *fallback);
+/* Is this the setting the game chose for the ruling?  Spelled by name,
+ * NX_SETTING_IS(a, COMMON_KARAMA_NEXUS_EFFECTS, EVERY_PLAY): both names come
+ * from the registry (nx_ruling_names.h), so a misspelt one fails the build.
+ * False when the pack lacks the ruling. */
+int nx_act_setting_is(nx_act *a, const char *ruling_id, const char *setting);
+#define NX_SETTING_IS(a, ruling, setting) nx_act_setting_is((a), NX_RULING_##ruling, NX_RSS_##ruling##_##setting)
 
 /* Action arguments (each fails the action with a reason naming the key). */
 int nx_arg_int(nx_act *a, const char *key, int lo, int hi, int *out);

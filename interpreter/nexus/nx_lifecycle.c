@@ -53,7 +53,7 @@ static nx_comp held_card(const nx_state *s, uint8_t seat)
  * down until the opportunity closes, rather than discarded face up? */
 static int redraws_face_down(nx_act *a)
 {
-    return !strcmp(nx_act_setting(a, "common.lifecycle.redraw_discard", "public"), "face_down_until_closed");
+    return NX_SETTING_IS(a, COMMON_LIFECYCLE_REDRAW_DISCARD, FACE_DOWN_UNTIL_CLOSED);
 }
 
 /* Turn the cards set aside face down during the opportunity into ordinary
@@ -183,7 +183,7 @@ int nx_lifecycle_phase_end(nx_act *a, int phase)
     nx_state *s = a->s;
     if (phase != NX_P_SPICE_BLOW) return 0;
     s->negotiating = 0;
-    for (int i = 0; i < s->nseats; i++) s->seats[i].offers = 0;
+    nx_state_clear_offers(s);
     /* The trigger is the end of the whole phase, reading the final
      * alliances (lifecycle 3; ruling nexus.draw_trigger). */
     if (!(s->options & NX_OPT_NEXUS_CARDS) || !s->nexus_occurred || !any_alliance(s)) return 0;

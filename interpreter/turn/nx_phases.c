@@ -65,6 +65,18 @@ static const nx_decision_ops *decision_ops(int kind)
     return NULL;
 }
 
+const char *nx_phases_decision_owner(int kind)
+{
+    const char *owner = NULL;
+    for (size_t i = 0; i < NMODULES; i++)
+        for (const nx_decision_ops *d = modules[i]->decisions; d && d->kind; d++)
+            if (d->kind == kind) {
+                if (owner) return NULL;     /* two owners: the table is broken */
+                owner = modules[i]->name;
+            }
+    return owner;
+}
+
 int nx_phases_is_rules_game(const nx_state *s) { return !(s->options & NX_OPT_DESIGNER); }
 
 void nx_phases_enter(nx_act *a, int phase)
