@@ -230,16 +230,6 @@ static size_t event_words(const void *ctx, const char **out, size_t cap)
     return n;
 }
 
-static size_t faction_words(const void *ctx, const char **out, size_t cap)
-{
-    (void)ctx;
-    size_t n = 0;
-    /* nx_faction_parse takes a faction's name or its id. */
-    for (int f = 0; f < NX_FACTION_COUNT && n < cap; f++) out[n++] = nx_faction_name((nx_faction)f);
-    for (int f = 0; f < NX_FACTION_COUNT && n < cap; f++) out[n++] = nx_faction_id((nx_faction)f);
-    return n;
-}
-
 static const nx_shape sh_text = { .kind = NX_SH_STRING };
 static const nx_shape sh_notes = { .kind = NX_SH_STRING, .doc = "free text for people; the engine ignores it" };
 
@@ -300,7 +290,7 @@ static const nx_field panels_fields[] = {
 
 static const nx_field card_fields[] = {
     { "id", 1, &(nx_shape){ .kind = NX_SH_STRING, .doc = "the faction's id", .pattern = PAT_CARD_ID } },
-    { "faction", 1, &(nx_shape){ .kind = NX_SH_STRING, .words_fn = faction_words } },
+    { "faction", 1, &(nx_shape){ .kind = NX_SH_STRING, .words_fn = nx_shape_faction_words } },
     { "panels", 1, &(nx_shape){ .kind = NX_SH_OBJECT, .fields = panels_fields } },
     { "notes", 0, &sh_notes },
     { NULL, 0, NULL }

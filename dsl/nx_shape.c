@@ -3,11 +3,23 @@
 #include <assert.h>
 #include <string.h>
 
+#include "nx_faction.h"
+
 /* No mapping of ours has more keys than this; asserted where the lists are
  * built, so a longer table fails its first test instead of losing keys. */
 #define NX_SHAPE_MAX_FIELDS 32
 /* No vocabulary is longer (the registry has well under 200 rulings). */
 #define NX_SHAPE_MAX_WORDS 512
+
+size_t nx_shape_faction_words(const void *ctx, const char **out, size_t cap)
+{
+    (void)ctx;
+    size_t n = 0;
+    /* nx_faction_parse takes a faction's name or its id. */
+    for (int f = 0; f < NX_FACTION_COUNT && n < cap; f++) out[n++] = nx_faction_name((nx_faction)f);
+    for (int f = 0; f < NX_FACTION_COUNT && n < cap; f++) out[n++] = nx_faction_id((nx_faction)f);
+    return n;
+}
 
 int nx_ycheck_fields(const nx_ynode *map, const char *what, const nx_field *fields,
                      nx_diags *d)

@@ -56,6 +56,10 @@ struct nx_shape {
     int nullable;                      /* an empty value (`key:`) is accepted too */
 };
 
+/* The factions as a file may name them: each name, then each id (what
+ * nx_faction_parse takes). */
+size_t nx_shape_faction_words(const void *ctx, const char **out, size_t cap);
+
 /* Checks map's keys against fields like nx_ycheck_keys (unknown keys with
  * "did you mean", missing required ones); returns the number of problems. */
 int nx_ycheck_fields(const nx_ynode *map, const char *what, const nx_field *fields,

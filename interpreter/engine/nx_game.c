@@ -1,4 +1,5 @@
 #include "nx_game.h"
+#include "nx_idindex.h"
 #include "nx_text.h"
 
 #include <assert.h>
@@ -29,6 +30,7 @@ struct nx_game {
     char *setup_log;             /* public log lines of setup, JSON array text */
     nx_log_entry *log;
     size_t nlog, caplog;
+    nx_idindex ids;              /* the log's action ids (retries) */
 };
 
 static char *dump(const json_t *j);
@@ -147,6 +149,7 @@ void nx_game_free(nx_game *g)
         free(g->log[i].result);
     }
     free(g->log);
+    nx_idindex_free(&g->ids);
     free(g->setup_log);
     if (g->avail) nx_avail_free(g->avail);
     free(g->avail);
@@ -237,11 +240,22 @@ static char *error_result(const char *code, const char *msg)
     return text;
 }
 
+typedef struct id_probe {
+    const nx_game *g;
+    const char *id;
+} id_probe;
+
+static int logged_at(const void *ctx, size_t pos)
+{
+    const id_probe *p = ctx;
+    return pos < p->g->nlog && !strcmp(p->g->log[pos].id, p->id);
+}
+
 static const nx_log_entry *find_logged(const nx_game *g, const char *id)
 {
-    for (size_t i = g->nlog; i-- > 0;)
-        if (!strcmp(g->log[i].id, id)) return &g->log[i];
-    return NULL;
+    id_probe p = { g, id };
+    long pos = nx_idindex_find(&g->ids, id, logged_at, &p);
+    return pos < 0 ? NULL : &g->log[pos];
 }
 
 /* Read id, version and seat; NULL on success or an error result. */
@@ -284,6 +298,7 @@ static void append_log(nx_game *g, const char *id, char *action, char *result)
         g->caplog = g->caplog ? g->caplog * 2 : 64;
         g->log = nx_xrealloc(g->log, g->caplog * sizeof *g->log);
     }
+    nx_idindex_add(&g->ids, id, g->nlog);
     g->log[g->nlog++] = (nx_log_entry){ nx_xstrdup(id), action, result };
 }
 

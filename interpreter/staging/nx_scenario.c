@@ -52,16 +52,6 @@ static json_t *yaml_json(const nx_ynode *n)
 
 /* ---- shapes: the keys the runner checks, and `nexus schema` --------------------- */
 
-static size_t faction_words(const void *ctx, const char **out, size_t cap)
-{
-    (void)ctx;
-    size_t n = 0;
-    /* nx_faction_parse takes a faction's name or its id. */
-    for (int f = 0; f < NX_FACTION_COUNT && n < cap; f++) out[n++] = nx_faction_name((nx_faction)f);
-    for (int f = 0; f < NX_FACTION_COUNT && n < cap; f++) out[n++] = nx_faction_id((nx_faction)f);
-    return n;
-}
-
 static const nx_shape sh_any = { .kind = NX_SH_ANY };
 static const nx_shape sh_text = { .kind = NX_SH_STRING };
 static const nx_shape sh_bool = { .kind = NX_SH_BOOLEAN };
@@ -69,7 +59,7 @@ static const nx_shape sh_int = { .kind = NX_SH_INTEGER };
 
 static const nx_field setup_fields[] = {
     { "factions", 1, &(nx_shape){ .kind = NX_SH_LIST, .doc = "2 to 6 factions, in seat order", .min_items = 2,
-                                  .items = &(nx_shape){ .kind = NX_SH_STRING, .words_fn = faction_words } } },
+                                  .items = &(nx_shape){ .kind = NX_SH_STRING, .words_fn = nx_shape_faction_words } } },
     { "seed", 0, &sh_int },
     { "nexus_cards", 0, &sh_bool },
     { "advanced", 0, &sh_bool },
