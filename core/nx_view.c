@@ -109,9 +109,13 @@ static json_t *receipts_view(const nx_state *s, int viewer)
         if (r->seat != viewer) continue;
         json_t *cards = json_array();
         for (int k = 0; k < r->n; k++) json_array_append_new(cards, json_string(nx_comp_id(r->cards[k])));
-        json_array_append_new(a, json_pack("{s:I, s:s, s:o}", "event", (json_int_t)r->event, "kind",
-                                           nx_receipt_kind_name((nx_receipt_kind)r->kind), "cards",
-                                           cards));
+        json_t *o = json_pack("{s:I, s:s, s:o}", "event", (json_int_t)r->event, "kind",
+                              nx_receipt_kind_name((nx_receipt_kind)r->kind), "cards", cards);
+        if (r->kind == NX_RCPT_TOLD) {
+            json_object_set_new(o, "note", json_string(r->note));
+            json_object_set_new(o, "value", r->value == NX_RECEIPT_NO_VALUE ? json_null() : json_integer(r->value));
+        }
+        json_array_append_new(a, o);
     }
     return a;
 }

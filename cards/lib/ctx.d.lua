@@ -77,6 +77,16 @@ function ctx:grant(advantage) end
 ---@param modifier table
 function ctx:modify(modifier) end
 
+--- Show one seat a card, a zone, a plan element or a yes/no fact, kept as its private receipt: {to=seat, card=id | zone=name | element=, of=seat | fact=name, value=bool, public=bool}.
+---@param disclosure table
+function ctx:disclose(disclosure) end
+
+--- Take one card at random from another seat's zone into the holder's zone of the same kind; returns its id.
+---@param from string
+---@param to string
+---@return string
+function ctx:take_random(from, to) end
+
 --- A public log line, prefixed with the panel id.
 ---@param text string
 function ctx:log(text) end
