@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "nx_game.h"
+#include "nx_map.h"
 #include "nx_names.h"
 #include "nx_runtime.h"
 #include "nx_testutil.h"
@@ -469,6 +470,70 @@ START_TEST(bad_disclosures_and_takes_are_refused)
 }
 END_TEST
 
+/* ---- spice and forces --------------------------------------------------------------------- */
+
+START_TEST(spice_and_forces_go_through_the_engine)
+{
+    nx_runtime rt;
+    nx_game *g = played_with(&rt, "assert(ctx:spice{from = 0, to = 1, amount = 2} == 2)\n"
+                                  "ctx:spice{from = 'bank', to = 0, amount = 3}\n"
+                                  "local paid = ctx:spice{from = 2, to = 0, amount = 999, up_to = true}\n"
+                                  "assert(paid >= 0 and paid < 999)\n"
+                                  "ctx:forces{from = 'reserves', to = 'tanks', count = 2}\n"
+                                  "ctx:forces{from = 'carthag', to = 'tanks', count = 1}\n"
+                                  "ctx:forces{from = 'reserves', to = 'arrakeen', count = 1}\n"
+                                  "ctx:forces{seat = 1, from = 'arrakeen', to = 'reserves', count = 1}\n");
+    nx_state before = *nx_game_state(g);
+    char *r = play_result(g);
+    ck_assert_msg(strstr(r, "\"ok\":true") && strstr(r, "pays 2 spice to seat 1"), "%s", r);
+    free(r);
+    const nx_state *s = nx_game_state(g);
+    int carthag = nx_map_section_parse("carthag"), arrakeen = nx_map_section_parse("arrakeen");
+    ck_assert_int_eq(s->seats[1].spice, before.seats[1].spice + 2);
+    ck_assert_int_eq(s->seats[2].spice, 0);
+    ck_assert_int_eq(s->seats[0].spice, before.seats[0].spice - 2 + 3 + before.seats[2].spice);
+    const nx_seat *h = &s->seats[0], *h0 = &before.seats[0];
+    ck_assert_int_eq(h->forces[NX_PLACE_RESERVES][0], h0->forces[NX_PLACE_RESERVES][0] - 3);
+    ck_assert_int_eq(h->forces[NX_PLACE_TANKS][0], h0->forces[NX_PLACE_TANKS][0] + 3);
+    ck_assert_int_eq(h->forces[NX_PLACE_BOARD(carthag)][0], h0->forces[NX_PLACE_BOARD(carthag)][0] - 1);
+    ck_assert_int_eq(h->forces[NX_PLACE_BOARD(arrakeen)][0], 1);
+    ck_assert_int_eq(s->seats[1].forces[NX_PLACE_BOARD(arrakeen)][0], before.seats[1].forces[NX_PLACE_BOARD(arrakeen)][0] - 1);
+    nx_game_free(g);
+    nx_runtime_close(&rt);
+}
+END_TEST
+
+static const struct { const char *body, *needle; } bad_verbs[] = {
+    { "ctx:spice{from = 0, to = 1, amount = 999}", "spice" },
+    { "ctx:spice{from = 0, to = 0, amount = 1}", "the same" },
+    { "ctx:spice{from = 'guild', to = 0, amount = 1}", "seat number or" },
+    { "ctx:spice{from = 0, to = 1, amount = -1}", "must be from 0" },
+    { "ctx:spice{from = 0, to = 1}", "give from, to and amount" },
+    { "ctx:spice{from = 0, to = 1, amount = 1}\nerror('after paying')", "after paying" },
+    { "ctx:forces{from = 'reserves', to = 'tanks', count = 30}", "not 30" },
+    { "ctx:forces{from = 'reserves', to = 'reserves', count = 1}", "same place" },
+    { "ctx:forces{from = 'reserves', to = 'atlantis', count = 1}", "not reserves, tanks or a section" },
+    { "ctx:forces{from = 'reserves', to = 'tanks'}", "at least one" },
+    { "ctx:forces{from = 'tanks', to = 'reserves', count = 1}", "not 1" },
+    { "ctx:forces{from = 'reserves', to = 'tanks', count = 1, colour = 2}", "unknown key" },
+    { NULL, NULL },
+};
+
+START_TEST(bad_verbs_are_refused)
+{
+    nx_runtime rt;
+    nx_game *g = played_with(&rt, bad_verbs[_i].body);
+    char *before = nx_game_save(g);
+    char *r = play_result(g);
+    ck_assert_msg(strstr(r, "\"ok\":false") && strstr(r, bad_verbs[_i].needle), "want %s: %s", bad_verbs[_i].needle, r);
+    char *after = nx_game_save(g);
+    ck_assert_msg(!strcmp(before, after), "a refused play changed the game");
+    free(r), free(before), free(after);
+    nx_game_free(g);
+    nx_runtime_close(&rt);
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("ctx_ask");
@@ -487,6 +552,10 @@ static Suite *suite(void)
     int nmoves = 0;
     while (bad_moves[nmoves].body) nmoves++;
     tcase_add_loop_test(tc, bad_disclosures_and_takes_are_refused, 0, nmoves);
+    tcase_add_test(tc, spice_and_forces_go_through_the_engine);
+    int nverbs = 0;
+    while (bad_verbs[nverbs].body) nverbs++;
+    tcase_add_loop_test(tc, bad_verbs_are_refused, 0, nverbs);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -87,6 +87,15 @@ function ctx:disclose(disclosure) end
 ---@return string
 function ctx:take_random(from, to) end
 
+--- Move spice through the engine's one transfer: {from=seat|"bank", to=seat|"bank", amount=n, up_to=bool}; refused if the payer cannot pay (up_to pays what it has); returns the amount paid.
+---@param transfer table
+---@return integer
+function ctx:spice(transfer) end
+
+--- Move a seat's counters between reserves, tanks and board sections: {seat=, from=, to=, count=, elite=}, under the board's entry rules (storm, stronghold occupancy).
+---@param move table
+function ctx:forces(move) end
+
 --- A public log line, prefixed with the panel id.
 ---@param text string
 function ctx:log(text) end
