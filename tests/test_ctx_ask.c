@@ -18,11 +18,13 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "nx_bot.h"
 #include "nx_game.h"
 #include "nx_map.h"
 #include "nx_names.h"
 #include "nx_runtime.h"
 #include "nx_testutil.h"
+#include "nx_text.h"
 #include "nx_util.h"
 #include "nx_view.h"
 
@@ -534,6 +536,85 @@ START_TEST(bad_verbs_are_refused)
 }
 END_TEST
 
+/* ---- bot hints -------------------------------------------------------------------------------- */
+
+static int hint_refusals;
+static void count_refusal(void *ctx, int seat, const char *action, const char *result)
+{
+    (void)ctx, (void)seat;
+    fprintf(stderr, "refused %s: %s\n", action, result);
+    hint_refusals++;
+}
+
+/* Run bot steps until `done` says so (or n steps); returns whether a step's
+ * result contained `needle`. */
+static int bot_run(nx_runtime *rt, nx_game *g, int n, const char *needle)
+{
+    nx_bot bot;
+    nx_bot_init(&bot, rt, NX_BOT_SIMPLE, 3);
+    bot.on_refusal = count_refusal;
+    int seen = 0;
+    char id[16];
+    for (int i = 0; i < n && !seen; i++) {
+        nx_bot_move m;
+        nx_fmt(id, sizeof id, "b%d", i);
+        if (nx_bot_step(&bot, g, id, &m) <= 0) break;
+        seen = strstr(m.result, needle) != NULL;
+        nx_bot_move_free(&m);
+    }
+    return seen;
+}
+
+START_TEST(bots_answer_through_the_panels_hint)
+{
+    write_panel("function panel.play(ctx)\n"
+                "  return ctx:ask{prompt = 'How many?', kind = 'number', min = -1, max = 5, resume = 'answered', save = {want = 4}}\n"
+                "end\n"
+                "function panel.answered(ctx, answer) ctx:log('got ' .. answer.number) end\n"
+                "function panel.bot(ctx, q)\n"
+                "  if q == nil then return nil end\n"
+                "  assert(q.kind == 'number' and q.resume == 'answered' and #q.options >= 2)\n"
+                "  return {q.save.want}\n"
+                "end\n");
+    nx_runtime rt;
+    open_runtime(&rt);
+    nx_game *g = new_game(&rt);
+    play_ok(g);
+    hint_refusals = 0;
+    /* 4 is none of the default candidates (-1, 5, 2): the hint answered. */
+    ck_assert(bot_run(&rt, g, 40, "got 4"));
+    ck_assert_int_eq(hint_refusals, 0);
+    nx_game_free(g);
+    nx_runtime_close(&rt);
+}
+END_TEST
+
+static int play_hint_game(const char *says)
+{
+    char *body = nx_asprintf("function panel.play(ctx) ctx:log('played') end\n"
+                             "function panel.bot(ctx, q) return %s end\n", says);
+    write_panel(body);
+    free(body);
+    nx_runtime rt;
+    open_runtime(&rt);
+    nx_game *g = new_game(&rt);
+    hint_refusals = 0;
+    int played = bot_run(&rt, g, 120, "plays the Harkonnen");
+    ck_assert_int_eq(hint_refusals, 0);
+    nx_game_free(g);
+    nx_runtime_close(&rt);
+    return played;
+}
+
+START_TEST(bots_play_when_the_hint_says_so)
+{
+    ck_assert_msg(!play_hint_game("false"), "a bot played against its panel's hint");
+    ck_assert_msg(play_hint_game("true"), "a bot never played though its panel's hint said so");
+    /* A hint that fails is no hint: the default applies, the game goes on. */
+    ck_assert(play_hint_game("error('broken hint')") || 1);
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("ctx_ask");
@@ -553,6 +634,8 @@ static Suite *suite(void)
     while (bad_moves[nmoves].body) nmoves++;
     tcase_add_loop_test(tc, bad_disclosures_and_takes_are_refused, 0, nmoves);
     tcase_add_test(tc, spice_and_forces_go_through_the_engine);
+    tcase_add_test(tc, bots_answer_through_the_panels_hint);
+    tcase_add_test(tc, bots_play_when_the_hint_says_so);
     int nverbs = 0;
     while (bad_verbs[nverbs].body) nverbs++;
     tcase_add_loop_test(tc, bad_verbs_are_refused, 0, nverbs);

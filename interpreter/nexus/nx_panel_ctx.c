@@ -5,6 +5,7 @@
 #include <lauxlib.h>
 #include <lua.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "nx_act.h"
@@ -18,6 +19,7 @@
 #include "nx_movement.h"
 #include "nx_names.h"
 #include "nx_spice.h"
+#include "nx_util.h"
 
 #define CTX_META "nexus.ctx"
 
@@ -967,6 +969,9 @@ typedef struct call_io {
     int nchosen;
     const nx_ask *ask;         /* resume: the answer to another kind of ask */
     const json_t *values;
+    int bot;                   /* a bot hint: push the question (or nothing) after ctx */
+    const json_t *question;
+    json_t *hint;              /* the hint's answer, plain data */
     const char *saved;         /* resume: {"path":..., "save":...} */
     int ok;                    /* can_play results */
     char reason[200];
@@ -990,6 +995,11 @@ static int push_ctx(lua_State *L, void *ud)
     /* Calls never nest: the slot is free. */
     assert(io->slot && *io->slot == NULL);
     *io->slot = io->ctx;
+    if (io->bot) {
+        if (!io->question) return 1;
+        nx_luaval_push_json(L, io->question);
+        return 2;
+    }
     if (!io->saved) return 1;
     lua_newtable(L); /* answer = { cards = {...} or choice = {...}, <kind> = ..., save = ... } */
     if (io->ask) {
@@ -1056,6 +1066,18 @@ static int take_eligibility(lua_State *L, int n, void *ud, nx_script_error *e)
         lua_pop(L, 1);
         if (rc) return -1;
     }
+    return 0;
+}
+
+/* bot returns plain data (a boolean, a list of values) or nil. */
+static int take_hint(lua_State *L, int n, void *ud, nx_script_error *e)
+{
+    (void)e;
+    call_io *io = ud;
+    int idx = lua_gettop(L) - n + 1;
+    if (n < 1 || lua_isnil(L, idx)) return 0;
+    nx_luaval_check_data(L, idx, "bot: the answer");
+    io->hint = nx_luaval_data_json(L, idx);
     return 0;
 }
 
@@ -1307,6 +1329,57 @@ static int resume_with(nx_act *a, const nx_pending *pend, const nx_comp *chosen,
     nx_state_remove_pending(a->s, pend);
     call_io io = { .ctx = &c, .chosen = chosen, .nchosen = n, .ask = q, .values = values, .saved = saved };
     return run_step(a, &c, resume, &io);
+}
+
+/* The question a bot hint gets for a pending panel decision: {resume=,
+ * kind=, options = {...}, save=}. */
+static json_t *ask_question(const nx_state *s, const nx_pending *p)
+{
+    nx_ask q;
+    int has = nx_ask_of_pending(p, &q);
+    json_t *options;
+    if (has == 1) {
+        options = nx_ask_candidates(&q, s, p->seat);
+    } else {
+        options = json_array();
+        for (int k = 0; k < p->noptions; k++) json_array_append_new(options, json_string(nx_comp_id(p->options[k])));
+    }
+    json_t *saved = json_loads(p->saved, 0, NULL);
+    json_t *save = json_object_get(saved, "save");
+    json_t *o = json_pack("{s:s, s:s, s:o, s:O}", "resume", p->resume, "kind",
+                          nx_ask_kind_name(has == 1 ? q.kind : NX_ASK_CARDS), "options", options, "save",
+                          save ? save : json_null());
+    json_decref(saved);
+    return o;
+}
+
+json_t *nx_panel_bot_hint(const nx_runtime *rt, const nx_settings *settings, const nx_state *s, uint8_t seat)
+{
+    const nx_pending *own = nx_state_pending_of(s, seat);
+    const nx_panel *p = NULL;
+    if (own && own->kind == NX_PEND_PANEL) {
+        p = nx_pack_panel(&rt->pack, own->panel);
+    } else {
+        nx_comp card = nx_custody_top(&s->custody, NX_Z_SEAT(seat, NX_ZS_NEXUS_HELD));
+        if (card != NX_COMP_NONE)
+            p = &rt->pack.cards[nx_comp_nexus_faction(card)].panels[nx_lifecycle_mode(s, seat, card)];
+    }
+    if (!p || !p->implemented || !nx_sandbox_has_function(rt->sandbox, p->id, "bot")) return NULL;
+    /* A copy: a hint reads, and its math.random draws from the copy's
+     * generator, never the game's. */
+    nx_state *copy = nx_xmalloc(sizeof *copy);
+    *copy = *s;
+    nx_act a = { .s = copy, .rt = rt, .settings = settings, .seat = seat };
+    nx_ctx c = { .a = &a, .panel = p, .holder = seat, .readonly = 1 };
+    json_t *question = own && own->kind == NX_PEND_PANEL ? ask_question(s, own) : NULL;
+    call_io io = { .ctx = &c, .bot = 1, .question = question };
+    if (call_panel(&a, &io, "bot", take_hint)) {
+        json_decref(io.hint);
+        io.hint = NULL;
+    }
+    json_decref(question);
+    free(copy);
+    return io.hint;
 }
 
 int nx_panel_resume(nx_act *a, const nx_pending *pend, const nx_comp *chosen, int n)
