@@ -979,6 +979,19 @@ static void digest_collect(const pload *L, digest_list *dl)
                 digest_add(dl, nx_path_join(L->cards_rel, pn->script),
                            nx_xstrdup(pn->script_path));
         }
+    /* The shared helpers scripts require (every lib/<name>.lua but the LuaLS stubs). */
+    char *libdir = nx_path_join(p->dir, "lib"), **libs;
+    size_t nlibs;
+    if (nx_list_files(libdir, ".lua", &libs, &nlibs) == 0) {
+        for (size_t i = 0; i < nlibs; i++) {
+            const char *b = base_name(libs[i]);
+            size_t bl = strlen(b);
+            if (bl > 6 && !strcmp(b + bl - 6, ".d.lua")) free(libs[i]);
+            else digest_add(dl, nx_path_join("lib", b), libs[i]);
+        }
+        free(libs);
+    }
+    free(libdir);
     char **rulings;
     size_t n;
     if (nx_list_files(p->rulings_dir, ".yaml", &rulings, &n) != 0) return;

@@ -91,6 +91,7 @@ static const char sb_key_chunks = 'c';  /* panel id -> its compiled main chunk *
 static const char sb_key_files = 'f';   /* panel id -> script path as shown */
 static const char sb_key_frozen = 'z';  /* read-only proxy -> its target */
 static const char sb_key_globals_mt = 'g'; /* metatable of every panel environment */
+static const char sb_key_libs = 'l';    /* library name -> its compiled chunk (cards/lib) */
 
 /* The last allocation the allocator refused (see sb_note_refusal). */
 typedef struct sb_refusal {
@@ -112,7 +113,12 @@ typedef struct sb_run {
     nx_script_status handled_poison;  /* sb->poison when it did */
     int missing;                    /* no such panel or function */
     int take_failed;                /* take returned nonzero */
+    int lib;                        /* loading a library of cards/lib, not a panel */
 } sb_run;
+
+/* Libraries a require may nest (a chain of libraries requiring others). */
+#define SB_REQUIRE_DEPTH 8
+#define SB_LIB_NAME_MAX 40
 
 struct nx_sandbox {
     lua_State *L;
@@ -133,6 +139,8 @@ struct nx_sandbox {
     lua_CFunction orig_rep;
     lua_CFunction orig_format;
     int clock_started;              /* the run reached its first hook tick */
+    int require_depth;              /* libraries being run by require now */
+    char requiring[SB_REQUIRE_DEPTH][SB_LIB_NAME_MAX + 1];
     struct timespec wall0, cpu0;    /* the clocks at that tick */
 };
 
@@ -1010,6 +1018,65 @@ static void sb_wrap_charged(lua_State *L, int t, const char *lib)
 /* Building the safe globals                                           */
 /* ------------------------------------------------------------------ */
 
+/* ------------------------------------------------------------------ */
+/* require: the shared helpers of cards/lib                             */
+/* ------------------------------------------------------------------ */
+
+static void sb_push_panel_env(lua_State *L);
+static int sb_registry_get(lua_State *L, const void *key, const char *id);
+
+/* Lower-case letters, digits and _, starting with a letter: a file name of
+ * cards/lib and nothing else (no dots, no slashes, no way out). */
+int nx_sandbox_lib_name_ok(const char *name)
+{
+    size_t n = strlen(name);
+    if (n == 0 || n > SB_LIB_NAME_MAX || !islower((unsigned char)name[0])) return 0;
+    for (size_t i = 0; i < n; i++)
+        if (!islower((unsigned char)name[i]) && !isdigit((unsigned char)name[i]) && name[i] != '_') return 0;
+    return 1;
+}
+
+/* Run the library chunk at `f` in a fresh environment of its own; leaves
+ * its table.  Every require runs the library again, so no call sees what
+ * another call did to it (the panels' isolation holds through libraries). */
+static int sb_require_run(lua_State *L)
+{
+    int f = 1;
+    sb_push_panel_env(L);
+    const char *up = lua_setupvalue(L, f, 1);
+    if (!up || strcmp(up, "_ENV") != 0) return luaL_error(L, "require: the library has no _ENV to sandbox");
+    lua_pushvalue(L, f);
+    lua_call(L, 0, 1);
+    return 1;
+}
+
+static int sb_require(lua_State *L)
+{
+    nx_sandbox *sb = sb_of(L);
+    const char *name = nx_luaval_name(L, 1, "require: a library name");
+    if (!nx_sandbox_lib_name_ok(name))
+        return luaL_error(L, "require: '%s' is not a library name (cards/lib/<name>.lua: a-z, 0-9, _)", name);
+    for (int i = 0; i < sb->require_depth; i++)
+        if (!strcmp(sb->requiring[i], name)) return luaL_error(L, "require: '%s' requires itself", name);
+    if (sb->require_depth == SB_REQUIRE_DEPTH)
+        return luaL_error(L, "require: libraries nest more than %d deep", SB_REQUIRE_DEPTH);
+    lua_settop(L, 1);
+    if (sb_registry_get(L, &sb_key_libs, name) != LUA_TFUNCTION)
+        return luaL_error(L, "require: no library '%s' in cards/lib", name);
+    memcpy(sb->requiring[sb->require_depth++], name, strlen(name) + 1);
+    lua_pushcfunction(L, sb_require_run);
+    lua_insert(L, -2);
+    /* Protected so that the nesting is undone however the library fails;
+     * the error (a budget stop included) is raised again unchanged. */
+    int st = lua_pcall(L, 1, 1, 0);
+    sb->require_depth--;
+    if (st != LUA_OK) return lua_error(L);
+    if (!lua_istable(L, -1))
+        return luaL_error(L, "require: library '%s' must return a table (it returned a %s value)", name,
+                          luaL_typename(L, -1));
+    return 1;
+}
+
 static const char *const sb_base_keep[] = {
     "assert", "error", "getmetatable", "ipairs",
     "rawequal", "rawget", "rawlen", "select", "tonumber",
@@ -1024,6 +1091,7 @@ static const luaL_Reg sb_base_override[] = {
     {"setmetatable", sb_setmetatable},
     {"rawset", sb_rawset},
     {"collectgarbage", sb_collectgarbage},
+    {"require", sb_require},
     {NULL, NULL}
 };
 /* No match, gmatch, gsub: see "Strings" above. */
@@ -1252,6 +1320,7 @@ static int sb_setup(lua_State *L)
     sb_new_registry_table(L, &sb_key_panels, NULL);
     sb_new_registry_table(L, &sb_key_chunks, NULL);
     sb_new_registry_table(L, &sb_key_files, NULL);
+    sb_new_registry_table(L, &sb_key_libs, NULL);
     /* Defence in depth: chunks get their own _ENV before they run, but if
      * one ever saw the real globals it would find nothing there. */
     lua_pushglobaltable(L);
@@ -1461,6 +1530,7 @@ static void sb_meter_begin(nx_sandbox *sb, sb_run *run)
     sb->poison_msg[0] = '\0';
     sb->refused.valid = 0;
     sb->clock_started = 0;
+    sb->require_depth = 0;
     sb->cap = sb_add_sat(sb->heap, sb->limits.memory_bytes);
     /* Restart the main thread's count so each run gets a whole budget. */
     lua_sethook(sb->L, sb_hook, LUA_MASKCOUNT, SB_HOOK_PERIOD);
@@ -1633,6 +1703,20 @@ int nx_sandbox_check_file(const char *path, nx_diags *d)
 }
 
 /* Run a compiled chunk (at 2) in a fresh environment and keep its table. */
+/* Run a compiled library chunk (at 2) once, to check it returns a table,
+ * and keep the chunk for require. */
+static int sb_lib_body(lua_State *L)
+{
+    sb_run *run = lua_touserdata(L, 1);
+    /* Kept first, so that a library requiring itself meets the cycle check
+     * (nx_sandbox_load_lib removes it again when the run fails). */
+    sb_registry_set(L, &sb_key_libs, run->panel_id, 2);
+    lua_pushcfunction(L, sb_require);
+    lua_pushstring(L, run->panel_id);
+    lua_call(L, 1, 1);                                      /* 3 */
+    return 0;
+}
+
 static int sb_load_body(lua_State *L)
 {
     sb_run *run = lua_touserdata(L, 1);
@@ -1659,7 +1743,7 @@ static int sb_load_body(lua_State *L)
 
 static int sb_load_source(nx_sandbox *sb, const char *panel_id,
                           const char *path, const char *src, size_t len,
-                          nx_script_error *err)
+                          nx_script_error *err, int lib)
 {
     lua_State *L = sb->L;
     const char *text = sb_skip_bom(src, &len);
@@ -1670,7 +1754,7 @@ static int sb_load_source(nx_sandbox *sb, const char *panel_id,
         return -1;
     }
     char *chunkname = nx_asprintf("@%s", path);
-    sb_run run = {.err = err, .panel_id = panel_id, .path = path};
+    sb_run run = {.err = err, .panel_id = panel_id, .path = path, .lib = lib};
     sb_meter_begin(sb, &run);
     int st = luaL_loadbufferx(L, text, len, chunkname, "t");
     free(chunkname);
@@ -1678,7 +1762,7 @@ static int sb_load_source(nx_sandbox *sb, const char *panel_id,
     if (st != LUA_OK) {
         rc = sb_conclude(sb, &run, st);         /* no stack: a syntax error */
     } else {
-        st = sb_protected(sb, &run, sb_load_body, 1);
+        st = sb_protected(sb, &run, lib ? sb_lib_body : sb_load_body, 1);
         rc = sb_conclude(sb, &run, st);
     }
     sb_meter_end(sb);
@@ -1709,11 +1793,46 @@ int nx_sandbox_load_panel_as(nx_sandbox *sb, const char *panel_id,
         return -1;
     }
     /* On failure a panel already loaded under this id stays as it was. */
-    int rc = sb_load_source(sb, panel_id, shown, src, len, err);
+    int rc = sb_load_source(sb, panel_id, shown, src, len, err, 0);
     free(src);
     lua_settop(L, top);
     if (rc != 0) sb_recover(sb);
     assert(lua_gettop(L) == top);   /* stack discipline of every entry point */
+    return rc;
+}
+
+int nx_sandbox_load_lib(nx_sandbox *sb, const char *name, const char *path, const char *shown,
+                        nx_script_error *err)
+{
+    nx_script_error scratch;
+    if (!err) err = &scratch;
+    lua_State *L = sb->L;
+    int top = lua_gettop(L);
+    sb_err_reset(err, name, shown);
+    if (!nx_sandbox_lib_name_ok(name)) {
+        err->status = NX_SCRIPT_FORBIDDEN;
+        nx_clip(err->message, sizeof err->message, "'%s' is not a library name (a-z, 0-9, _)", name);
+        return -1;
+    }
+    size_t len = 0;
+    const char *why = NULL;
+    char *src = nx_read_file(path, &len, &why);
+    if (!src) {
+        err->status = NX_SCRIPT_MISSING;
+        nx_clip(err->message, sizeof err->message, "cannot read: %s", why);
+        return -1;
+    }
+    int rc = sb_load_source(sb, name, shown, src, len, err, 1);
+    free(src);
+    lua_settop(L, top);
+    if (rc != 0) {
+        sb_recover(sb);
+        lua_rawgetp(L, LUA_REGISTRYINDEX, &sb_key_libs);
+        lua_pushnil(L);
+        lua_setfield(L, -2, name);
+        lua_pop(L, 1);
+    }
+    assert(lua_gettop(L) == top);
     return rc;
 }
 

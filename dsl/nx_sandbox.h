@@ -93,6 +93,20 @@ int nx_sandbox_load_panel_as(nx_sandbox *sb, const char *panel_id,
                              const char *path, const char *shown,
                              nx_script_error *err);
 
+/*
+ * Load a library of shared helpers (cards/lib/<name>.lua): compiled as
+ * text, run once to check that it returns a table, then kept for the
+ * scripts' `require(name)`.  require takes only such names (a-z, 0-9, _),
+ * runs the library again in a fresh environment of its own at every
+ * require (no state survives a call, none is shared between panels), under
+ * the calling run's budget and memory cap, and refuses a library that
+ * requires itself.
+ */
+int nx_sandbox_load_lib(nx_sandbox *sb, const char *name, const char *path, const char *shown,
+                        nx_script_error *err);
+/* Is `name` a library name require accepts? */
+int nx_sandbox_lib_name_ok(const char *name);
+
 /* Does the loaded panel define function `fn`? */
 int nx_sandbox_has_function(nx_sandbox *sb, const char *panel_id,
                             const char *fn);

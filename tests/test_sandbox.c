@@ -192,6 +192,117 @@ static int ends_with(const char *s, const char *tail)
 }
 
 /* ------------------------------------------------------------------ */
+/* require: the shared helpers of cards/lib                             */
+/* ------------------------------------------------------------------ */
+
+static void write_text(const char *dir, const char *name, const char *text)
+{
+    char *path = nx_path_join(dir, name);
+    FILE *f = fopen(path, "w");
+    ck_assert_ptr_nonnull(f);
+    fputs(text, f);
+    fclose(f);
+    free(path);
+}
+
+static int load_lib(nx_sandbox *sb, const char *dir, const char *name, nx_script_error *e)
+{
+    char *file = nx_asprintf("%s.lua", name);
+    char *path = nx_path_join(dir, file);
+    int rc = nx_sandbox_load_lib(sb, name, path, file, e);
+    assert_balanced(sb);
+    free(path), free(file);
+    return rc;
+}
+
+START_TEST(test_require_libraries)
+{
+    char tmpl[] = "/tmp/nx_sandbox_libXXXXXX";
+    ck_assert_ptr_nonnull(mkdtemp(tmpl));
+    write_text(tmpl, "good.lua", "local m = { n = 0 }\nfunction m.inc() m.n = m.n + 1 return m.n end\nreturn m\n");
+    write_text(tmpl, "uses.lua", "local good = require('good')\nreturn { twice = function() good.inc() return good.inc() end }\n");
+    write_text(tmpl, "sneaky.lua",
+               "local M = {}\n"
+               "function M.probe()\n"
+               "  return tostring(io) .. tostring(os) .. tostring(load) .. tostring(package) .. tostring(debug)\n"
+               "end\n"
+               "function M.grab_global() counter_from_lib = 1 return 1 end\n"
+               "return M\n");
+    write_text(tmpl, "slow.lua", "return { spin = function() while true do end end }\n");
+    write_text(tmpl, "cyc.lua", "local again = require('cyc')\nreturn {}\n");
+    write_text(tmpl, "notable.lua", "return 5\n");
+    write_text(tmpl, "broken.lua", "return {\n");
+    write_text(tmpl, "panel.lua",
+               "local good = require('good')\n"
+               "local uses = require('uses')\n"
+               "local panel = {}\n"
+               "function panel.count() return good.inc() end\n"
+               "function panel.twice() return uses.twice() end\n"
+               "function panel.mutate() good.inc = nil return 1 end\n"
+               "function panel.bad_name() return require('../etc/passwd') end\n"
+               "function panel.dotted() return require('good.lua') end\n"
+               "function panel.upper() return require('Good') end\n"
+               "function panel.missing() return require('os') end\n"
+               "function panel.not_string() return require(7) end\n"
+               "function panel.probe() return require('sneaky').probe() end\n"
+               "function panel.lib_global() require('sneaky').grab_global() return tostring(counter_from_lib) end\n"
+               "function panel.lib_loop() return require('slow').spin() end\n"
+               "function panel.caught() local ok = pcall(require, 'os') return tostring(require('good').inc()) end\n"
+               "return panel\n");
+    nx_sandbox *sb = nx_sandbox_new(NULL);
+    nx_script_error e;
+    const char *names[] = { "good", "uses", "sneaky", "slow" };
+    for (int i = 0; i < 4; i++) ck_assert_msg(load_lib(sb, tmpl, names[i], &e) == 0, "%s: %s", names[i], fmt_err(&e));
+    ck_assert_int_eq(load_lib(sb, tmpl, "cyc", &e), -1);
+    ck_assert_msg(strstr(e.message, "requires itself"), "%s", fmt_err(&e));
+    ck_assert_int_eq(load_lib(sb, tmpl, "notable", &e), -1);
+    ck_assert_msg(strstr(e.message, "must return a table"), "%s", fmt_err(&e));
+    ck_assert_int_eq(load_lib(sb, tmpl, "broken", &e), -1);
+    ck_assert_int_eq(e.status, NX_SCRIPT_SYNTAX);
+    ck_assert_int_eq(nx_sandbox_load_lib(sb, "../x", "/etc/passwd", "x", &e), -1);
+    ck_assert_int_eq(e.status, NX_SCRIPT_FORBIDDEN);
+    char *panel = nx_path_join(tmpl, "panel.lua");
+    load_ok_path(sb, "p", panel);
+    /* Fresh at every call: no state survives in a library. */
+    io x = { 0 };
+    for (int i = 0; i < 3; i++) {
+        memset(&x, 0, sizeof x);
+        call_ok(sb, "p", "count", &x);
+        ck_assert_int_eq((int)x.res[0].i, 1);
+    }
+    memset(&x, 0, sizeof x);
+    call_ok(sb, "p", "twice", &x);
+    ck_assert_int_eq((int)x.res[0].i, 2);
+    memset(&x, 0, sizeof x);
+    call_ok(sb, "p", "mutate", &x);
+    memset(&x, 0, sizeof x);
+    call_ok(sb, "p", "count", &x);
+    ck_assert_int_eq((int)x.res[0].i, 1);
+    /* Only names of cards/lib, nothing outside the sandbox. */
+    expect(sb, "p", "bad_name", NX_SCRIPT_ERROR, "library name must be a name", NULL);
+    expect(sb, "p", "dotted", NX_SCRIPT_ERROR, "is not a library name", NULL);
+    expect(sb, "p", "upper", NX_SCRIPT_ERROR, "is not a library name", NULL);
+    expect(sb, "p", "missing", NX_SCRIPT_ERROR, "no library 'os'", NULL);
+    expect(sb, "p", "not_string", NX_SCRIPT_ERROR, "must be a string", NULL);
+    ck_assert_str_eq(call_str(sb, "p", "probe"), "nilnilnilnilnil");
+    /* A library's globals are its own, not the panel's. */
+    ck_assert_str_eq(call_str(sb, "p", "lib_global"), "nil");
+    /* The calling run's budget covers the library's code. */
+    expect(sb, "p", "lib_loop", NX_SCRIPT_BUDGET, NULL, NULL);
+    ck_assert_str_eq(call_str(sb, "p", "caught"), "1");
+    nx_sandbox_free(sb);
+    const char *files[] = { "good.lua", "uses.lua", "sneaky.lua", "slow.lua", "cyc.lua", "notable.lua", "broken.lua", "panel.lua" };
+    for (size_t i = 0; i < sizeof files / sizeof files[0]; i++) {
+        char *p = nx_path_join(tmpl, files[i]);
+        unlink(p);
+        free(p);
+    }
+    free(panel);
+    rmdir(tmpl);
+}
+END_TEST
+
+/* ------------------------------------------------------------------ */
 /* Loading and calling                                                  */
 /* ------------------------------------------------------------------ */
 
@@ -1299,6 +1410,7 @@ static Suite *sandbox_suite(void)
     tcase_add_test(tc, test_string_patterns);
     tcase_add_test(tc, test_binary_chunks_refused);
     tcase_add_test(tc, test_panels_isolated);
+    tcase_add_test(tc, test_require_libraries);
     suite_add_tcase(s, tc);
 
     tc = tcase_create("random");

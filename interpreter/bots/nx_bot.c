@@ -121,6 +121,18 @@ static int is_pass(const json_t *act) { return !strcmp(json_string_value(json_ob
  * refuses it (reported), "pass", then the other candidates. */
 static int answer(nx_bot *b, nx_game *g, int seat, const char *id, nx_bot_move *out)
 {
+    /* A panel's own bot hint answers its question first; refused, the
+     * candidates follow as for any decision. */
+    const nx_pending *own = nx_state_pending_of(nx_game_state(g), (uint8_t)seat);
+    json_t *hint = own && own->kind == NX_PEND_PANEL ? nx_game_bot_hint(g, seat) : NULL;
+    if (json_is_array(hint)) {
+        json_t *act = json_pack("{s:s, s:O}", "type", "answer", "choose", hint);
+        if (try_apply(b, g, act, seat, id, 0, out)) {
+            json_decref(hint);
+            return 1;
+        }
+    }
+    json_decref(hint);
     json_t *cands = nx_game_moves(g, seat);
     int passed = 0, refusals = 0;
     for (;;) {
@@ -208,7 +220,12 @@ static json_t *card_play(nx_bot *b, const nx_game *g, int *seat_out)
         /* At an event of its own battle a panel bound to it helps the
          * seat (a stop, a look, a stronger army): always try it there. */
         int own_battle = s->play.event_now && nx_battle_side(s, (uint8_t)seat) >= 0;
-        if (!own_battle && nx_rng_below(&b->rng, b->kind == NX_BOT_SIMPLE ? 2 : 4)) continue;
+        /* The panel's bot hint, when it has one, says whether to play now. */
+        json_t *hint = nx_game_bot_hint(g, seat);
+        int says = json_is_boolean(hint) ? json_is_true(hint) : -1;
+        json_decref(hint);
+        if (says == 0) continue;
+        if (says < 0 && !own_battle && nx_rng_below(&b->rng, b->kind == NX_BOT_SIMPLE ? 2 : 4)) continue;
         *seat_out = seat;
         return typed("play_nexus");
     }

@@ -194,6 +194,11 @@ json_t *nx_game_moves(const nx_game *g, int seat)
     if (seat >= 0 && seat < g->state.nseats) nx_phases_moves(&g->state, (uint8_t)seat, out);
     return out;
 }
+json_t *nx_game_bot_hint(const nx_game *g, int seat)
+{
+    if (seat < 0 || seat >= g->state.nseats) return NULL;
+    return nx_panel_bot_hint(g->rt, &g->settings, &g->state, (uint8_t)seat);
+}
 const char *nx_game_log_action(const nx_game *g, size_t i) { return g->log[i].action; }
 const char *nx_game_log_result(const nx_game *g, size_t i) { return g->log[i].result; }
 

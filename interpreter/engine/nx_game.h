@@ -107,6 +107,10 @@ const char *nx_game_setup_log(const nx_game *g);
 json_t *nx_game_moves(const nx_game *g, int seat);
 /* The i-th committed action and its result, as JSON texts. */
 const char *nx_game_log_action(const nx_game *g, size_t i);
+/* A panel's bot hint for the seat (docs/dsl.md, "Bot hints"): the "choose"
+ * list for its pending panel decision, or whether to play its held card
+ * now (a JSON boolean); NULL without one.  Read-only.  Caller decrefs. */
+json_t *nx_game_bot_hint(const nx_game *g, int seat);
 const char *nx_game_log_result(const nx_game *g, size_t i);
 
 #endif

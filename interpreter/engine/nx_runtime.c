@@ -1,8 +1,37 @@
 #include "nx_runtime.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "nx_panel_ctx.h"
+#include "nx_text.h"
+#include "nx_util.h"
+
+/* The shared helpers of the pack's lib/ (cards/lib: every <name>.lua but the LuaLS stubs,
+ * *.d.lua), for the scripts' require(name). */
+static void load_libs(nx_runtime *rt, nx_diags *d)
+{
+    char *dir = nx_path_join(rt->pack.dir, "lib");
+    char **paths = NULL;
+    size_t n = 0;
+    if (nx_list_files(dir, ".lua", &paths, &n) != 0) n = 0;   /* no lib directory: no libraries */
+    size_t dl = strlen(rt->pack.dir);
+    for (size_t i = 0; i < n; i++) {
+        const char *base = strrchr(paths[i], '/');
+        base = base ? base + 1 : paths[i];
+        size_t bl = strlen(base);
+        if (bl > 6 && !strcmp(base + bl - 6, ".d.lua")) continue;
+        char name[64];
+        nx_clip(name, sizeof name, "%.*s", (int)(bl - 4), base);
+        const char *shown = paths[i];
+        if (!strncmp(shown, rt->pack.dir, dl) && shown[dl] == '/') shown += dl + 1;
+        nx_script_error e;
+        if (nx_sandbox_load_lib(rt->sandbox, name, paths[i], shown, &e))
+            nx_diags_add(d, paths[i], e.line, 0, "library %s: %s", name, e.message);
+    }
+    nx_strings_free(paths, n);
+    free(dir);
+}
 
 int nx_runtime_open(nx_runtime *rt, const char *pack_yaml, nx_diags *d)
 {
@@ -11,6 +40,7 @@ int nx_runtime_open(nx_runtime *rt, const char *pack_yaml, nx_diags *d)
     if (nx_pack_load(pack_yaml, &rt->pack, d)) return -1;
     rt->sandbox = nx_sandbox_new(NULL);
     nx_panel_ctx_register(nx_sandbox_lua(rt->sandbox));
+    load_libs(rt, d);
     for (int f = 0; f < NX_FACTION_COUNT; f++)
         for (int m = 0; m < NX_MODE_COUNT; m++) {
             const nx_panel *p = &rt->pack.cards[f].panels[m];

@@ -110,5 +110,20 @@ int nx_ctx_lint_pack(const nx_pack *pack, nx_diags *d)
             bad |= nx_ctx_lint_text(p->script_path, text, d) != 0;
             free(text);
         }
+    /* The shared helpers of cards/lib take the panel's ctx too. */
+    char *dir = nx_path_join(pack->dir, "lib");
+    char **paths = NULL;
+    size_t n = 0;
+    if (nx_list_files(dir, ".lua", &paths, &n) != 0) n = 0;
+    for (size_t i = 0; i < n; i++) {
+        size_t len = strlen(paths[i]);
+        if (len > 6 && !strcmp(paths[i] + len - 6, ".d.lua")) continue;   /* the stubs define ctx */
+        const char *why = NULL;
+        char *text = nx_read_file(paths[i], NULL, &why);
+        if (text) bad |= nx_ctx_lint_text(paths[i], text, d) != 0;
+        free(text);
+    }
+    nx_strings_free(paths, n);
+    free(dir);
     return bad ? -1 : 0;
 }

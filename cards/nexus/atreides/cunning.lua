@@ -7,19 +7,21 @@
 -- then runs one more Prescience round (a different element is enforced)
 -- with its own response window, so a Karama stops only the extra attempt.
 
+local battle = require("battle")
+local say = require("panel")
+
 local panel = {}
 
 function panel.can_play(ctx)
-  local e = ctx:event()
-  if not e or e.name ~= "prescience_answered" or e.user ~= ctx.holder then
-    return false, "the Atreides' own Prescience has not been answered now"
+  if not battle.moment(ctx, "prescience_answered", ctx.holder) then
+    return say.refuse("the Atreides' own Prescience has not been answered now")
   end
-  if not ctx:battle().holder_side then
-    return false, "a second element is seen in the Atreides' own battle, not its ally's"
+  if not battle.own(ctx) then
+    return say.refuse("a second element is seen in the Atreides' own battle, not its ally's")
   end
   -- The window follows an answered native Prescience only; a stopped one
   -- (atreides.cunning.after_cancelled_native) opens none, so the card is kept.
-  return true, nil, "second_element"
+  return say.allow("second_element")
 end
 
 function panel.play(ctx)

@@ -6,17 +6,18 @@
 -- card there, only the Voice is removed; Prescience and unchanged plan
 -- promises continue.
 
+local battle = require("battle")
+local say = require("panel")
+
 local panel = {}
 
 function panel.can_play(ctx)
-  local e = ctx:event()
-  if not e or e.name ~= "voice" then
-    return false, "no Voice is being attempted now"
+  local voice = battle.moment(ctx, "voice")
+  if not voice then return say.refuse("no Voice is being attempted now") end
+  if not battle.is(ctx, voice.user, "bene_gesserit") then
+    return say.refuse("only the Voice of the Bene Gesserit player can be stopped")
   end
-  if ctx:seat(e.user).faction ~= "bene_gesserit" then
-    return false, "only the Voice of the Bene Gesserit player can be stopped"
-  end
-  return true
+  return say.allow()
 end
 
 function panel.play(ctx)
