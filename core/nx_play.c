@@ -152,6 +152,9 @@ static const pf fields[] = {
     F(effect_arg, PF_INT, NX_MAX_EFFECTS, 0xff),
     F(effect_territory, PF_INT, NX_MAX_EFFECTS, 0xff),
     F(effect_turn, PF_INT, NX_MAX_EFFECTS, 0xff),
+    F(worm_seq, PF_INT, 1, 0xff),
+    F(worm_empty, PF_INT, 1, 1),
+    F(worm_window, PF_INT, 1, 1),
 };
 #define NFIELDS (sizeof fields / sizeof fields[0])
 
