@@ -303,6 +303,7 @@ typedef struct nx_play {
     uint8_t worm_seq;               /* occurrences of this Spice Blow and Nexus phase; the current one's number */
     uint8_t worm_empty;             /* the current occurrence's territory held no forces when it appeared */
     uint8_t worm_window;            /* the current occurrence is recorded (its window offered), not yet struck */
+    uint8_t worm_t;                 /* the last occurrence's territory this phase; 0xff none */
 } nx_play;
 
 typedef struct nx_state {

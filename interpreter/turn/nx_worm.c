@@ -19,6 +19,7 @@ void nx_worm_phase_begin(nx_state *s)
     s->play.worm_seq = 0;
     s->play.worm_empty = 0;
     s->play.worm_window = 0;
+    s->play.worm_t = 0xff;
 }
 
 /* No forces of any seat (advisors included: they are forces) in t. */
@@ -47,6 +48,7 @@ int nx_worm_appear(nx_act *a)
     s->play.worm_window = 1;
     if (s->play.worm_seq < 0xff) s->play.worm_seq++;
     s->play.worm_empty = (uint8_t)territory_empty(s, t);
+    s->play.worm_t = (uint8_t)t;
     if (!window_policy(a)) return 0;
     return nx_windows_open_event(a, NX_EV_WORM, (uint8_t)((1u << s->nseats) - 1));
 }
@@ -120,7 +122,8 @@ int nx_worm_open_remote_ride(nx_act *a)
     }
     int most = nx_worm_remote_sources(s, fremen, sources);
     if (!most) {
-        nx_act_log(a, "fremen.cunning: no Fremen forces lie out of the storm in a desert territory: no remote ride");
+        nx_act_log(a, "fremen.cunning: no Fremen forces lie out of the storm in a desert territory: no remote ride at the worm of %s",
+                   s->play.worm_t == 0xff ? "this phase" : nx_map_territory_name(s->play.worm_t));
         nx_effect_remove(s, i);
         return 0;
     }
