@@ -63,7 +63,10 @@ function panel.can_play(ctx)
   end
   if ctx.path == "worm_riding" then return riding(ctx) end
   if ctx.path == "movement" then return movement(ctx, fremen) end
-  return false, "name a path: worm_riding or movement"
+  if ctx.path ~= nil then return false, "name a path: worm_riding or movement" end
+  -- No path named: the moment decides (the two paths' moments never meet).
+  if ctx.phase == "revival" or ctx.phase == "shipment_movement" then return movement(ctx, fremen) end
+  return riding(ctx)
 end
 
 function panel.play(ctx)
