@@ -72,6 +72,7 @@ typedef struct sim_game {
     const char *fail_kind;
     json_t *last_log;
     long force_refusal_from; /* test-only: refuse every apply from this call on; -1 never */
+    int secrecy;            /* watch the views (nx_sim_secrecy.c) */
 } sim_game;
 
 /* ---- observing holders ------------------------------------------------------- */
@@ -351,6 +352,18 @@ static int play_out(sim_game *sg)
             if (rc > 0) nx_bot_move_free(&m);
             return -1;
         }
+        if (rc > 0 && sg->secrecy) {
+            /* One viewer per action, in turn: every view is watched. */
+            const nx_state *s = nx_game_state(sg->g);
+            int viewer = (int)(sg->actions % (unsigned)(s->nseats + 1)) - 1;
+            char msg[600];
+            if (nx_sim_view_leaks(s, viewer, msg, sizeof msg)) {
+                nx_bot_move_free(&m);
+                sg->fail_kind = "secrecy";
+                nx_clip(sg->failure, sizeof sg->failure, "after action %u: %s", sg->actions + 1, msg);
+                return -1;
+            }
+        }
         if (rc == 0) return 0;
         if (rc < 0) {
             const nx_state *s = nx_game_state(sg->g);
@@ -501,6 +514,7 @@ json_t *nx_sim_play(const nx_runtime *rt, const nx_settings *st, const nx_sim_co
     sim_game *sg = nx_xcalloc(1, sizeof *sg);
     sg->rt = rt;
     sg->fx.panel = -1;
+    sg->secrecy = c->secrecy;
     sg->force_refusal_from = env_seed_is("NEXUS_SIM_TEST_REFUSE", seed) ? 20 : -1;
     nx_avail_compute(&rt->pack, st, &sg->avail);
     char err[512] = "";
