@@ -402,14 +402,14 @@ static json_t **new_json_box(lua_State *L)
     return box;
 }
 
-/* ctx:forces(territory): the forces on the board there, by seat (public). */
-static int ctx_forces(lua_State *L)
+/* ctx:forces_in(territory): the forces on the board there, by seat (public). */
+static int ctx_forces_in(lua_State *L)
 {
     nx_ctx *c = check_ctx(L);
     const nx_state *s = c->a->s;
-    const char *id = nx_luaval_name(L, 2, "forces: territory");
+    const char *id = nx_luaval_name(L, 2, "forces_in: territory");
     int t = nx_map_territory_parse(id);
-    if (t < 0) return luaL_error(L, "forces: unknown territory '%s'", id);
+    if (t < 0) return luaL_error(L, "forces_in: unknown territory '%s'", id);
     lua_newtable(L);
     int secs[NX_MAP_MAX_SECTIONS_PER_TERRITORY], n = nx_map_sections_of(t, secs, NX_MAP_MAX_SECTIONS_PER_TERRITORY);
     for (uint8_t seat = 0; seat < s->nseats; seat++) {
@@ -655,7 +655,7 @@ static const ctx_method ctx_methods[] = {
     { "seat", ctx_seat, "seat: integer", "table",
       "What the table knows of a seat: {faction=, ally=, nexus_held=, treachery_held=, moved=} (and spice for the holder)." },
     { "seats", ctx_seats, NULL, "integer", "How many seats the game has." },
-    { "forces", ctx_forces, "territory: string", "table",
+    { "forces_in", ctx_forces_in, "territory: string", "table",
       "The forces on the board in a territory, by seat: {[seat] = {normal=, elite=}} (seats with none are absent)." },
     { "effects", ctx_effects, NULL, "table[]",
       "The effects in force, as every view shows them: {{kind=, seat=, scope=, arg=, turn=, battle=, source=, panel=}, ...}." },

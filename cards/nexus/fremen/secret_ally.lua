@@ -18,7 +18,7 @@ local function worm_can_play(ctx)
   if not ev or ev.name ~= "worm" then
     return false, "the protection is played when a worm appears, before it devours"
   end
-  if not ctx:forces(ev.territory)[ctx.holder] then
+  if not ctx:forces_in(ev.territory)[ctx.holder] then
     return false, "the holder has no forces where the worm appears"
   end
   local karama = ctx:setting("common.karama.nexus_effects")
