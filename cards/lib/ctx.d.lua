@@ -51,7 +51,7 @@ function ctx:seats() end
 --- The forces on the board in a territory, by seat: {[seat] = {normal=, elite=}} (seats with none are absent).
 ---@param territory string
 ---@return table
-function ctx:forces(territory) end
+function ctx:forces_in(territory) end
 
 --- The effects in force, as every view shows them: {{kind=, seat=, scope=, arg=, turn=, battle=, source=, panel=}, ...}.
 ---@return table[]
@@ -69,7 +69,7 @@ function ctx:draw(from, to, n) end
 ---@param cards string[]
 function ctx:shuffle_into(deck, cards) end
 
---- Ask the holder to choose cards of one of its zones: {prompt=, choose_from=, count=, resume=, save=}; return its result.
+--- Ask the holder for a choice and return its result: cards {prompt=, choose_from=, count=, resume=, save=}, or kind = element | territories | seat | number | word with of=, min=, max= (docs/dsl.md).
 ---@param request table
 function ctx:ask(request) end
 
@@ -86,6 +86,25 @@ function ctx:grant(advantage, scope) end
 --- Add a battle modifier: {kind = "virtual_elite", count = n, scope = "battle"}.
 ---@param modifier table
 function ctx:modify(modifier) end
+
+--- Show one seat a card, a zone, a plan element or a yes/no fact, kept as its private receipt: {to=seat, card=id | zone=name | element=, of=seat | fact=name, value=bool, public=bool}.
+---@param disclosure table
+function ctx:disclose(disclosure) end
+
+--- Take one card at random from another seat's zone into the holder's zone of the same kind; returns its id.
+---@param from string
+---@param to string
+---@return string
+function ctx:take_random(from, to) end
+
+--- Move spice through the engine's one transfer: {from=seat|"bank", to=seat|"bank", amount=n, up_to=bool}; refused if the payer cannot pay (up_to pays what it has); returns the amount paid.
+---@param transfer table
+---@return integer
+function ctx:spice(transfer) end
+
+--- Move a seat's counters between reserves, tanks and board sections: {seat=, from=, to=, count=, elite=}, under the board's entry rules (storm, stronghold occupancy).
+---@param move table
+function ctx:forces(move) end
 
 --- A public log line, prefixed with the panel id.
 ---@param text string

@@ -15,6 +15,8 @@
 #include "nx_runtime.h"
 #include "nx_state.h"
 
+#define NX_LEDGER_MAX 64
+
 typedef struct nx_act {
     nx_state *s;                 /* scratch state */
     const nx_runtime *rt;
@@ -28,6 +30,15 @@ typedef struct nx_act {
     const char *code;            /* error class when failing */
     int failed_late;             /* a procedure failed the action after its handler (nx_game checks) */
     char err[512];
+    /* Every spice transfer of the action, in order (engine/nx_spice.h):
+     * the engine's record, not saved and shown to no seat. */
+    struct nx_spice_entry {
+        int8_t payer, payee;     /* seat, or NX_SPICE_BANK */
+        int16_t amount;
+        char reason[24];
+    } ledger[NX_LEDGER_MAX];
+    int nledger;                 /* entries kept (at most NX_LEDGER_MAX) */
+    int ledger_dropped;          /* entries past NX_LEDGER_MAX, counted only */
 } nx_act;
 
 /* Panel availability under the game's settings.  The settings are pinned
@@ -84,6 +95,9 @@ int nx_lifecycle_mode(const nx_state *s, uint8_t seat, nx_comp card);
 /* Panels (interpreter/nexus/nx_panel_ctx.c). */
 int nx_panel_play(nx_act *a, const char *requested_path);
 int nx_panel_resume(nx_act *a, const nx_pending *p, const nx_comp *chosen, int n);
+/* Answer a panel's ask of another kind than cards (nexus/nx_ask.h): the
+ * "choose" array is validated against the saved ask, then resumed. */
+int nx_panel_answer(nx_act *a, const nx_pending *p, const json_t *choose);
 /* Play the seat's held card now, for the response window it answered
  * (nx_battle_close_window): 0, or -1 with a->failed_late set. */
 int nx_panel_settle(nx_act *a, uint8_t seat);

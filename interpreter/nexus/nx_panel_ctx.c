@@ -8,12 +8,16 @@
 #include <string.h>
 
 #include "nx_act.h"
+#include "nx_ask.h"
 #include "nx_battle.h"
 #include "nx_board.h"
 #include "nx_effects.h"
 #include "nx_events.h"
 #include "nx_luaval.h"
+#include "nx_map.h"
+#include "nx_movement.h"
 #include "nx_names.h"
+#include "nx_spice.h"
 #include "nx_worm.h"
 
 #define CTX_META "nexus.ctx"
@@ -31,8 +35,12 @@ typedef struct ctx_ask_req {
     int count;
     int noptions;
     nx_comp options[NX_MAX_OPTIONS];
-    char save[200];            /* JSON of the panel's saved values */
+    nx_ask q;                  /* a choice other than cards (q.kind != NX_ASK_CARDS) */
+    char save[sizeof ((nx_pending *)0)->saved]; /* JSON: path, the panel's saved values, the ask */
 } ctx_ask_req;
+
+/* What a panel may save across one decision, as JSON. */
+#define CTX_SAVE_MAX 200
 
 /* What one call of a panel function sees.  Lives on the C stack for the
  * duration of nx_sandbox_call; the sandbox's ctx userdata points at it and
@@ -564,6 +572,242 @@ static int ctx_modify(lua_State *L)
     return 0;
 }
 
+/* ---- disclosure and hidden zones ---------------------------------------------------- */
+
+static const char *const plan_elements[] = { "leader", "weapon", "defense", "dial" };
+
+/* One plan element of a combatant whose plan is in: its card, or the dial
+ * (in half points).  Raises when there is no such plan now. */
+static void plan_element(lua_State *L, const nx_state *s, uint8_t of, int elem, nx_comp *card, int *value)
+{
+    int side = nx_battle_side(s, of);
+    if (side < 0) luaL_error(L, "disclose: seat %d is not fighting a battle now", (int)of);
+    if (!(s->play.battle_planned & (1u << side))) luaL_error(L, "disclose: seat %d has not made its battle plan yet", (int)of);
+    const nx_play *p = &s->play;
+    *card = NX_COMP_NONE;
+    *value = NX_RECEIPT_NO_VALUE;
+    if (elem == 0) *card = p->battle_leader[side];
+    else if (elem == 1) *card = p->battle_weapon[side];
+    else if (elem == 2) *card = p->battle_defence[side];
+    else *value = p->battle_dial[side];
+}
+
+static int read_element(lua_State *L, int idx)
+{
+    const char *e = arg_word(L, idx, "disclose: element");
+    for (int i = 0; i < 4; i++)
+        if (!strcmp(plan_elements[i], e)) return i;
+    return luaL_error(L, "disclose: unknown element '%s' (leader, weapon, defense, dial)", e);
+}
+
+/* ctx:disclose{to=seat, card=id | zone=name | element=, of=seat | fact=, value=bool, public=bool}:
+ * show one seat a card, a zone, a plan element or a yes/no fact, kept as
+ * that seat's private receipt.  The script learns nothing it could not see:
+ * a zone or an element is read by the engine. */
+static int ctx_disclose(lua_State *L)
+{
+    nx_ctx *c = check_mutable(L, "disclosing while checking");
+    luaL_checktype(L, 2, LUA_TTABLE);
+    static const char *const keys[] = { "to", "card", "zone", "element", "of", "fact", "value", "public", NULL };
+    only_keys(L, 2, keys, "disclose");
+    nx_state *s = c->a->s;
+    opt_field(L, 2, "to");
+    uint8_t to = (uint8_t)arg_int(L, -1, 0, s->nseats - 1, "disclose: to");
+    int pub = 1;
+    if (opt_field(L, 2, "public")) {
+        if (!lua_isboolean(L, -1)) luaL_error(L, "disclose: public must be a boolean");
+        pub = lua_toboolean(L, -1);
+    }
+    int has_card = opt_field(L, 2, "card"), has_zone = opt_field(L, 2, "zone"), has_elem = opt_field(L, 2, "element"),
+        has_fact = opt_field(L, 2, "fact");
+    int top = lua_gettop(L);
+    if (has_card + has_zone + has_elem + has_fact != 1)
+        luaL_error(L, "disclose: give exactly one of card, zone, element, fact");
+    char who[64], what[96], note[32];
+    nx_act_who(s, to, who, sizeof who);
+    uint32_t ev = c->event ? c->event : nx_state_new_event(s);
+    if (has_card) {
+        const char *id = nx_luaval_name(L, top - 3, "disclose: card");
+        nx_comp comp = nx_comp_parse(id);
+        if (comp == NX_COMP_NONE) luaL_error(L, "disclose: unknown card '%s'", id);
+        if (!holder_sees(c, s->custody.zone[comp])) luaL_error(L, "disclose: the holder cannot see %s", id);
+        nx_state_add_receipt(s, to, NX_RCPT_SAW, ev, &comp, 1);
+        nx_fmt(what, sizeof what, "a card");
+    } else if (has_zone) {
+        nx_zone z = resolve_zone(L, c, top - 2);
+        nx_comp v[NX_RECEIPT_CARDS];
+        if (nx_custody_count(&s->custody, z) > NX_RECEIPT_CARDS)
+            luaL_error(L, "disclose: a zone of more than %d cards", NX_RECEIPT_CARDS);
+        int n = nx_custody_list(&s->custody, z, v, NX_RECEIPT_CARDS);
+        nx_state_add_receipt(s, to, NX_RCPT_SAW, ev, v, n);
+        nx_fmt(what, sizeof what, "the cards of %s", nx_zone_title(z));
+    } else if (has_elem) {
+        int elem = read_element(L, top - 1);
+        if (!opt_field(L, 2, "of")) luaL_error(L, "disclose: an element names whose plan (of = seat)");
+        uint8_t of = (uint8_t)arg_int(L, -1, 0, s->nseats - 1, "disclose: of");
+        nx_comp card;
+        int value;
+        plan_element(L, s, of, elem, &card, &value);
+        nx_fmt(note, sizeof note, "seat%d.%s", (int)of, plan_elements[elem]);
+        nx_state_add_told(s, to, ev, note, value, card);
+        char whose[64];
+        nx_fmt(what, sizeof what, "the %s of %s's battle plan", plan_elements[elem], nx_act_who(s, of, whose, sizeof whose));
+    } else {
+        const char *fact = nx_luaval_name(L, top, "disclose: fact");
+        if (strlen(fact) >= sizeof note) luaL_error(L, "disclose: a fact's name is at most %d bytes", (int)sizeof note - 1);
+        nx_fmt(note, sizeof note, "%s", fact);
+        if (!opt_field(L, 2, "value") || !lua_isboolean(L, -1)) luaL_error(L, "disclose: a fact's value is a boolean");
+        nx_state_add_told(s, to, ev, note, lua_toboolean(L, -1), NX_COMP_NONE);
+        nx_fmt(what, sizeof what, "whether %s", note);
+    }
+    if (pub) nx_act_log(c->a, "%s: %s is shown %s", c->panel->id, who, what);
+    return 0;
+}
+
+/* ctx:take_random(from, to): the engine takes one card at random (the
+ * game's generator) from another seat's zone into the holder's zone of
+ * the same kind; the script gets its id (the holder now sees it), never
+ * the rest of the zone. */
+static int ctx_take_random(lua_State *L)
+{
+    nx_ctx *c = check_mutable(L, "taking while checking");
+    nx_zone from = resolve_zone(L, c, 2), to = resolve_zone(L, c, 3);
+    if (nx_zone_seat(from) < 0 || nx_zone_seat(from) == c->holder)
+        luaL_error(L, "take_random: takes from another seat's zone");
+    if (nx_zone_seat(to) != c->holder || nx_zone_kind(to) != nx_zone_kind(from))
+        luaL_error(L, "take_random: takes into the holder's zone of the same kind");
+    nx_state *s = c->a->s;
+    nx_comp v[NX_COMP_COUNT];
+    int n = nx_custody_list(&s->custody, from, v, NX_COMP_COUNT);
+    if (n == 0) luaL_error(L, "take_random: %s is empty", nx_zone_title(from));
+    nx_comp taken = v[nx_rng_below(&s->rng, (uint32_t)n)];
+    nx_custody_move(&s->custody, taken, to);
+    nx_state_add_receipt(s, c->holder, NX_RCPT_DREW, c->event ? c->event : nx_state_new_event(s), &taken, 1);
+    char who[64], whom[64];
+    nx_act_log(c->a, "%s takes a card at random from %s of %s", nx_act_who(s, c->holder, who, sizeof who),
+               nx_zone_title(from), nx_act_who(s, (uint8_t)nx_zone_seat(from), whom, sizeof whom));
+    lua_pushstring(L, nx_comp_id(taken));
+    return 1;
+}
+
+/* ---- spice and forces: through the engine's own checks -------------------------------- */
+
+/* A seat number or "bank" (NX_SPICE_BANK). */
+static int read_party(lua_State *L, int idx, const nx_state *s, const char *what)
+{
+    if (lua_type(L, idx) == LUA_TSTRING) {
+        const char *w = arg_word(L, idx, what);
+        if (strcmp(w, "bank")) luaL_error(L, "%s: a seat number or \"bank\", not \"%s\"", what, w);
+        return NX_SPICE_BANK;
+    }
+    return (int)arg_int(L, idx, 0, s->nseats - 1, what);
+}
+
+static const char *party_name(const nx_state *s, int party, char *buf, size_t len)
+{
+    if (party == NX_SPICE_BANK) return nx_fmt(buf, len, "the Spice Bank"), buf;
+    return nx_act_who(s, party, buf, len);
+}
+
+/* ctx:spice{from=, to=, amount=, up_to=bool}: one transfer through
+ * nx_spice_transfer (it refuses what the payer cannot pay, and the play
+ * with it).  up_to pays what the payer has, at most amount; returns the
+ * amount paid. */
+static int ctx_spice(lua_State *L)
+{
+    nx_ctx *c = check_mutable(L, "moving spice while checking");
+    luaL_checktype(L, 2, LUA_TTABLE);
+    static const char *const keys[] = { "from", "to", "amount", "up_to", NULL };
+    only_keys(L, 2, keys, "spice");
+    nx_state *s = c->a->s;
+    if (!opt_field(L, 2, "from") || !opt_field(L, 2, "to") || !opt_field(L, 2, "amount"))
+        luaL_error(L, "spice: give from, to and amount");
+    int from = read_party(L, -3, s, "spice: from"), to = read_party(L, -2, s, "spice: to");
+    int amount = (int)arg_int(L, -1, 0, INT16_MAX, "spice: amount");
+    int up_to = 0;
+    if (opt_field(L, 2, "up_to")) {
+        if (!lua_isboolean(L, -1)) luaL_error(L, "spice: up_to must be a boolean");
+        up_to = lua_toboolean(L, -1);
+    }
+    if (from == to) luaL_error(L, "spice: from and to are the same");
+    if (up_to && from != NX_SPICE_BANK && nx_spice_of(s, from) < amount) amount = nx_spice_of(s, from);
+    char reason[48];
+    nx_clip(reason, sizeof reason, "%s", c->panel->id);
+    if (nx_spice_transfer(c->a, from, to, amount, reason)) {
+        c->a->failed_late = 0;   /* the script's error below fails the play */
+        luaL_error(L, "spice: %s", c->a->err);
+    }
+    char w1[64], w2[64];
+    nx_act_log(c->a, "%s: %s pays %d spice to %s", c->panel->id, party_name(s, from, w1, sizeof w1), amount,
+               party_name(s, to, w2, sizeof w2));
+    lua_pushinteger(L, amount);
+    return 1;
+}
+
+/* A force place: "reserves", "tanks" or a section id. */
+static int read_place(lua_State *L, int idx, const char *what)
+{
+    const char *w = arg_word(L, idx, what);
+    if (!strcmp(w, "reserves")) return NX_PLACE_RESERVES;
+    if (!strcmp(w, "tanks")) return NX_PLACE_TANKS;
+    int sec = nx_map_section_parse(w);
+    if (sec < 0) luaL_error(L, "%s: \"%s\" is not reserves, tanks or a section id", what, w);
+    return NX_PLACE_BOARD(sec);
+}
+
+static const char *place_name(int place, char *buf, size_t len)
+{
+    if (place == NX_PLACE_RESERVES) return "reserves";
+    if (place == NX_PLACE_TANKS) return "the Tleilaxu Tanks";
+    return nx_move_section_label(place - NX_PLACE_BOARD(0), buf, len);
+}
+
+/* May forces of `seat` arrive on `place` (the board's rules of entry)? */
+static void check_arrival(lua_State *L, const nx_state *s, uint8_t seat, int place)
+{
+    if (place < NX_PLACE_BOARD(0)) return;
+    int sec = place - NX_PLACE_BOARD(0), t = nx_map_section_territory(sec);
+    if (nx_board_section_in_storm(s, sec)) luaL_error(L, "forces: %s is in the storm", nx_map_section_id(sec));
+    if (nx_move_stronghold_full(s, seat, t))
+        luaL_error(L, "forces: two other factions already hold %s", nx_map_territory_id(t));
+}
+
+/* ctx:forces{seat=, from=, to=, count=, elite=}: move counters of a seat
+ * between its reserves, the Tanks and the board; the board's entry rules
+ * (storm, stronghold occupancy) hold, and nothing moves that is not there. */
+static int ctx_forces(lua_State *L)
+{
+    nx_ctx *c = check_mutable(L, "moving forces while checking");
+    luaL_checktype(L, 2, LUA_TTABLE);
+    static const char *const keys[] = { "seat", "from", "to", "count", "elite", NULL };
+    only_keys(L, 2, keys, "forces");
+    nx_state *s = c->a->s;
+    uint8_t seat = c->holder;
+    if (opt_field(L, 2, "seat")) seat = (uint8_t)arg_int(L, -1, 0, s->nseats - 1, "forces: seat");
+    if (!opt_field(L, 2, "from") || !opt_field(L, 2, "to")) luaL_error(L, "forces: give from and to");
+    int from = read_place(L, -2, "forces: from"), to = read_place(L, -1, "forces: to");
+    int n[NX_FORCE_KINDS] = { 0, 0 };
+    if (opt_field(L, 2, "count")) n[NX_FORCE_NORMAL] = (int)arg_int(L, -1, 0, 40, "forces: count");
+    if (opt_field(L, 2, "elite")) n[NX_FORCE_ELITE] = (int)arg_int(L, -1, 0, 40, "forces: elite");
+    if (from == to) luaL_error(L, "forces: from and to are the same place");
+    if (n[0] + n[1] < 1) luaL_error(L, "forces: move at least one counter");
+    char w1[64], w2[64], who[64];
+    for (int k = 0; k < NX_FORCE_KINDS; k++)
+        if (s->seats[seat].forces[from][k] < n[k])
+            luaL_error(L, "forces: %s has %d %s counters in %s, not %d", nx_act_who(s, seat, who, sizeof who),
+                       s->seats[seat].forces[from][k], k ? "elite" : "ordinary", place_name(from, w1, sizeof w1), n[k]);
+    check_arrival(L, s, seat, to);
+    if (from >= NX_PLACE_BOARD(0) && to == NX_PLACE_TANKS) {
+        nx_board_kill(s, seat, from - NX_PLACE_BOARD(0), n[NX_FORCE_NORMAL], n[NX_FORCE_ELITE]);
+    } else {
+        for (int k = 0; k < NX_FORCE_KINDS; k++) nx_state_move_forces(s, seat, k, from, to, n[k]);
+        nx_move_tidy_advisors(s);
+    }
+    nx_act_log(c->a, "%s: %d of %s forces go from %s to %s", c->panel->id, n[0] + n[1], nx_act_who(s, seat, who, sizeof who),
+               place_name(from, w1, sizeof w1), place_name(to, w2, sizeof w2));
+    return 0;
+}
+
 /* ---- saved values: plain data only ---------------------------------------------- */
 
 /* What a panel saves and gets back is checked and converted by nx_luaval
@@ -583,45 +827,77 @@ static void ask_options(lua_State *L, nx_ctx *c, ctx_ask_req *ask)
         luaL_error(L, "ask: more than %d options", NX_MAX_OPTIONS);
 }
 
-/* ctx:ask{prompt=, choose_from=, count=, resume=, save=} */
+/* Encode {path, save, ask} into ask->save; never raises (nothing the host
+ * allocates may be stranded by a Lua error).  0, or a message. */
+static const char *encode_saved(lua_State *L, nx_ctx *c, ctx_ask_req *ask, int save_idx)
+{
+    json_t *data = nx_luaval_data_json(L, save_idx);
+    char *alone = data ? json_dumps(data, JSON_COMPACT | JSON_SORT_KEYS | JSON_ENCODE_ANY) : NULL;
+    size_t alone_len = alone ? strlen(alone) : 0;
+    free(alone);
+    json_t *saved = json_pack("{s:o, s:o}", "path", c->path ? json_string(c->path) : json_null(), "save",
+                              data ? data : json_null());
+    if (saved && ask->q.kind != NX_ASK_CARDS) json_object_set_new(saved, "ask", nx_ask_to_json(&ask->q));
+    char *text = saved ? json_dumps(saved, JSON_COMPACT | JSON_SORT_KEYS) : NULL;
+    json_decref(saved);
+    size_t len = text ? strlen(text) : 0;
+    if (text && len < sizeof ask->save) memcpy(ask->save, text, len + 1);
+    free(text);
+    if (!text || !data) return "ask: the saved values cannot be encoded";
+    if (alone_len >= CTX_SAVE_MAX) return "ask: saved values exceed 199 bytes";
+    if (len >= sizeof ask->save) return "ask: the options and saved values are too long for one decision";
+    return NULL;
+}
+
+/* ctx:ask{prompt=, resume=, save=, kind=, ...}: cards (choose_from=, count=)
+ * or any other kind of choice (nx_ask.h: of=, min=, max=, count=). */
 static int ctx_ask(lua_State *L)
 {
     nx_ctx *c = check_mutable(L, "asking while checking");
     luaL_checktype(L, 2, LUA_TTABLE);
     ctx_ask_req *ask = &c->ask;
     if (ask->asked) return luaL_error(L, "ask: a panel step asks at most once");
+    static const char *const keys[] = { "prompt", "resume", "save", "kind", "choose_from", "count", "of", "min", "max", NULL };
+    only_keys(L, 2, keys, "ask");
     lua_getfield(L, 2, "prompt");
     lua_getfield(L, 2, "resume");
-    lua_getfield(L, 2, "count");
-    const char *prompt = nx_luaval_text(L, -3, "ask: prompt", sizeof ask->prompt - 1);
-    const char *resume = nx_luaval_name(L, -2, "ask: resume");
-    lua_Integer count = nx_luaval_integer(L, -1, "ask: count", 1, NX_MAX_OPTIONS);
+    const char *prompt = nx_luaval_text(L, -2, "ask: prompt", sizeof ask->prompt - 1);
+    const char *resume = nx_luaval_name(L, -1, "ask: resume");
     if (strlen(resume) >= sizeof ask->resume) return luaL_error(L, "ask: resume name is too long");
     if (!nx_sandbox_has_function(c->a->rt->sandbox, c->panel->id, resume))
         return luaL_error(L, "ask: the panel has no handler '%s'", resume);
-    /* Copied now: a metamethod of the table (choose_from below) could
-     * drop the strings. */
+    /* Copied now: a metamethod of the table could drop the strings. */
     nx_fmt(ask->prompt, sizeof ask->prompt, "%s", prompt);
     nx_fmt(ask->resume, sizeof ask->resume, "%s", resume);
+    lua_pop(L, 2);
+    int kind = NX_ASK_CARDS;
+    if (opt_field(L, 2, "kind")) {
+        const char *k = arg_word(L, -1, "ask: kind");
+        kind = nx_ask_kind_parse(k);
+        if (kind < 0) return luaL_error(L, "ask: unknown kind '%s' (cards, element, territories, seat, number, word)", k);
+    }
+    lua_pop(L, 1);
+    if (kind == NX_ASK_CARDS) {
+        lua_getfield(L, 2, "count");
+        lua_Integer count = nx_luaval_integer(L, -1, "ask: count", 1, NX_MAX_OPTIONS);
+        lua_pop(L, 1);
+        ask_options(L, c, ask);
+        if (count > ask->noptions)
+            return luaL_error(L, "ask: count %d but only %d options", (int)count, ask->noptions);
+        ask->count = (int)count;
+        ask->q.kind = NX_ASK_CARDS;
+    } else {
+        if (opt_field(L, 2, "choose_from")) return luaL_error(L, "ask: choose_from is for cards only");
+        lua_pop(L, 1);
+        nx_ask_read(L, 2, kind, c->a->s, c->holder, &ask->q);
+        ask->count = 0; /* the ask's min and max say how many (nx_state_check: count <= options) */
+    }
     lua_getfield(L, 2, "save");
     nx_luaval_check_data(L, -1, "ask: save");
-    /* Every check that may raise is above: nothing the host allocates
-     * below can be stranded by a Lua error. */
-    json_t *saved = json_pack("{s:o, s:o}", "path", c->path ? json_string(c->path) : json_null(), "save",
-                              nx_luaval_data_json(L, -1));
-    char *text = saved ? json_dumps(saved, JSON_COMPACT | JSON_SORT_KEYS) : NULL;
-    json_decref(saved);
-    int encoded = text != NULL;
-    size_t len = encoded ? strlen(text) : 0;
-    if (encoded && len < sizeof ask->save) memcpy(ask->save, text, len + 1);
-    free(text);
-    if (!encoded) return luaL_error(L, "ask: the saved values cannot be encoded");
-    if (len >= sizeof ask->save) return luaL_error(L, "ask: saved values exceed %d bytes", (int)sizeof ask->save - 1);
-    lua_pop(L, 4);
-    ask_options(L, c, ask);
-    if (count > ask->noptions)
-        return luaL_error(L, "ask: count %d but only %d options", (int)count, ask->noptions);
-    ask->count = (int)count;
+    /* Every check that may raise is above. */
+    const char *err = encode_saved(L, c, ask, lua_gettop(L));
+    if (err) return luaL_error(L, "%s", err);
+    lua_pop(L, 1);
     ask->asked = 1;
     return 0;
 }
@@ -662,13 +938,21 @@ static const ctx_method ctx_methods[] = {
     { "draw", ctx_draw, "from: string, to: string, n: integer", "string[]", "Draw n cards from a deck into one of the holder's zones." },
     { "shuffle_into", ctx_shuffle_into, "deck: string, cards: string[]", NULL, "Shuffle cards of the holder into a deck." },
     { "ask", ctx_ask, "request: table", NULL,
-      "Ask the holder to choose cards of one of its zones: {prompt=, choose_from=, count=, resume=, save=}; return its result." },
+      "Ask the holder for a choice and return its result: cards {prompt=, choose_from=, count=, resume=, save=}, or kind = element | territories | seat | number | word with of=, min=, max= (docs/dsl.md)." },
     { "stop", ctx_stop, "advantage: string, scope: string?", NULL,
       "Stop the battle advantage (voice, prescience, sardaukar) whose attempt is being made now: for this battle (\"battle\"), or only this attempt (\"attempt\", prescience). Or stop Fremen worm riding (\"worm_riding\", scope \"turn\") or the Fremen two-territory movement (\"fremen_movement\", scope \"turn\" or \"move\": their next move only)." },
     { "grant", ctx_grant, "advantage: string, scope: string?", NULL,
       "Let the holder use a battle advantage (voice, prescience) once in this battle, at its native step. At a worm occurrence: \"worm_protection\" (the holder's forces are spared by this worm, scope \"worm\", or every worm of the phase, \"phase\"), or \"remote_ride\" (the Fremen ride a group from one desert territory after the native rides)." },
     { "modify", ctx_modify, "modifier: table", NULL,
       "Add a battle modifier: {kind = \"virtual_elite\", count = n, scope = \"battle\"}." },
+    { "disclose", ctx_disclose, "disclosure: table", NULL,
+      "Show one seat a card, a zone, a plan element or a yes/no fact, kept as its private receipt: {to=seat, card=id | zone=name | element=, of=seat | fact=name, value=bool, public=bool}." },
+    { "take_random", ctx_take_random, "from: string, to: string", "string",
+      "Take one card at random from another seat's zone into the holder's zone of the same kind; returns its id." },
+    { "spice", ctx_spice, "transfer: table", "integer",
+      "Move spice through the engine's one transfer: {from=seat|\"bank\", to=seat|\"bank\", amount=n, up_to=bool}; refused if the payer cannot pay (up_to pays what it has); returns the amount paid." },
+    { "forces", ctx_forces, "move: table", NULL,
+      "Move a seat's counters between reserves, tanks and board sections: {seat=, from=, to=, count=, elite=}, under the board's entry rules (storm, stronghold occupancy)." },
     { "log", ctx_log, "text: string", NULL, "A public log line, prefixed with the panel id." },
     { NULL, NULL, NULL, NULL, NULL },
 };
@@ -769,8 +1053,10 @@ void nx_panel_ctx_register(lua_State *L)
 typedef struct call_io {
     nx_ctx *ctx;
     nx_ctx **slot;             /* the userdata's pointer, detached after the call */
-    const nx_comp *chosen;     /* resume: the answer */
+    const nx_comp *chosen;     /* resume: the answer (cards) */
     int nchosen;
+    const nx_ask *ask;         /* resume: the answer to another kind of ask */
+    const json_t *values;
     const char *saved;         /* resume: {"path":..., "save":...} */
     int ok;                    /* can_play results */
     char reason[200];
@@ -788,9 +1074,13 @@ static int push_ctx(lua_State *L, void *ud)
     assert(io->slot && *io->slot == NULL);
     *io->slot = io->ctx;
     if (!io->saved) return 1;
-    lua_newtable(L); /* answer = { cards = {...}, save = ... } */
-    push_ids(L, io->chosen, io->nchosen);
-    lua_setfield(L, -2, "cards");
+    lua_newtable(L); /* answer = { cards = {...} or choice = {...}, <kind> = ..., save = ... } */
+    if (io->ask) {
+        nx_ask_push_answer(L, io->ask, io->values);
+    } else {
+        push_ids(L, io->chosen, io->nchosen);
+        lua_setfield(L, -2, "cards");
+    }
     /* The parsed JSON lives in a box that the collector frees should a
      * Lua error (memory) interrupt the conversion. */
     json_t **box = new_json_box(L);
@@ -966,6 +1256,10 @@ static int open_pending(nx_act *a, const nx_ctx *c)
     p->count = (uint8_t)c->ask.count;
     p->noptions = (uint8_t)c->ask.noptions;
     memcpy(p->options, c->ask.options, sizeof p->options);
+    if (c->ask.q.kind != NX_ASK_CARDS) {
+        p->min = (int16_t)c->ask.q.min;
+        p->max = (int16_t)c->ask.q.max;
+    }
     p->private_options = 1;
     p->event = c->event;
     nx_fmt(p->prompt, sizeof p->prompt, "%s", c->ask.prompt);
@@ -1071,7 +1365,8 @@ int nx_panel_settle(nx_act *a, uint8_t seat)
     return rc;
 }
 
-int nx_panel_resume(nx_act *a, const nx_pending *pend, const nx_comp *chosen, int n)
+static int resume_with(nx_act *a, const nx_pending *pend, const nx_comp *chosen, int n, const nx_ask *q,
+                       const json_t *values)
 {
     const nx_panel *p = nx_pack_panel(&a->rt->pack, pend->panel);
     if (!p) return nx_act_fail(a, "invariant", "the pending decision names an unknown panel %s", pend->panel);
@@ -1085,6 +1380,23 @@ int nx_panel_resume(nx_act *a, const nx_pending *pend, const nx_comp *chosen, in
     nx_ctx c = { .a = a, .panel = p, .holder = pend->seat, .event = pend->event,
                  .path = path[0] ? path : NULL };
     nx_state_remove_pending(a->s, pend);
-    call_io io = { .ctx = &c, .chosen = chosen, .nchosen = n, .saved = saved };
+    call_io io = { .ctx = &c, .chosen = chosen, .nchosen = n, .ask = q, .values = values, .saved = saved };
     return run_step(a, &c, resume, &io);
+}
+
+int nx_panel_resume(nx_act *a, const nx_pending *pend, const nx_comp *chosen, int n)
+{
+    return resume_with(a, pend, chosen, n, NULL, NULL);
+}
+
+int nx_panel_answer(nx_act *a, const nx_pending *pend, const json_t *choose)
+{
+    nx_ask q;
+    int has = nx_ask_of_pending(pend, &q);
+    if (has < 0) return nx_act_fail(a, "invariant", "the pending decision of %s has an unreadable ask", pend->panel);
+    if (!has) return nx_act_fail(a, "invariant", "the pending decision of %s asks for cards", pend->panel);
+    char msg[160];
+    if (nx_ask_check(&q, a->s, pend->seat, choose, msg, sizeof msg))
+        return nx_act_fail(a, json_is_array(choose) ? "illegal" : "malformed", "%s", msg);
+    return resume_with(a, pend, NULL, 0, &q, choose);
 }
