@@ -16,6 +16,7 @@ void nx_play_init(nx_play *p)
     p->dials[0] = p->dials[1] = NX_NO_DIAL;
     p->ride_territory = 0xff;
     p->worm_at = 0xff;
+    p->worm_t = 0xff;
     p->prediction_faction = 0xff;
     p->bid_winner = NX_NO_SEAT;
     p->bid_opener = NX_NO_SEAT;
@@ -152,6 +153,10 @@ static const pf fields[] = {
     F(effect_arg, PF_INT, NX_MAX_EFFECTS, 0xff),
     F(effect_territory, PF_INT, NX_MAX_EFFECTS, 0xff),
     F(effect_turn, PF_INT, NX_MAX_EFFECTS, 0xff),
+    F(worm_seq, PF_INT, 1, 0xff),
+    F(worm_empty, PF_INT, 1, 1),
+    F(worm_window, PF_INT, 1, 1),
+    F(worm_t, PF_INT, 1, 0xff),
 };
 #define NFIELDS (sizeof fields / sizeof fields[0])
 

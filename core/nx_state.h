@@ -335,6 +335,11 @@ typedef struct nx_play {
     uint8_t effect_arg[NX_MAX_EFFECTS];
     uint8_t effect_territory[NX_MAX_EFFECTS]; /* the battle it is bound to; 0xff none */
     uint8_t effect_turn[NX_MAX_EFFECTS];
+    /* Worm occurrences (interpreter/turn/nx_worm.h) */
+    uint8_t worm_seq;               /* occurrences of this Spice Blow and Nexus phase; the current one's number */
+    uint8_t worm_empty;             /* the current occurrence's territory held no forces when it appeared */
+    uint8_t worm_window;            /* the current occurrence is recorded (its window offered), not yet struck */
+    uint8_t worm_t;                 /* the last occurrence's territory this phase; 0xff none */
 } nx_play;
 
 typedef struct nx_state {

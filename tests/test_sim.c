@@ -6,6 +6,7 @@
 
 #include "nx_sim.h"
 #include "nx_testutil.h"
+#include "nx_view.h"
 
 static nx_runtime rt;
 
@@ -195,6 +196,50 @@ START_TEST(test_one_game)
 }
 END_TEST
 
+/* The secrecy watch passes a real game's views and catches a hand card
+ * or a deck card slipped into one; a game played with --secrecy is the
+ * same game. */
+START_TEST(test_secrecy_watch)
+{
+    nx_game_config cfg = { .seed = 12, .nseats = 3, .nexus_cards = 1,
+                           .factions = { NX_ATREIDES, NX_HARKONNEN, NX_FREMEN } };
+    char err[256] = "", msg[600] = "";
+    nx_game *g = nx_game_new(&rt, NULL, &cfg, err, sizeof err);
+    ck_assert_msg(g != NULL, "%s", err);
+    const nx_state *s = nx_game_state(g);
+    for (int viewer = -1; viewer < s->nseats; viewer++) ck_assert_int_eq(nx_sim_view_leaks(s, viewer, msg, sizeof msg), 0);
+    /* The top Treachery card lies in a hidden zone: no view may name it. */
+    nx_comp deck = nx_custody_top(&s->custody, NX_Z_TREACHERY_DECK);
+    ck_assert(deck != NX_COMP_NONE);
+    json_t *v = nx_view_json(s, 0);
+    json_object_set_new(v, "slipped", json_string(nx_comp_id(deck)));
+    ck_assert_int_eq(nx_sim_json_leaks(s, 0, v, msg, sizeof msg), 1);
+    ck_assert_msg(strstr(msg, "seat 0") && strstr(msg, nx_comp_id(deck)) && strstr(msg, "slipped"), "%s", msg);
+    /* Under "receipts" it is what the viewer was shown: not a leak. */
+    json_object_del(v, "slipped");
+    json_object_set_new(v, "receipts", json_pack("[s]", nx_comp_id(deck)));
+    ck_assert_int_eq(nx_sim_json_leaks(s, 0, v, msg, sizeof msg), 0);
+    json_decref(v);
+    v = nx_view_json(s, -1);
+    json_object_set_new(v, "deck", json_pack("[s]", nx_comp_id(deck)));
+    ck_assert_int_eq(nx_sim_json_leaks(s, -1, v, msg, sizeof msg), 1);
+    ck_assert_msg(strstr(msg, "the spectator"), "%s", msg);
+    json_decref(v);
+    nx_game_free(g);
+
+    nx_settings st;
+    nx_settings_init(&st);
+    nx_sim_config c = six_seats(1), w = c;
+    w.secrecy = 1;
+    json_t *a = nx_sim_play(&rt, &st, &c, 3), *b = nx_sim_play(&rt, &st, &w, 3);
+    ck_assert(json_is_true(json_object_get(b, "ok")));
+    ck_assert(json_equal(a, b));
+    json_decref(a);
+    json_decref(b);
+    nx_settings_free(&st);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("sim");
@@ -207,6 +252,7 @@ int main(void)
     tcase_add_test(tc, test_merge_refuses);
     tcase_add_test(tc, test_replay_command);
     tcase_add_test(tc, test_one_game);
+    tcase_add_test(tc, test_secrecy_watch);
     suite_add_tcase(s, tc);
     return nx_run_suite(s);
 }

@@ -24,6 +24,7 @@
 
 static const char *usage =
     "usage: nexus simulate -n N [--seed-start S] [--seats K | --factions A,B,..] [--advanced] [--nexus-cards]\n"
+    "       [--secrecy]\n"
     "       [--rulings FILE] [--set ID=SETTING]... [--bots random|simple | --bot SEAT=KIND...] [--jobs J]\n"
     "       [--shard I/N] [--json OUT] [--html OUT]\n"
     "   or: nexus simulate --compare A B -n N ...   (A, B: settings files, or 'default')\n"
@@ -147,6 +148,7 @@ static int parse_option(nx_cli *cli, sim_args *a, int *i)
     if (v) return bad(cli, "%s takes no value", opt);
     if (!strcmp(opt, "--advanced")) a->c.advanced = 1;
     else if (!strcmp(opt, "--nexus-cards")) a->c.nexus_cards = 1;
+    else if (!strcmp(opt, "--secrecy")) a->c.secrecy = 1;
     else if (!strcmp(opt, "--quiet")) a->quiet = 1;
     else if (!strcmp(opt, "--merge")) a->merge = 1;
     else if (!strcmp(opt, "--compare")) {

@@ -33,6 +33,7 @@ typedef struct nx_sim_config {
     int nfactions;              /* fixed factions (--factions), or 0 */
     nx_faction factions[NX_MAX_SEATS];
     int advanced, nexus_cards;
+    int secrecy;                /* --secrecy: every action, one viewer's view is scanned for secrets */
     nx_bot_kind bot;            /* every seat's bot ... */
     int nseat_bots;             /* ... unless --bot SEAT=KIND named some */
     int seat_bot[NX_MAX_SEATS]; /* -1: the default kind */
@@ -86,6 +87,12 @@ json_t *nx_sim_merge(json_t *const *reports, size_t n, char *err, size_t errlen)
 /* Two reports of the same seeds under two settings: differences in win
  * rates and panel use with 95% intervals. */
 json_t *nx_sim_compare(json_t *a, json_t *b, const char *name_a, const char *name_b);
+
+/* Does the viewer's view (-1: the spectator) name a component it may not
+ * see (nx_sim_secrecy.c)?  1 with a message, or 0. */
+int nx_sim_view_leaks(const nx_state *s, int viewer, char *msg, size_t len);
+/* The same scan of a given view (what the test feeds it). */
+int nx_sim_json_leaks(const nx_state *s, int viewer, const json_t *view, char *msg, size_t len);
 
 /* The Wilson score interval (95%) of k successes in n trials. */
 void nx_sim_wilson(double k, double n, double *lo, double *hi);

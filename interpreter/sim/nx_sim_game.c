@@ -29,6 +29,7 @@
 #include "nx_act.h"
 #include "nx_text.h"
 #include "nx_avail.h"
+#include "nx_events.h"
 #include "nx_names.h"
 #include "nx_sim.h"
 #include "nx_timing.h"
@@ -72,6 +73,7 @@ typedef struct sim_game {
     const char *fail_kind;
     json_t *last_log;
     long force_refusal_from; /* test-only: refuse every apply from this call on; -1 never */
+    int secrecy;            /* watch the views (nx_sim_secrecy.c) */
 } sim_game;
 
 /* ---- observing holders ------------------------------------------------------- */
@@ -86,12 +88,26 @@ static const nx_panel *panel_at(const sim_game *sg, int idx)
     return &sg->rt->pack.cards[idx / NX_MODE_COUNT].panels[idx % NX_MODE_COUNT];
 }
 
-/* The engine's own timing test (nx_timing.h), for a holder with no window
- * open: anytime, or the printed phase when the panel is not bound to an
- * event. */
+/* Does a moment (a panel's or a path's `when`) fit now?  The engine's own
+ * timing test (nx_timing.h): an event-bound moment fits while the engine
+ * raises that event. */
+static int when_fits(const nx_when *w, const nx_state *s)
+{
+    return nx_when_check(w, s, NULL, 1) == NX_WHEN_FITS;
+}
+
+/* The panel's printed timing fits now: its own `when`, or, when its paths
+ * print moments of their own, one of theirs. */
 static int timing_fits(const nx_panel *p, const nx_state *s)
 {
-    return s->phase != NX_P_SETUP && nx_when_check(&p->when, s, NULL, 0) == NX_WHEN_FITS;
+    if (s->phase == NX_P_SETUP) return 0;
+    int own_moments = 0;
+    for (size_t i = 0; i < p->npaths; i++) {
+        if (!p->paths[i].has_when) continue;
+        own_moments = 1;
+        if (when_fits(&p->paths[i].when, s)) return 1;
+    }
+    return !own_moments && when_fits(&p->when, s);
 }
 
 static void observe_holders(sim_game *sg)
@@ -109,7 +125,10 @@ static void observe_holders(sim_game *sg)
             o->held++;
         }
         const nx_pending *own = nx_state_pending_of(s, (uint8_t)seat);
-        if (sg->seen_timely[seat] == now || (own && own->kind != NX_PEND_NEXUS_WINDOW) ||
+        /* A seat may play in its Nexus window or in a response window open
+         * to it (an event-bound panel answers it); not inside another
+         * decision of its own. */
+        if (sg->seen_timely[seat] == now || (own && own->kind != NX_PEND_NEXUS_WINDOW && own->kind != NX_PEND_KARAMA) ||
             !timing_fits(panel_at(sg, idx), s))
             continue;
         sg->seen_timely[seat] = now;
@@ -332,6 +351,18 @@ static int play_out(sim_game *sg)
             if (rc > 0) nx_bot_move_free(&m);
             return -1;
         }
+        if (rc > 0 && sg->secrecy) {
+            /* One viewer per action, in turn: every view is watched. */
+            const nx_state *s = nx_game_state(sg->g);
+            int viewer = (int)(sg->actions % (unsigned)(s->nseats + 1)) - 1;
+            char msg[600];
+            if (nx_sim_view_leaks(s, viewer, msg, sizeof msg)) {
+                nx_bot_move_free(&m);
+                sg->fail_kind = "secrecy";
+                nx_clip(sg->failure, sizeof sg->failure, "after action %u: %s", sg->actions + 1, msg);
+                return -1;
+            }
+        }
         if (rc == 0) return 0;
         if (rc < 0) {
             const nx_state *s = nx_game_state(sg->g);
@@ -482,6 +513,7 @@ json_t *nx_sim_play(const nx_runtime *rt, const nx_settings *st, const nx_sim_co
     sim_game *sg = nx_xcalloc(1, sizeof *sg);
     sg->rt = rt;
     sg->fx.panel = -1;
+    sg->secrecy = c->secrecy;
     sg->force_refusal_from = env_seed_is("NEXUS_SIM_TEST_REFUSE", seed) ? 20 : -1;
     nx_avail_compute(&rt->pack, st, &sg->avail);
     char err[512] = "";

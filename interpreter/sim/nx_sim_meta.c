@@ -102,6 +102,7 @@ json_t *nx_sim_meta(const nx_runtime *rt, const nx_settings *st, const nx_sim_co
     }
     json_object_set_new(m, "advanced", json_boolean(c->advanced));
     json_object_set_new(m, "nexus_cards", json_boolean(c->nexus_cards));
+    json_object_set_new(m, "secrecy", json_boolean(c->secrecy));
     json_object_set_new(m, "bots", json_string(nx_bot_kind_name(c->bot)));
     json_t *sb = json_object();
     for (int i = 0; i < NX_MAX_SEATS && c->nseat_bots; i++)
