@@ -17,6 +17,7 @@
 
 #include "nx_board.h"
 #include "nx_effects.h"
+#include "nx_invoice.h"
 #include "nx_events.h"
 #include "nx_text.h"
 #include "nx_module.h"
@@ -73,6 +74,7 @@ void nx_phases_enter(nx_act *a, int phase)
     /* Effects scoped to the phase (or the turn, when a turn ends) end now;
      * those owed at the next Mentat Pause stay. */
     nx_effects_expire(s, phase >= NX_P_COUNT ? NX_END_TURN : NX_END_PHASE);
+    nx_invoices_clear(s);   /* a payment never outlives the phase that quoted it */
     nx_event_clear(s);
     if (phase >= NX_P_COUNT) {
         phase = NX_P_STORM;
