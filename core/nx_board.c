@@ -82,6 +82,26 @@ int nx_board_spice_in(const nx_state *s, int t)
     return total;
 }
 
+void nx_board_spice_add(nx_state *s, int section, int n)
+{
+    assert(section >= 0 && section < NX_MAP_SECTIONS && n >= 0);
+    int room = UINT16_MAX - s->play.spice[section];
+    s->play.spice[section] = (uint16_t)(s->play.spice[section] + (n < room ? n : room));
+}
+
+int nx_board_spice_take(nx_state *s, int section, int n)
+{
+    assert(section >= 0 && section < NX_MAP_SECTIONS && n >= 0);
+    int take = n < s->play.spice[section] ? n : s->play.spice[section];
+    s->play.spice[section] = (uint16_t)(s->play.spice[section] - take);
+    return take;
+}
+
+int nx_board_spice_clear(nx_state *s, int section)
+{
+    return nx_board_spice_take(s, section, UINT16_MAX);
+}
+
 int nx_board_reserves(const nx_state *s, uint8_t seat, int kind)
 {
     return s->seats[seat].forces[NX_PLACE_RESERVES][kind];

@@ -170,7 +170,7 @@ static void destroy(nx_act *a, uint32_t hit, int from)
         if (s->play.spice[sec]) {
             char where[64];
             nx_act_log(a, "the storm blows %d spice away from %s", s->play.spice[sec], nx_move_section_label(sec, where, sizeof where));
-            s->play.spice[sec] = 0;
+            nx_board_spice_clear(s, sec);
         }
         for (uint8_t seat = 0; seat < s->nseats; seat++) {
             int lost[NX_FORCE_KINDS];

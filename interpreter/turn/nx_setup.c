@@ -21,6 +21,7 @@
 #include "nx_module.h"
 #include "nx_movement.h"
 #include "nx_rules.h"
+#include "nx_spice.h"
 
 /* Every seated faction's leader discs start in its own leader pool. */
 static void place_leaders(nx_state *s)
@@ -177,11 +178,12 @@ static void open_placement(nx_state *s, uint8_t seat, int count, const char *pro
  * Polar Sink).  The Advanced Bene Gesserit advisor is asked after the
  * Fremen have placed (setup_procedure).
  */
-static void starting_positions(nx_state *s, int ask)
+static void starting_positions(nx_act *a, int ask)
 {
+    nx_state *s = a->s;
     for (uint8_t seat = 0; seat < s->nseats; seat++) {
         const struct start_row *r = &start[s->seats[seat].faction];
-        s->seats[seat].spice = (int16_t)r->spice;
+        nx_spice_set(a, seat, r->spice, "starting spice");
         switch (r->kind) {
         case START_FIXED: place_fixed(s, seat, r->section, r->count); break;
         case START_BG:
@@ -256,7 +258,7 @@ void nx_setup_run(nx_act *a, const nx_faction *factions, int nseats, uint8_t opt
      * Card is dealt, so neither choice can use what those cards show.
      * A designer's table has none of those choices: it deals at once. */
     if (rules_game) open_prediction(s);
-    starting_positions(s, rules_game);
+    starting_positions(a, rules_game);
     nx_act_log(a, "setup: starting spice and forces are in place");
     if (!rules_game) nx_setup_deal(a);
     /* Designer's tables with nothing to decide start at once; rules games
