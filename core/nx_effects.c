@@ -5,7 +5,8 @@
 
 #include "nx_map.h"
 
-static const char *const kind_ids[NX_EFF_COUNT] = { NULL, "stop", "virtual_elite", "grant", "used" };
+static const char *const kind_ids[NX_EFF_COUNT] = { NULL, "stop", "virtual_elite", "grant", "used", "revival_grant",
+                                                    "leader_grant" };
 static const char *const end_ids[NX_END_COUNT] = { "attempt", "battle", "phase", "turn", "mentat_pause" };
 
 const char *nx_effect_kind_id(nx_effect_kind k) { return k > NX_EFF_NONE && k < NX_EFF_COUNT ? kind_ids[k] : "none"; }
@@ -51,6 +52,11 @@ int nx_effect_find(const nx_state *s, nx_effect_kind kind, uint8_t seat, int arg
             (arg < 0 || p->effect_arg[i] == arg))
             return i;
     return -1;
+}
+
+void nx_effect_remove(nx_state *s, int slot)
+{
+    if (slot >= 0 && slot < NX_MAX_EFFECTS) blank(&s->play, slot);
 }
 
 void nx_effects_expire(nx_state *s, nx_effect_end level)

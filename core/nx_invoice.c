@@ -37,13 +37,14 @@ static int shares_sum(const uint8_t *share)
 int nx_invoice_open(nx_state *s, const nx_invoice *inv)
 {
     assert(inv->kind > NX_INV_NONE && inv->kind < NX_INV_KIND_COUNT);
-    assert(shares_sum(inv->share) == inv->price);
+    assert(inv->means < NX_INV_MEANS_COUNT);
+    assert(shares_sum(inv->share) == (inv->means == NX_INV_SPICE ? inv->price : 0));
     nx_play *p = &s->play;
     for (int i = 0; i < NX_MAX_INVOICES; i++) {
         if (p->inv_kind[i] != NX_INV_NONE) continue;
         p->inv_kind[i] = (uint8_t)inv->kind;
         p->inv_status[i] = NX_INV_DUE;
-        p->inv_means[i] = NX_INV_SPICE;
+        p->inv_means[i] = (uint8_t)inv->means;
         p->inv_buyer[i] = inv->buyer;
         p->inv_payee[i] = inv->payee;
         p->inv_item[i] = inv->item;
@@ -70,7 +71,7 @@ void nx_invoice_get(const nx_state *s, int i, nx_invoice *out)
 {
     assert(i >= 0 && i < NX_MAX_INVOICES && s->play.inv_kind[i] != NX_INV_NONE);
     const nx_play *p = &s->play;
-    *out = (nx_invoice){ .kind = (nx_invoice_kind)p->inv_kind[i], .buyer = p->inv_buyer[i], .payee = p->inv_payee[i],
+    *out = (nx_invoice){ .kind = (nx_invoice_kind)p->inv_kind[i], .means = (nx_invoice_means)p->inv_means[i], .buyer = p->inv_buyer[i], .payee = p->inv_payee[i],
                          .item = p->inv_item[i], .lot = p->inv_lot[i], .price = p->inv_price[i] };
     memcpy(out->payer, payers(p, i), NX_INVOICE_PAYERS);
     memcpy(out->share, shares(p, i), NX_INVOICE_PAYERS);
@@ -107,6 +108,12 @@ int nx_invoice_redirect(nx_state *s, int i, const uint8_t payer[NX_INVOICE_PAYER
     p->inv_means[i] = (uint8_t)means;
     p->inv_redirect[i] = source ? source : 0xff;
     return 0;
+}
+
+void nx_invoice_paid(nx_state *s, int i)
+{
+    assert(i >= 0 && i < NX_MAX_INVOICES && s->play.inv_kind[i] != NX_INV_NONE);
+    s->play.inv_status[i] = NX_INV_PAID;
 }
 
 void nx_invoice_close(nx_state *s, int i)

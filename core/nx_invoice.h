@@ -59,6 +59,7 @@ typedef enum {
 
 typedef struct nx_invoice {
     nx_invoice_kind kind;
+    nx_invoice_means means;         /* how it is quoted (a Karama bid: NX_INV_KARAMA) */
     uint8_t buyer;
     uint8_t payee;          /* seat, or NX_INV_BANK */
     nx_comp item;           /* the card bought, NX_COMP_NONE */
@@ -68,9 +69,9 @@ typedef struct nx_invoice {
     uint8_t share[NX_INVOICE_PAYERS];
 } nx_invoice;
 
-/* Quote an invoice (state DUE, means SPICE, not redirected): its slot, or
- * -1 when every slot is taken (the caller fails the action).  The shares
- * must add up to the price (asserted). */
+/* Quote an invoice (state DUE, not redirected): its slot, or -1 when
+ * every slot is taken (the caller fails the action).  The shares must add
+ * up to the price, or to 0 when it is not paid in spice (asserted). */
 int nx_invoice_open(nx_state *s, const nx_invoice *inv);
 /* The slot of the newest invoice of `kind` (any state), or -1. */
 int nx_invoice_find(const nx_state *s, nx_invoice_kind kind);
@@ -82,6 +83,7 @@ void nx_invoice_get(const nx_state *s, int i, nx_invoice *out);
 int nx_invoice_redirect(nx_state *s, int i, const uint8_t payer[NX_INVOICE_PAYERS],
                         const uint8_t share[NX_INVOICE_PAYERS], nx_invoice_means means, uint8_t source,
                         char *msg, size_t len);
+void nx_invoice_paid(nx_state *s, int i);           /* settled (the engine's settlement marks it) */
 void nx_invoice_close(nx_state *s, int i);          /* the slot is free again */
 void nx_invoices_clear(nx_state *s);                /* every slot (a phase ends) */
 

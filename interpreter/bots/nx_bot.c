@@ -161,16 +161,23 @@ static int panel_open(nx_bot *b, const nx_game *g, nx_faction f, int mode)
 
 /* Does a moment (a panel's or a path's `when`) fit now?  An event-bound
  * one fits while the engine raises that event. */
-static int when_fits(const nx_when *w, const nx_state *s)
+/* A seat's own decision a panel bound to `own_action` is played inside (E3). */
+static int own_act(const nx_pending *own)
+{
+    return own && (own->kind == NX_PEND_REVIVAL || own->kind == NX_PEND_SHIP_MOVE);
+}
+
+static int when_fits(const nx_when *w, const nx_state *s, const nx_pending *own)
 {
     if (w->anytime) return 1;
     if (w->phase != NX_PHASE_ANY && (int)w->phase != s->phase) return 0;
+    if (w->event && nx_event_parse(w->event) == NX_EV_OWN_ACTION) return own_act(own);
     return !w->event || nx_event_parse(w->event) == s->play.event_now;
 }
 
 /* Does the panel's printed timing fit now?  A panel whose paths print
  * their own moments fits when one of them does. */
-static int moment_fits(const nx_bot *b, const nx_state *s, nx_faction f, int mode)
+static int moment_fits(const nx_bot *b, const nx_state *s, nx_faction f, int mode, const nx_pending *own)
 {
     const nx_card *card = nx_pack_card(&b->rt->pack, f);
     const nx_panel *p = card ? &card->panels[mode] : NULL;
@@ -179,9 +186,9 @@ static int moment_fits(const nx_bot *b, const nx_state *s, nx_faction f, int mod
     for (size_t i = 0; i < p->npaths; i++) {
         if (!p->paths[i].has_when) continue;
         own_moments = 1;
-        if (when_fits(&p->paths[i].when, s)) return 1;
+        if (when_fits(&p->paths[i].when, s, own)) return 1;
     }
-    return !own_moments && when_fits(&p->when, s);
+    return !own_moments && when_fits(&p->when, s, own);
 }
 
 /* A seat holding a Nexus card whose panel is open and whose moment fits
@@ -197,10 +204,10 @@ static json_t *card_play(nx_bot *b, const nx_game *g, int *seat_out)
     for (int seat = 0; seat < s->nseats; seat++) {
         nx_comp card = nx_custody_top(&s->custody, NX_Z_SEAT(seat, NX_ZS_NEXUS_HELD));
         const nx_pending *own = nx_state_pending_of(s, (uint8_t)seat);
-        if (card == NX_COMP_NONE || b->tried[seat] == now || (own && own->kind != NX_PEND_NEXUS_WINDOW && own->kind != NX_PEND_KARAMA)) continue;
+        if (card == NX_COMP_NONE || b->tried[seat] == now || (own && own->kind != NX_PEND_NEXUS_WINDOW && own->kind != NX_PEND_KARAMA && !own_act(own))) continue;
         nx_faction f = nx_comp_nexus_faction(card);
         int mode = nx_lifecycle_mode(s, (uint8_t)seat, card);
-        if (!moment_fits(b, s, f, mode) || !panel_open(b, g, f, mode)) continue;
+        if (!moment_fits(b, s, f, mode, own) || !panel_open(b, g, f, mode)) continue;
         b->tried[seat] = now;
         /* At an event of its own battle a panel bound to it helps the
          * seat (a stop, a look, a stronger army): always try it there. */

@@ -10,6 +10,7 @@
 #include "nx_act.h"
 #include "nx_battle.h"
 #include "nx_board.h"
+#include "nx_ctx_pay.h"
 #include "nx_effects.h"
 #include "nx_events.h"
 #include "nx_luaval.h"
@@ -478,6 +479,14 @@ static int ctx_modify(lua_State *L)
     return 0;
 }
 
+/* The call seen by the methods of other files (nx_ctx_pay.c). */
+nx_ctx_call nx_ctx_call_of(lua_State *L, const char *what)
+{
+    nx_ctx *c = what ? check_mutable(L, what) : check_ctx(L);
+    return (nx_ctx_call){ .a = c->a, .holder = c->holder, .source = panel_source(c), .event = c->event,
+                          .panel_id = c->panel->id };
+}
+
 /* ---- saved values: plain data only ---------------------------------------------- */
 
 /* What a panel saves and gets back is checked and converted by nx_luaval
@@ -580,6 +589,17 @@ static const ctx_method ctx_methods[] = {
     { "modify", ctx_modify, "modifier: table", NULL,
       "Add a battle modifier: {kind = \"virtual_elite\", count = n, scope = \"battle\"}." },
     { "log", ctx_log, "text: string", NULL, "A public log line, prefixed with the panel id." },
+    { "invoice", nx_ctx_invoice, NULL, "table|nil",
+      "The newest invoice (a payment quoted, core/nx_invoice.h): {kind=, state=, means=, buyer=, payee=(seat or \"bank\"), price=, lot=, redirected=, item= (the buyer's card, to the buyer), payers={{seat=, share=}} (to its payers)}, or nil." },
+    { "invoice_cover", nx_ctx_invoice_cover, "seat: integer, amount: integer", "boolean, string?",
+      "Could seat take over `amount` of the due invoice's price, its own share counting first? A yes/no fact; false with \"covered\" (nothing is missing) or \"short\" (it cannot pay what is missing)." },
+    { "redirect_invoice", nx_ctx_redirect_invoice, "change: table", NULL,
+      "Redirect the due invoice once: {keep = true} (the buyer keeps its spice, nothing is paid) or {cover = {seat=, amount=, partial=}} (seat pays `amount` of the price: its share first, then its own spice; the buyer's share shrinks first)." },
+    { "discard", nx_ctx_discard, "cards: string[]", NULL, "Discard Treachery Cards of the holder's hand, face up." },
+    { "grant_revival", nx_ctx_grant_revival, "grant: table", NULL,
+      "Inside the holder's revival decision: {forces = n, cost = 0|1, ledger = \"separate\"|\"within_limit\"|\"free_rate\", exact = bool} or {leader = \"ordinary_slot\"|\"extra\", with_forces = bool}; the revive action then names grant_forces/grant_elite/grant_leader." },
+    { "tanks", nx_ctx_tanks, NULL, "table",
+      "The holder's forces in the Tanks: {normal=, elite=, elite_room= (elite it may still revive this turn), leaders= (its leaders there)}." },
     { NULL, NULL, NULL, NULL, NULL },
 };
 
@@ -840,6 +860,16 @@ static int inside_own_act(const nx_pending *own, int event)
     return 0;
 }
 
+/* May the panel (or one of its paths, E2) be played inside `own`? */
+static int bound_inside(const nx_panel *p, const nx_pending *own)
+{
+    if (p->when.event && inside_own_act(own, nx_event_parse(p->when.event))) return 1;
+    for (size_t i = 0; i < p->npaths; i++)
+        if (p->paths[i].has_when && p->paths[i].when.event && inside_own_act(own, nx_event_parse(p->paths[i].when.event)))
+            return 1;
+    return 0;
+}
+
 /* Is a window of the holder open at the event (a Nexus window, or the
  * response window against an attempt)? */
 static int window_at(const nx_state *s, const nx_pending *own, int event)
@@ -969,7 +999,7 @@ int nx_panel_play(nx_act *a, const char *requested_path)
     int response = own && own->kind == NX_PEND_KARAMA;
     if (own && own->kind != NX_PEND_NEXUS_WINDOW && !response) {
         const nx_panel *p = panel_for(a, seat, nx_custody_top(&s->custody, NX_Z_SEAT(seat, NX_ZS_NEXUS_HELD)));
-        if (!p->when.event || !inside_own_act(own, nx_event_parse(p->when.event)))
+        if (!bound_inside(p, own))
             return nx_act_fail(a, "illegal", "seat %d must first answer its pending decision", seat);
     }
     nx_ctx c;
