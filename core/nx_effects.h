@@ -29,6 +29,11 @@ typedef enum {
     NX_EFF_USED,            /* arg: a granted advantage (NX_ADV_*) seat has used */
     NX_EFF_REVIVAL_GRANT,   /* arg: forces seat may revive by a card's grant (NX_GRANT_* packing below) */
     NX_EFF_LEADER_GRANT,    /* arg: seat may revive a leader free (NX_GRANT_LEADER_*) */
+    /* Worms (interpreter/turn/nx_worm.c): */
+    NX_EFF_NO_RIDING,       /* the Fremen may not ride worms (Fremen Betrayal) */
+    NX_EFF_NO_DOUBLE_MOVE,  /* the Fremen move one territory; arg 1: for their next move only */
+    NX_EFF_WORM_SHIELD,     /* seat's forces are not devoured; arg: the worm occurrence, 0 every worm of the phase */
+    NX_EFF_REMOTE_RIDE,     /* seat may ride a group from a desert territory; arg: the worm occurrence */
     NX_EFF_COUNT
 } nx_effect_kind;
 
@@ -75,6 +80,8 @@ int nx_effect_add(nx_state *s, const nx_effect *e);
 /* The first slot holding kind for seat (NX_NO_SEAT: any seat) and arg
  * (-1: any), or -1. */
 int nx_effect_find(const nx_state *s, nx_effect_kind kind, uint8_t seat, int arg);
+/* End one effect before its scope does (spent: a one-use effect). */
+void nx_effect_remove(nx_state *s, int slot);
 /* End every effect whose scope is over: `level` and narrower.  Never
  * NX_END_MENTAT: an effect owed at the next Mentat Pause is ended by the
  * code that carries it out there (none is made yet). */

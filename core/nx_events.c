@@ -29,7 +29,8 @@ static const nx_event_def defs[NX_EV_COUNT] = {
                          NX_EVK_USER, 1 },
     [NX_EV_SALE] = { "sale", "a Treachery Card bought in Bidding is in its buyer's hand, before the next lot", NX_EVK_USER, 1 },
     [NX_EV_SHIPMENT] = { "shipment", "a shipment is being paid for", 0, 0 },
-    [NX_EV_WORM] = { "worm", "a worm appears", 0, 0 },
+    [NX_EV_WORM] = { "worm", "a worm appears, before it devours",
+                     NX_EVK_TERRITORY | NX_EVK_EMPTY | NX_EVK_OCCURRENCE, 1 },
     [NX_EV_TERROR_PLACED] = { "terror_placed", "a Terror token is placed", 0, 0 },
 };
 
@@ -49,7 +50,8 @@ int nx_event_parse(const char *id)
 const char *nx_event_key_name(unsigned key_bit)
 {
     static const char *const names[NX_EVK_COUNT_BITS] = { "territory", "aggressor", "opponent", "user",
-                                                         "target", "command", "what", "element" };
+                                                         "target", "command", "what", "element",
+                                                         "empty", "occurrence" };
     for (int i = 0; i < NX_EVK_COUNT_BITS; i++)
         if (key_bit == (1u << i)) return names[i];
     return NULL;

@@ -47,7 +47,9 @@ enum {
     NX_EVK_COMMAND = 1 << 5,    /* Voice: "play" | "not_play" */
     NX_EVK_WHAT = 1 << 6,       /* Voice: what it names */
     NX_EVK_ELEMENT = 1 << 7,    /* Prescience: leader | weapon | defense | dial */
-    NX_EVK_COUNT_BITS = 8
+    NX_EVK_EMPTY = 1 << 8,      /* worm: its territory held no forces when it appeared */
+    NX_EVK_OCCURRENCE = 1 << 9, /* worm: the occurrence's number in this phase */
+    NX_EVK_COUNT_BITS = 10
 };
 
 typedef struct nx_event_def {

@@ -17,6 +17,7 @@ void nx_play_init(nx_play *p)
     p->dials[0] = p->dials[1] = NX_NO_DIAL;
     p->ride_territory = 0xff;
     p->worm_at = 0xff;
+    p->worm_t = 0xff;
     p->prediction_faction = 0xff;
     p->bid_winner = NX_NO_SEAT;
     p->bid_opener = NX_NO_SEAT;
@@ -169,6 +170,10 @@ static const pf fields[] = {
     F(inv_share, PF_INT, NX_MAX_INVOICES * NX_INVOICE_PAYERS, 0xff),
     F(inv_redirect, PF_INT, NX_MAX_INVOICES, 3 * NX_FACTION_COUNT),
     F(inv_turn, PF_INT, NX_MAX_INVOICES, 0xff),
+    F(worm_seq, PF_INT, 1, 0xff),
+    F(worm_empty, PF_INT, 1, 1),
+    F(worm_window, PF_INT, 1, 1),
+    F(worm_t, PF_INT, 1, 0xff),
 };
 #define NFIELDS (sizeof fields / sizeof fields[0])
 

@@ -315,6 +315,11 @@ typedef struct nx_play {
     uint8_t inv_share[NX_MAX_INVOICES * NX_INVOICE_PAYERS];
     uint8_t inv_redirect[NX_MAX_INVOICES];  /* source (as effect_source) of the panel that redirected it; 0 none */
     uint8_t inv_turn[NX_MAX_INVOICES];
+    /* Worm occurrences (interpreter/turn/nx_worm.h) */
+    uint8_t worm_seq;               /* occurrences of this Spice Blow and Nexus phase; the current one's number */
+    uint8_t worm_empty;             /* the current occurrence's territory held no forces when it appeared */
+    uint8_t worm_window;            /* the current occurrence is recorded (its window offered), not yet struck */
+    uint8_t worm_t;                 /* the last occurrence's territory this phase; 0xff none */
 } nx_play;
 
 typedef struct nx_state {

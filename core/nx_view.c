@@ -237,9 +237,17 @@ static json_t *play_view(const nx_state *s, int viewer)
         if (nx_play_bit(p->ride_from, t)) json_array_append_new(rides, json_string(nx_map_territory_id(t)));
     json_object_set_new(o, "spice_blow", json_pack("{s:s, s:i, s:o, s:o, s:o, s:o}", "pile", p->blow_pile ? "B" : "A",
                                                    "worms", p->blow_worms, "ride_from", rides, "riding_from",
-                                                   p->ride_territory == 0xff ? json_null() : json_string(nx_map_territory_id(p->ride_territory)),
+                                                   p->ride_territory == 0xff ? json_null()
+                                                   : p->ride_territory == 0xfe ? json_string("any_desert")   /* Fremen Cunning's remote ride */
+                                                                               : json_string(nx_map_territory_id(p->ride_territory)),
                                                    "nexus_done", seat_mask(p->nexus_done, s->nseats),
                                                    "set_aside", zone_ids(s, NX_Z_SET_ASIDE)));
+    /* The worm occurrence at hand (interpreter/turn/nx_worm.h): public. */
+    json_object_set_new(json_object_get(o, "spice_blow"), "worm",
+                        p->worm_window && p->worm_at != 0xff
+                            ? json_pack("{s:i, s:s, s:b}", "occurrence", p->worm_seq, "territory",
+                                        nx_map_territory_id(p->worm_at), "empty_at_appearance", p->worm_empty)
+                            : json_null());
     uint8_t bg = nx_state_seat_of(s, NX_BENE_GESSERIT);
     if (bg != NX_NO_SEAT && viewer == bg && p->prediction_faction != 0xff)
         json_object_set_new(o, "prediction", json_pack("{s:s, s:i}", "faction",

@@ -39,7 +39,7 @@ function ctx:event() end
 ---@return table|nil
 function ctx:battle() end
 
---- What the table knows of a seat: {faction=, ally=, nexus_held=, treachery_held=} (and spice for the holder).
+--- What the table knows of a seat: {faction=, ally=, nexus_held=, treachery_held=, moved=} (and spice for the holder).
 ---@param seat integer
 ---@return table
 function ctx:seat(seat) end
@@ -47,6 +47,15 @@ function ctx:seat(seat) end
 --- How many seats the game has.
 ---@return integer
 function ctx:seats() end
+
+--- The forces on the board in a territory, by seat: {[seat] = {normal=, elite=}} (seats with none are absent).
+---@param territory string
+---@return table
+function ctx:forces(territory) end
+
+--- The effects in force, as every view shows them: {{kind=, seat=, scope=, arg=, turn=, battle=, source=, panel=}, ...}.
+---@return table[]
+function ctx:effects() end
 
 --- Draw n cards from a deck into one of the holder's zones.
 ---@param from string
@@ -64,14 +73,15 @@ function ctx:shuffle_into(deck, cards) end
 ---@param request table
 function ctx:ask(request) end
 
---- Stop the battle advantage (voice, prescience, sardaukar) whose attempt is being made now: for this battle ("battle"), or only this attempt ("attempt", prescience).
+--- Stop the battle advantage (voice, prescience, sardaukar) whose attempt is being made now: for this battle ("battle"), or only this attempt ("attempt", prescience). Or stop Fremen worm riding ("worm_riding", scope "turn") or the Fremen two-territory movement ("fremen_movement", scope "turn" or "move": their next move only).
 ---@param advantage string
 ---@param scope string?
 function ctx:stop(advantage, scope) end
 
---- Let the holder use a battle advantage (voice, prescience) once in this battle, at its native step.
+--- Let the holder use a battle advantage (voice, prescience) once in this battle, at its native step. At a worm occurrence: "worm_protection" (the holder's forces are spared by this worm, scope "worm", or every worm of the phase, "phase"), or "remote_ride" (the Fremen ride a group from one desert territory after the native rides).
 ---@param advantage string
-function ctx:grant(advantage) end
+---@param scope string?
+function ctx:grant(advantage, scope) end
 
 --- Add a battle modifier: {kind = "virtual_elite", count = n, scope = "battle"}.
 ---@param modifier table

@@ -15,6 +15,7 @@
 #include "nx_events.h"
 #include "nx_luaval.h"
 #include "nx_names.h"
+#include "nx_worm.h"
 
 #define CTX_META "nexus.ctx"
 
@@ -274,9 +275,14 @@ static int ctx_event(lua_State *L)
         if (!(ev->payload & key)) continue;
         const char *name = nx_event_key_name(key);
         switch (key) {
-        case NX_EVK_TERRITORY:
-            if (p->battle_t != 0xff) lua_pushstring(L, nx_map_territory_id(p->battle_t)), lua_setfield(L, -2, name);
+        case NX_EVK_TERRITORY: {
+            /* The worm's territory at a worm occurrence, else the battle's. */
+            uint8_t t = s->play.event_now == NX_EV_WORM ? p->worm_at : p->battle_t;
+            if (t != 0xff) lua_pushstring(L, nx_map_territory_id(t)), lua_setfield(L, -2, name);
             break;
+        }
+        case NX_EVK_EMPTY: lua_pushboolean(L, p->worm_empty), lua_setfield(L, -2, name); break;
+        case NX_EVK_OCCURRENCE: lua_pushinteger(L, p->worm_seq), lua_setfield(L, -2, name); break;
         case NX_EVK_AGGRESSOR: set_seat_field(L, name, p->battle_seats[0]); break;
         case NX_EVK_OPPONENT: set_seat_field(L, name, p->battle_seats[1]); break;
         case NX_EVK_USER: set_seat_field(L, name, p->event_user); break;
@@ -364,10 +370,76 @@ static int ctx_seat(lua_State *L)
     lua_setfield(L, -2, "nexus_held");
     lua_pushinteger(L, nx_custody_count(&s->custody, NX_Z_SEAT(seat, NX_ZS_TREACHERY)));
     lua_setfield(L, -2, "treachery_held");
+    /* Public: the table sees who has moved in this Shipment and Movement. */
+    lua_pushboolean(L, s->phase == NX_P_SHIPMENT_MOVEMENT && (s->play.moved & (1u << seat)));
+    lua_setfield(L, -2, "moved");
     if (seat == c->holder) {
         lua_pushinteger(L, s->seats[seat].spice);
         lua_setfield(L, -2, "spice");
     }
+    return 1;
+}
+
+static int json_box_gc(lua_State *L)
+{
+    json_t **box = lua_touserdata(L, 1);
+    json_decref(*box);
+    *box = NULL;
+    return 0;
+}
+
+/* A userdata holding a json_t that the collector frees. */
+static json_t **new_json_box(lua_State *L)
+{
+    json_t **box = lua_newuserdatauv(L, sizeof *box, 0);
+    *box = NULL;
+    if (luaL_newmetatable(L, "nexus.json_box")) {
+        lua_pushcfunction(L, json_box_gc);
+        lua_setfield(L, -2, "__gc");
+        lua_pushliteral(L, "locked");
+        lua_setfield(L, -2, "__metatable");
+    }
+    lua_setmetatable(L, -2);
+    return box;
+}
+
+/* ctx:forces(territory): the forces on the board there, by seat (public). */
+static int ctx_forces(lua_State *L)
+{
+    nx_ctx *c = check_ctx(L);
+    const nx_state *s = c->a->s;
+    const char *id = nx_luaval_name(L, 2, "forces: territory");
+    int t = nx_map_territory_parse(id);
+    if (t < 0) return luaL_error(L, "forces: unknown territory '%s'", id);
+    lua_newtable(L);
+    int secs[NX_MAP_MAX_SECTIONS_PER_TERRITORY], n = nx_map_sections_of(t, secs, NX_MAP_MAX_SECTIONS_PER_TERRITORY);
+    for (uint8_t seat = 0; seat < s->nseats; seat++) {
+        int k[NX_FORCE_KINDS] = { 0, 0 };
+        for (int i = 0; i < n; i++)
+            for (int kind = 0; kind < NX_FORCE_KINDS; kind++) k[kind] += s->seats[seat].forces[NX_PLACE_BOARD(secs[i])][kind];
+        if (!k[0] && !k[1]) continue;
+        lua_createtable(L, 0, 2);
+        lua_pushinteger(L, k[NX_FORCE_NORMAL]);
+        lua_setfield(L, -2, "normal");
+        lua_pushinteger(L, k[NX_FORCE_ELITE]);
+        lua_setfield(L, -2, "elite");
+        lua_rawseti(L, -2, seat);
+    }
+    return 1;
+}
+
+/* ctx:effects(): the effects in force, as every view shows them. */
+static int ctx_effects(lua_State *L)
+{
+    nx_ctx *c = check_ctx(L);
+    /* The array lives in a box the collector frees should a memory error
+     * interrupt the conversion (as the saved values do, push_ctx). */
+    json_t **box = new_json_box(L);
+    *box = nx_effects_view(c->a->s);
+    nx_luaval_push_json(L, *box);
+    json_decref(*box);
+    *box = NULL;
+    lua_remove(L, -2);
     return 1;
 }
 
@@ -409,12 +481,25 @@ static int read_adv(lua_State *L, int arg)
     return adv;
 }
 
+/* Worm riding, the Fremen movement, a remote ride, a worm's protection:
+ * not battle advantages; the worm module checks and records them. */
+static int worm_request(lua_State *L, nx_ctx *c, int grant)
+{
+    const char *what = arg_word(L, 2, grant ? "grant: what" : "stop: what");
+    const char *scope = lua_isnoneornil(L, 3) ? NULL : arg_word(L, 3, grant ? "grant: scope" : "stop: scope");
+    uint8_t src = panel_source(c);
+    const char *why = grant ? nx_worm_grant(c->a, c->holder, src, what, scope) : nx_worm_stop(c->a, c->holder, src, what, scope);
+    if (why) luaL_error(L, "%s: %s: %s", grant ? "grant" : "stop", what, why);
+    return 0;
+}
+
 /* ctx:stop(advantage [, scope]): stop the advantage whose attempt the
  * response window answers: for this battle ("battle", the default), or
  * only this attempt ("attempt": Prescience may be tried again). */
 static int ctx_stop(lua_State *L)
 {
     nx_ctx *c = check_mutable(L, "stopping while checking");
+    if (lua_type(L, 2) == LUA_TSTRING && nx_worm_word(lua_tostring(L, 2))) return worm_request(L, c, 0);
     int adv = read_adv(L, 2);
     int attempt = 0;
     if (!lua_isnoneornil(L, 3)) {
@@ -436,6 +521,7 @@ static int ctx_stop(lua_State *L)
 static int ctx_grant(lua_State *L)
 {
     nx_ctx *c = check_mutable(L, "granting while checking");
+    if (lua_type(L, 2) == LUA_TSTRING && nx_worm_word(lua_tostring(L, 2))) return worm_request(L, c, 1);
     int adv = read_adv(L, 2);
     if (adv != NX_ADV_VOICE && adv != NX_ADV_PRESCIENCE) luaL_error(L, "grant: only voice or prescience can be granted");
     if (nx_battle_side(c->a->s, c->holder) < 0) luaL_error(L, "grant: the holder is not fighting a battle now");
@@ -576,16 +662,20 @@ static const ctx_method ctx_methods[] = {
     { "battle", ctx_battle, NULL, "table|nil",
       "The battle in hand: {territory=, aggressor=, opponent=, advanced=, holder_side=, holder_opponent=, sides={{seat=, faction=, normal=, elite=}, ...}, stopped={voice=true, ...}}, or nil." },
     { "seat", ctx_seat, "seat: integer", "table",
-      "What the table knows of a seat: {faction=, ally=, nexus_held=, treachery_held=} (and spice for the holder)." },
+      "What the table knows of a seat: {faction=, ally=, nexus_held=, treachery_held=, moved=} (and spice for the holder)." },
     { "seats", ctx_seats, NULL, "integer", "How many seats the game has." },
+    { "forces", ctx_forces, "territory: string", "table",
+      "The forces on the board in a territory, by seat: {[seat] = {normal=, elite=}} (seats with none are absent)." },
+    { "effects", ctx_effects, NULL, "table[]",
+      "The effects in force, as every view shows them: {{kind=, seat=, scope=, arg=, turn=, battle=, source=, panel=}, ...}." },
     { "draw", ctx_draw, "from: string, to: string, n: integer", "string[]", "Draw n cards from a deck into one of the holder's zones." },
     { "shuffle_into", ctx_shuffle_into, "deck: string, cards: string[]", NULL, "Shuffle cards of the holder into a deck." },
     { "ask", ctx_ask, "request: table", NULL,
       "Ask the holder to choose cards of one of its zones: {prompt=, choose_from=, count=, resume=, save=}; return its result." },
     { "stop", ctx_stop, "advantage: string, scope: string?", NULL,
-      "Stop the battle advantage (voice, prescience, sardaukar) whose attempt is being made now: for this battle (\"battle\"), or only this attempt (\"attempt\", prescience)." },
-    { "grant", ctx_grant, "advantage: string", NULL,
-      "Let the holder use a battle advantage (voice, prescience) once in this battle, at its native step." },
+      "Stop the battle advantage (voice, prescience, sardaukar) whose attempt is being made now: for this battle (\"battle\"), or only this attempt (\"attempt\", prescience). Or stop Fremen worm riding (\"worm_riding\", scope \"turn\") or the Fremen two-territory movement (\"fremen_movement\", scope \"turn\" or \"move\": their next move only)." },
+    { "grant", ctx_grant, "advantage: string, scope: string?", NULL,
+      "Let the holder use a battle advantage (voice, prescience) once in this battle, at its native step. At a worm occurrence: \"worm_protection\" (the holder's forces are spared by this worm, scope \"worm\", or every worm of the phase, \"phase\"), or \"remote_ride\" (the Fremen ride a group from one desert territory after the native rides)." },
     { "modify", ctx_modify, "modifier: table", NULL,
       "Add a battle modifier: {kind = \"virtual_elite\", count = n, scope = \"battle\"}." },
     { "log", ctx_log, "text: string", NULL, "A public log line, prefixed with the panel id." },
@@ -708,13 +798,6 @@ typedef struct call_io {
     char paths[4][32];
 } call_io;
 
-static int json_box_gc(lua_State *L)
-{
-    json_t **box = lua_touserdata(L, 1);
-    json_decref(*box);
-    *box = NULL;
-    return 0;
-}
 
 static int push_ctx(lua_State *L, void *ud)
 {
@@ -730,15 +813,7 @@ static int push_ctx(lua_State *L, void *ud)
     lua_setfield(L, -2, "cards");
     /* The parsed JSON lives in a box that the collector frees should a
      * Lua error (memory) interrupt the conversion. */
-    json_t **box = lua_newuserdatauv(L, sizeof *box, 0);
-    *box = NULL;
-    if (luaL_newmetatable(L, "nexus.json_box")) {
-        lua_pushcfunction(L, json_box_gc);
-        lua_setfield(L, -2, "__gc");
-        lua_pushliteral(L, "locked");
-        lua_setfield(L, -2, "__metatable");
-    }
-    lua_setmetatable(L, -2);
+    json_t **box = new_json_box(L);
     *box = json_loads(io->saved, 0, NULL);
     json_t *data = json_object_get(*box, "save");
     if (!data) return luaL_error(L, "the saved values of this decision cannot be read");

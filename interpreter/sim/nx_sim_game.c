@@ -29,6 +29,7 @@
 #include "nx_act.h"
 #include "nx_text.h"
 #include "nx_avail.h"
+#include "nx_events.h"
 #include "nx_names.h"
 #include "nx_sim.h"
 #include "nx_util.h"
@@ -85,14 +86,28 @@ static const nx_panel *panel_at(const sim_game *sg, int idx)
     return &sg->rt->pack.cards[idx / NX_MODE_COUNT].panels[idx % NX_MODE_COUNT];
 }
 
-/* The engine's own timing test (nx_panel_ctx.c check_timing): anytime, or
- * the printed phase when the panel is not bound to an event. */
+/* Does a moment (a panel's or a path's `when`) fit now?  An event-bound
+ * one fits while the engine raises that event (the engine's own test,
+ * nx_panel_ctx.c check_timing, and the bots', nx_bot.c). */
+static int when_fits(const nx_when *w, const nx_state *s)
+{
+    if (w->anytime) return 1;
+    if (w->phase != NX_PHASE_ANY && (int)w->phase != s->phase) return 0;
+    return !w->event || nx_event_parse(w->event) == s->play.event_now;
+}
+
+/* The panel's printed timing fits now: its own `when`, or, when its paths
+ * print moments of their own, one of theirs. */
 static int timing_fits(const nx_panel *p, const nx_state *s)
 {
-    const nx_when *w = &p->when;
     if (s->phase == NX_P_SETUP) return 0;
-    if (w->anytime) return 1;
-    return !w->event && (w->phase == NX_PHASE_ANY || (int)w->phase == s->phase);
+    int own_moments = 0;
+    for (size_t i = 0; i < p->npaths; i++) {
+        if (!p->paths[i].has_when) continue;
+        own_moments = 1;
+        if (when_fits(&p->paths[i].when, s)) return 1;
+    }
+    return !own_moments && when_fits(&p->when, s);
 }
 
 static void observe_holders(sim_game *sg)
@@ -110,7 +125,10 @@ static void observe_holders(sim_game *sg)
             o->held++;
         }
         const nx_pending *own = nx_state_pending_of(s, (uint8_t)seat);
-        if (sg->seen_timely[seat] == now || (own && own->kind != NX_PEND_NEXUS_WINDOW) ||
+        /* A seat may play in its Nexus window or in a response window open
+         * to it (an event-bound panel answers it); not inside another
+         * decision of its own. */
+        if (sg->seen_timely[seat] == now || (own && own->kind != NX_PEND_NEXUS_WINDOW && own->kind != NX_PEND_KARAMA) ||
             !timing_fits(panel_at(sg, idx), s))
             continue;
         sg->seen_timely[seat] = now;

@@ -14,6 +14,7 @@
 #include "nx_board.h"
 #include "nx_text.h"
 #include "nx_movement.h"
+#include "nx_worm.h"
 
 #define NO_PATH 0x7fff
 #define BIT(seat) ((uint8_t)(1u << (seat)))
@@ -232,7 +233,8 @@ int nx_move_range(const nx_state *s, uint8_t seat, int advisors)
 {
     if (advisors) return 1;                 /* advisors cannot use ornithopters */
     if (has_ornithopters(s, seat)) return 3;
-    return s->seats[seat].faction == NX_FREMEN ? 2 : 1;
+    /* Fremen Betrayal may stop the two-territory advantage (nx_worm.h). */
+    return s->seats[seat].faction == NX_FREMEN && !nx_worm_double_move_stopped(s, seat) ? 2 : 1;
 }
 
 /* Fewest territories entered from `from` to every section through the
@@ -452,6 +454,7 @@ void nx_move_apply(nx_act *a, const nx_move_req *r, const nx_move_plan *plan)
     } else {
         s->play.moved |= bit;
     }
+    nx_worm_moved(s, r->seat);   /* any move spends a stop "for the next move" */
     nx_act_log(a, "%s moves %s from %s to %s", who, nx_move_forces_label(r->normal, r->elite, forces, sizeof forces),
                nx_map_territory_name(r->from_t), nx_move_section_label(r->to, to, sizeof to));
     if (s->seats[r->seat].faction != NX_BENE_GESSERIT) return;

@@ -8,7 +8,10 @@
  * every worm after a blow's first.  Advanced games blow twice, on piles A
  * and B.  A worm after turn 1 causes a Nexus (alliance talks: every seat
  * gets an NX_PEND_NEXUS decision and passes when done); after it the
- * Fremen may ride each worm that struck where they are.
+ * Fremen may ride each worm that struck where they are.  Each worm that
+ * appears in a territory is an occurrence (nx_worm.c): recorded, with
+ * whether its territory was empty, and offered to Nexus cards before it
+ * devours.
  *
  * The procedure's steps (play.step):
  */
@@ -20,11 +23,12 @@
 #include "nx_module.h"
 #include "nx_movement.h"
 #include "nx_play.h"
+#include "nx_worm.h"
 
 enum {
     STEP_BLOW,          /* a blow begins on play.blow_pile */
     STEP_REVEAL,        /* reveal until a territory card (may wait for a worm's placement) */
-    STEP_WORM_PLACED,   /* the Fremen placed a worm at play.worm_at: strike there */
+    STEP_WORM_PLACED,   /* a worm appears at play.worm_at (placed or found): its window, then the strike */
     STEP_BLOW_END,      /* turn-1 worms back, and a Nexus if one is owed now */
     STEP_NEXUS,         /* open the talks */
     STEP_NEXUS_DONE,    /* everyone passed */
@@ -128,6 +132,12 @@ static int devoured(const nx_state *s, uint8_t seat)
     return s->seats[seat].faction != NX_FREMEN && !(fremen != NX_NO_SEAT && s->seats[fremen].ally == seat);
 }
 
+/* ... nor, at this worm, a seat a Nexus card protects (nx_worm.c). */
+static int devoured_now(const nx_state *s, uint8_t seat)
+{
+    return devoured(s, seat) && !nx_worm_shielded(s, seat);
+}
+
 static void devour(nx_act *a, int t)
 {
     nx_state *s = a->s;
@@ -142,7 +152,7 @@ static void devour(nx_act *a, int t)
             nx_board_spice_clear(s, secs[i]);
         }
         for (uint8_t seat = 0; seat < s->nseats; seat++) {
-            if (!devoured(s, seat) || !nx_board_forces_at(s, seat, secs[i])) continue;
+            if (!devoured_now(s, seat) || !nx_board_forces_at(s, seat, secs[i])) continue;
             char who[64], eaten[48], where[64];
             int k = nx_board_kill_section(s, seat, secs[i]);
             nx_act_log(a, "Shai-Hulud devours %s of %s on %s", nx_move_forces_label(k, 0, eaten, sizeof eaten),
@@ -159,6 +169,7 @@ static void strike(nx_act *a)
     nx_state *s = a->s;
     if (s->play.worm_at == NO_TERRITORY) nx_act_log(a, "Shai-Hulud finds no territory card on pile %c", pile_letter(s));
     else devour(a, s->play.worm_at);
+    nx_worm_struck(s);
     s->play.worm_at = NO_TERRITORY;
 }
 
@@ -210,7 +221,8 @@ static int reveal(nx_act *a)
         nx_comp top = top_territory(s, pile(s));
         s->play.worm_at = top == NX_COMP_NONE ? NO_TERRITORY
                                               : (uint8_t)nx_map_section_territory(nx_board_spice_card_section(nx_comp_spice_card(top)));
-        strike(a);
+        s->play.step = STEP_WORM_PLACED;
+        return 0;
     }
 }
 
@@ -306,6 +318,14 @@ static int open_next_ride(nx_act *a)
     nx_state *s = a->s;
     uint8_t fremen = nx_state_seat_of(s, NX_FREMEN);
     s->play.ride_territory = NO_TERRITORY;
+    if (nx_worm_riding_stopped(s)) {
+        /* Fremen Betrayal: no ride this turn; the worms' marks are dropped. */
+        int any = 0;
+        for (int t = 0; t < NX_MAP_TERRITORIES; t++) any |= nx_play_bit(s->play.ride_from, t);
+        memset(s->play.ride_from, 0, sizeof s->play.ride_from);
+        if (any && fremen != NX_NO_SEAT) nx_act_log(a, "the Fremen may not ride Shai-Hulud this turn");
+        return 0;
+    }
     for (int t = 0; t < NX_MAP_TERRITORIES; t++) {
         if (!nx_play_bit(s->play.ride_from, t)) continue;
         nx_play_set_bit(s->play.ride_from, t, 0);
@@ -341,15 +361,32 @@ static void move_riders(nx_state *s, uint8_t fremen, int t, int to, const int wa
     }
 }
 
+/* Fremen Cunning's remote ride names its source: a desert territory
+ * holding Fremen forces out of the storm. */
+static int remote_source(nx_act *a, int *t)
+{
+    if (nx_arg_territory(a, "from", t)) return -1;
+    uint8_t sources[NX_TERRITORY_BYTES];
+    nx_worm_remote_sources(a->s, (uint8_t)a->seat, sources);
+    if (nx_map_terrain(*t) != NX_TERRAIN_SAND)
+        return nx_act_fail(a, "illegal", "the remote ride starts in a desert territory, not %s", nx_map_territory_name(*t));
+    if (!nx_play_bit(sources, *t))
+        return nx_act_fail(a, "illegal", "no Fremen forces lie out of the storm in %s", nx_map_territory_name(*t));
+    return 0;
+}
+
 static int act_ride(nx_act *a)
 {
     const nx_pending *p = nx_act_need(a, NX_PEND_WORM_RIDE);
     int to, want[NX_FORCE_KINDS];
-    if (!p || nx_arg_keys(a, NX_KEYS("to", "count", "elite")) || nx_arg_section(a, "to", &to) ||
-        nx_arg_int_opt(a, "count", 0, 20, 0, &want[0]) || nx_arg_int_opt(a, "elite", 0, 20, 0, &want[1]))
+    int remote = a->s->play.ride_territory == NX_RIDE_REMOTE;
+    if (!p || (remote ? nx_arg_keys(a, NX_KEYS("from", "to", "count", "elite")) : nx_arg_keys(a, NX_KEYS("to", "count", "elite"))) ||
+        nx_arg_section(a, "to", &to) || nx_arg_int_opt(a, "count", 0, 20, 0, &want[0]) ||
+        nx_arg_int_opt(a, "elite", 0, 20, 0, &want[1]))
         return -1;
     nx_state *s = a->s;
     int t = s->play.ride_territory, have[NX_FORCE_KINDS];
+    if (remote && remote_source(a, &t)) return -1;
     if (!want[0] && !want[1]) return nx_act_fail(a, "malformed", "ride with at least one force (\"count\", \"elite\"), or pass");
     riders(s, p->seat, t, have);
     if (want[0] > have[0] || want[1] > have[1])
@@ -361,6 +398,7 @@ static int act_ride(nx_act *a)
     move_riders(s, fremen, t, to, want);
     nx_state_remove_pending(s, p);
     s->play.ride_territory = NO_TERRITORY;
+    if (remote) nx_worm_remote_ride_done(s);
     /* Riders entering Bene Gesserit fighters' territory: Intrusion (LV 2.02),
      * asked by the procedure before the next ride. */
     if (nx_move_intrusion_due(s, fremen, nx_map_section_territory(to)))
@@ -374,7 +412,12 @@ static int act_ride(nx_act *a)
 static int pass_ride(nx_act *a, const nx_pending *p)
 {
     nx_state *s = a->s;
-    nx_act_log(a, "the Fremen do not ride from %s", nx_map_territory_name(s->play.ride_territory));
+    if (s->play.ride_territory == NX_RIDE_REMOTE) {
+        nx_act_log(a, "the Fremen do not make the remote ride");
+        nx_worm_remote_ride_done(s);
+    } else {
+        nx_act_log(a, "the Fremen do not ride from %s", nx_map_territory_name(s->play.ride_territory));
+    }
     nx_state_remove_pending(s, p);
     s->play.ride_territory = NO_TERRITORY;
     return 0;
@@ -414,6 +457,7 @@ static int spice_blow_procedure(nx_act *a)
     for (;;) switch (s->play.step) {
         case STEP_BLOW:
             s->play.blow_worms = 0;
+            if (s->play.blow_pile == 0) nx_worm_phase_begin(s);
             if (advanced(s)) nx_act_log(a, "Spice Blow on pile %c", pile_letter(s));
             s->play.step = STEP_REVEAL;
             break;
@@ -421,6 +465,7 @@ static int spice_blow_procedure(nx_act *a)
             if (reveal(a)) return 1;
             break;
         case STEP_WORM_PLACED:
+            if (nx_worm_appear(a)) return 1;
             strike(a);
             s->play.step = STEP_REVEAL;
             break;
@@ -438,7 +483,7 @@ static int spice_blow_procedure(nx_act *a)
         case STEP_RIDES:
             /* Rides follow the Nexus; with the Nexus still owed they wait for it. */
             if (s->play.intrusion_at != 0xff) return nx_move_open_intrusion(a);
-            if (!s->play.nexus_due && open_next_ride(a)) return 1;
+            if (!s->play.nexus_due && (open_next_ride(a) || nx_worm_open_remote_ride(a))) return 1;
             s->play.step = STEP_NEXT;
             break;
         default:
@@ -467,20 +512,36 @@ static void worm_place_moves(const nx_state *s, const nx_pending *p, json_t *out
     }
 }
 
-/* Stay, or ride everyone to a stronghold (better held alone) or to spice. */
-static void ride_moves(const nx_state *s, const nx_pending *p, json_t *out)
+/* Ride everyone from t to a stronghold (better held alone) or to spice;
+ * `from` names t for the remote ride (NULL for a native one). */
+static void ride_moves_from(const nx_state *s, const nx_pending *p, int t, const char *from, json_t *out)
 {
-    int t = s->play.ride_territory, have[NX_FORCE_KINDS];
+    int have[NX_FORCE_KINDS];
     riders(s, p->seat, t, have);
-    nx_moves_add(out, 1, json_pack("{s:s}", "type", "pass"));
     for (int sec = 0; sec < NX_MAP_SECTIONS; sec++) {
         int dest = nx_map_section_territory(sec);
         if (!nx_map_is_stronghold(dest) && !s->play.spice[sec]) continue;
         if (ride_refusal(s, p->seat, t, sec)) continue;
         int score = nx_map_is_stronghold(dest) ? (nx_board_occupants(s, dest, 1) ? 2 : 4) : s->play.spice[sec] / 2;
-        nx_moves_add(out, score, json_pack("{s:s, s:s, s:i, s:i}", "type", "ride", "to", nx_map_section_id(sec),
-                                           "count", have[0], "elite", have[1]));
+        json_t *m = json_pack("{s:s, s:s, s:i, s:i}", "type", "ride", "to", nx_map_section_id(sec), "count", have[0],
+                              "elite", have[1]);
+        if (from) json_object_set_new(m, "from", json_string(from));
+        nx_moves_add(out, score, m);
     }
+}
+
+/* Stay, or ride (the remote ride: from any desert source). */
+static void ride_moves(const nx_state *s, const nx_pending *p, json_t *out)
+{
+    nx_moves_add(out, 1, json_pack("{s:s}", "type", "pass"));
+    if (s->play.ride_territory != NX_RIDE_REMOTE) {
+        ride_moves_from(s, p, s->play.ride_territory, NULL, out);
+        return;
+    }
+    uint8_t sources[NX_TERRITORY_BYTES];
+    nx_worm_remote_sources(s, p->seat, sources);
+    for (int t = 0; t < NX_MAP_TERRITORIES; t++)
+        if (nx_play_bit(sources, t)) ride_moves_from(s, p, t, nx_map_territory_id(t), out);
 }
 
 /*
