@@ -92,6 +92,11 @@ void nx_event_clear(nx_state *s);
 int nx_windows_open_event(nx_act *a, int kind, uint8_t seats);
 uint32_t nx_windows_open_for(nx_act *a, int kind, uint8_t user, uint8_t seats, uint32_t event, const char *prompt);
 
+/* Bidding's post-purchase step comes before any play allowed at any time
+ * (Tleilaxu Ghola, Truthtrance) under ixians.secret_ally.anytime_interleave
+ * "immediate": fails the action (-1) when it must wait, else 0. */
+int nx_bidding_holds(nx_act *a);
+
 /* A ruling's effective setting in this game, or `fallback` when the pack
  * does not declare the ruling. */
 const char *nx_act_setting(nx_act *a, const char *ruling_id, const char *fallback);

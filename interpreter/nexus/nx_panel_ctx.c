@@ -176,6 +176,15 @@ static int ctx_draw(lua_State *L)
     if (nx_zone_seat(to) != c->holder) return luaL_error(L, "can only draw into the holder's zones");
     if (n < 1 || n > NX_RECEIPT_CARDS) return luaL_error(L, "draw count must be 1 to %d", NX_RECEIPT_CARDS);
     nx_custody *cu = &c->a->s->custody;
+    if (from == NX_Z_TREACHERY_DECK && nx_custody_count(cu, from) < n) {
+        /* An empty Treachery Deck is refilled from its shuffled discard
+         * pile, as every draw of the game does (phase-bidding.md). */
+        nx_comp v[NX_COMP_COUNT];
+        int k = nx_custody_list(cu, NX_Z_TREACHERY_DISCARD, v, NX_COMP_COUNT);
+        for (int i = 0; i < k; i++) nx_custody_move(cu, v[i], NX_Z_TREACHERY_DECK);
+        nx_custody_shuffle(cu, NX_Z_TREACHERY_DECK, &c->a->s->rng);
+        if (k) nx_act_log(c->a, "the Treachery discard pile (%d card%s) is shuffled into a new deck", k, k == 1 ? "" : "s");
+    }
     if (nx_custody_count(cu, from) < n) return luaL_error(L, "the deck has fewer than %d cards", (int)n);
     nx_comp drawn[NX_RECEIPT_CARDS];
     for (int i = 0; i < n; i++) {
