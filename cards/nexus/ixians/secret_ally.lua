@@ -9,8 +9,8 @@
 --   ixians.secret_ally.anytime_interleave: immediate holds Ghola and
 --     Truthtrance until the step is answered (the engine); interleave lets
 --     them in, so the card bought must still be in hand.
--- The next card is drawn before the discard, so an empty deck refilled from
--- the discard pile cannot hand back the card just discarded.
+--   ixians.secret_ally.empty_deck: with an empty deck, take first (the
+--     refill cannot hand back the card given up) or discard first.
 -- Source: printed face (001_6779c2bf82a9ae38.txt, All twelve printed
 -- effect contracts).
 
@@ -43,14 +43,18 @@ function panel.can_play(ctx)
     return false, "a Harkonnen buyer cannot use it (ixians.secret_ally.harkonnen_order: excluded)"
   end
   if not bought(ctx) then return false, "the card just bought is no longer in the holder's hand" end
-  if ctx:count("treachery_deck") + ctx:count("treachery_discard") < 1 then
-    return false, "no Treachery Card is left to take"
-  end
-  return true
+  if ctx:count("treachery_deck") > 0 then return true, nil, "replace" end
+  if ctx:count("treachery_discard") < 1 then return false, "no Treachery Card is left to take" end
+  return true, nil, "empty_deck"
 end
 
 function panel.play(ctx)
   local card = bought(ctx)
+  if ctx.path == "empty_deck" and ctx:setting("ixians.secret_ally.empty_deck") == "discard_first" then
+    ctx:discard({ card })
+    ctx:draw("treachery_deck", "treachery", 1)
+    return
+  end
   ctx:draw("treachery_deck", "treachery", 1)
   ctx:discard({ card })
 end
