@@ -9,7 +9,7 @@
 
 #include "nx_text.h"
 
-static int is_party(const nx_state *s, int who)
+static inline int is_party(const nx_state *s, int who)   /* asserted only */
 {
     return who == NX_SPICE_BANK || (who >= 0 && who < s->nseats);
 }

@@ -186,7 +186,7 @@ static int grant_problem(const nx_state *s, uint8_t seat, const plan *pl, char *
     if (g >= 0 && NX_GRANT_LEDGER(arg) != NX_GRANT_FREE_RATE) {
         if (n > NX_GRANT_FORCES(arg))
             return nx_move_refuse(why, len, "grant_forces: the card lets seat %d revive %d forces, not %d", seat, NX_GRANT_FORCES(arg), n);
-        if (NX_GRANT_EXACT(arg) && n != NX_GRANT_FORCES(arg))
+        if (NX_GRANT_EXACT(arg) && n && n != NX_GRANT_FORCES(arg))
             return nx_move_refuse(why, len, "grant_forces: the card revives exactly %d forces, not %d", NX_GRANT_FORCES(arg), n);
     }
     int lg = leader_grant(s, seat);
@@ -542,11 +542,14 @@ static json_t *revive_action(const plan *pl)
     json_t *o = json_pack("{s:s}", "type", "revive");
     const struct { const char *key; int v; } nums[] = {
         { "forces", pl->forces }, { "elite", pl->elite }, { "ally_forces", pl->ally_forces }, { "ally_elite", pl->ally_elite },
+        { "grant_forces", pl->grant_forces }, { "grant_elite", pl->grant_elite },
     };
     for (size_t i = 0; i < sizeof nums / sizeof nums[0]; i++)
         if (nums[i].v) json_object_set_new(o, nums[i].key, json_integer(nums[i].v));
     if (pl->leader >= 0) json_object_set_new(o, "leader", json_string(nx_comp_id(nx_comp_leader_disc(pl->leader))));
     if (pl->kh) json_object_set_new(o, "kwisatz_haderach", json_true());
+    if (pl->grant_leader >= 0)
+        json_object_set_new(o, "grant_leader", json_string(nx_comp_id(nx_comp_leader_disc(pl->grant_leader))));
     return o;
 }
 

@@ -239,6 +239,7 @@ static void apply_ship(nx_act *a, const ship_req *r, const ship_plan *plan)
     int paid = nx_spice_pay_with_ally(a, r->seat, plan->payee != NX_NO_SEAT ? plan->payee : NX_SPICE_BANK, plan->cost,
                                       plan->from_ally, "a shipment");
     assert(paid == plan->from_ally);
+    (void)paid;
     if (plan->karama_card != NX_COMP_NONE) nx_custody_move(&s->custody, plan->karama_card, NX_Z_TREACHERY_DISCARD);
     s->play.shipped |= BIT(r->seat);
     log_shipment(a, r, plan);
