@@ -5,9 +5,9 @@
 
 #include "nx_map.h"
 
-static const char *const kind_ids[NX_EFF_COUNT] = { NULL, "stop", "virtual_elite", "grant", "used",
-                                                          "no_worm_riding", "no_two_territory_move",
-                                                          "worm_protection", "remote_ride" };
+static const char *const kind_ids[NX_EFF_COUNT] = { NULL, "stop", "virtual_elite", "grant", "used", "revival_grant",
+                                                    "leader_grant", "no_worm_riding", "no_two_territory_move",
+                                                    "worm_protection", "remote_ride" };
 static const char *const end_ids[NX_END_COUNT] = { "attempt", "battle", "phase", "turn", "mentat_pause" };
 
 const char *nx_effect_kind_id(nx_effect_kind k) { return k > NX_EFF_NONE && k < NX_EFF_COUNT ? kind_ids[k] : "none"; }

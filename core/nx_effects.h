@@ -27,6 +27,8 @@ typedef enum {
     NX_EFF_VIRTUAL_ELITE,   /* arg: ordinary forces of seat counted as elite in the battle */
     NX_EFF_GRANT,           /* arg: a battle advantage (NX_ADV_*) seat may use once */
     NX_EFF_USED,            /* arg: a granted advantage (NX_ADV_*) seat has used */
+    NX_EFF_REVIVAL_GRANT,   /* arg: forces seat may revive by a card's grant (NX_GRANT_* packing below) */
+    NX_EFF_LEADER_GRANT,    /* arg: seat may revive a leader free (NX_GRANT_LEADER_*) */
     /* Worms (interpreter/turn/nx_worm.c): */
     NX_EFF_NO_RIDING,       /* the Fremen may not ride worms (Fremen Betrayal) */
     NX_EFF_NO_DOUBLE_MOVE,  /* the Fremen move one territory; arg 1: for their next move only */
@@ -34,6 +36,25 @@ typedef enum {
     NX_EFF_REMOTE_RIDE,     /* seat may ride a group from a desert territory; arg: the worm occurrence */
     NX_EFF_COUNT
 } nx_effect_kind;
+
+/* A revival grant's arg: how many forces, what each costs, how they meet
+ * the ordinary revival, and whether all of them must come back at once
+ * (exactly three, not up to three). */
+#define NX_GRANT_FORCES(arg) ((arg) & 7)
+#define NX_GRANT_COST(arg) (((arg) >> 3) & 1)          /* spice per force: 0 or 1 */
+#define NX_GRANT_LEDGER(arg) (((arg) >> 4) & 3)
+#define NX_GRANT_EXACT(arg) (((arg) >> 6) & 1)
+#define NX_GRANT_ARG(forces, cost, ledger, exact) \
+    ((uint8_t)(((forces) & 7) | (((cost) & 1) << 3) | (((ledger) & 3) << 4) | (((exact) & 1) << 6)))
+enum {
+    NX_GRANT_SEPARATE,      /* apart from the ordinary revival, its limit and its free rate */
+    NX_GRANT_WITHIN_LIMIT,  /* counted toward the ordinary limit of three */
+    NX_GRANT_FREE_RATE,     /* the holder's free revival rate becomes the count */
+    NX_GRANT_LEDGER_COUNT
+};
+/* A leader grant's arg: bit 0 the slot; bit 1: only with the card's forces
+ * (tleilaxu.secret_ally.partial_revival "both_required"). */
+enum { NX_GRANT_LEADER_ORDINARY_SLOT, NX_GRANT_LEADER_EXTRA, NX_GRANT_LEADER_WITH_FORCES = 2 };
 
 /* How long it lasts; an effect ends with its scope, narrower scopes first. */
 typedef enum {
@@ -65,6 +86,8 @@ void nx_effect_remove(nx_state *s, int slot);
  * NX_END_MENTAT: an effect owed at the next Mentat Pause is ended by the
  * code that carries it out there (none is made yet). */
 void nx_effects_expire(nx_state *s, nx_effect_end level);
+/* End one effect now (a grant used up). */
+void nx_effect_remove(nx_state *s, int slot);
 
 const char *nx_effect_kind_id(nx_effect_kind k);
 const char *nx_effect_end_id(nx_effect_end e);

@@ -7,6 +7,7 @@
 
 #include "nx_effects.h"
 #include "nx_events.h"
+#include "nx_invoice.h"
 #include "nx_map.h"
 
 void nx_play_init(nx_play *p)
@@ -32,6 +33,10 @@ void nx_play_init(nx_play *p)
     p->event_user = p->event_target = NX_NO_SEAT;
     memset(p->effect_seat, NX_NO_SEAT, sizeof p->effect_seat);
     memset(p->effect_territory, 0xff, sizeof p->effect_territory);
+    memset(p->inv_buyer, NX_NO_SEAT, sizeof p->inv_buyer);
+    memset(p->inv_payee, NX_NO_SEAT, sizeof p->inv_payee);
+    memset(p->inv_item, NX_COMP_NONE, sizeof p->inv_item);
+    memset(p->inv_payer, NX_NO_SEAT, sizeof p->inv_payer);
 }
 
 int nx_play_bit(const uint8_t *bits, int i) { return (bits[i / 8] >> (i % 8)) & 1; }
@@ -153,6 +158,18 @@ static const pf fields[] = {
     F(effect_arg, PF_INT, NX_MAX_EFFECTS, 0xff),
     F(effect_territory, PF_INT, NX_MAX_EFFECTS, 0xff),
     F(effect_turn, PF_INT, NX_MAX_EFFECTS, 0xff),
+    F(inv_kind, PF_INT, NX_MAX_INVOICES, NX_INV_KIND_COUNT - 1),
+    F(inv_status, PF_INT, NX_MAX_INVOICES, NX_INV_STATUS_COUNT - 1),
+    F(inv_means, PF_INT, NX_MAX_INVOICES, NX_INV_MEANS_COUNT - 1),
+    F(inv_buyer, PF_SEAT, NX_MAX_INVOICES, 0),
+    F(inv_payee, PF_SEAT, NX_MAX_INVOICES, 0),
+    F(inv_item, PF_INT, NX_MAX_INVOICES, 0xff),
+    F(inv_lot, PF_INT, NX_MAX_INVOICES, 0xff),
+    F(inv_price, PF_INT, NX_MAX_INVOICES, 0xff),
+    F(inv_payer, PF_SEAT, NX_MAX_INVOICES * NX_INVOICE_PAYERS, 0),
+    F(inv_share, PF_INT, NX_MAX_INVOICES * NX_INVOICE_PAYERS, 0xff),
+    F(inv_redirect, PF_INT, NX_MAX_INVOICES, 3 * NX_FACTION_COUNT),
+    F(inv_turn, PF_INT, NX_MAX_INVOICES, 0xff),
     F(worm_seq, PF_INT, 1, 0xff),
     F(worm_empty, PF_INT, 1, 1),
     F(worm_window, PF_INT, 1, 1),

@@ -2,6 +2,7 @@
 #include "nx_text.h"
 
 #include "nx_effects.h"
+#include "nx_invoice.h"
 
 #include "nx_play.h"
 
@@ -233,7 +234,9 @@ int nx_state_check(const nx_state *s, char *msg, size_t len)
         nx_fmt(msg, len, "state header is inconsistent");
         return -1;
     }
-    if (check_seats(s, msg, len) || check_pending(s, msg, len) || nx_effects_check(s, msg, len)) return -1;
+    if (check_seats(s, msg, len) || check_pending(s, msg, len) || nx_effects_check(s, msg, len) ||
+        nx_invoices_check(s, msg, len))
+        return -1;
     if (nx_custody_check(&s->custody, msg, len)) return -1;
     if (!(s->options & NX_OPT_NEXUS_CARDS))
         for (int f = 0; f < NX_FACTION_COUNT; f++)

@@ -59,6 +59,8 @@
 #define NX_RECEIPT_CARDS 6
 #define NX_NO_SEAT 0xff
 #define NX_MAX_EFFECTS 8           /* effects that outlive a card (core/nx_effects.h) */
+#define NX_MAX_INVOICES 4          /* payments quoted, not yet closed (core/nx_invoice.h) */
+#define NX_INVOICE_PAYERS 3        /* payers of one invoice (buyer, ally, one a panel names) */
 
 /* The nine phases of a turn (same order as nx_phase in dsl/nx_pack.h). */
 enum {
@@ -335,6 +337,20 @@ typedef struct nx_play {
     uint8_t effect_arg[NX_MAX_EFFECTS];
     uint8_t effect_territory[NX_MAX_EFFECTS]; /* the battle it is bound to; 0xff none */
     uint8_t effect_turn[NX_MAX_EFFECTS];
+    /* Invoices (core/nx_invoice.h): slot i is empty when inv_kind[i] is 0; payer
+     * and share hold NX_INVOICE_PAYERS entries per slot */
+    uint8_t inv_kind[NX_MAX_INVOICES];
+    uint8_t inv_status[NX_MAX_INVOICES];
+    uint8_t inv_means[NX_MAX_INVOICES];
+    uint8_t inv_buyer[NX_MAX_INVOICES];
+    uint8_t inv_payee[NX_MAX_INVOICES];     /* NX_NO_SEAT: the Spice Bank */
+    uint8_t inv_item[NX_MAX_INVOICES];      /* nx_comp, NX_COMP_NONE */
+    uint8_t inv_lot[NX_MAX_INVOICES];
+    uint8_t inv_price[NX_MAX_INVOICES];
+    uint8_t inv_payer[NX_MAX_INVOICES * NX_INVOICE_PAYERS];
+    uint8_t inv_share[NX_MAX_INVOICES * NX_INVOICE_PAYERS];
+    uint8_t inv_redirect[NX_MAX_INVOICES];  /* source (as effect_source) of the panel that redirected it; 0 none */
+    uint8_t inv_turn[NX_MAX_INVOICES];
     /* Worm occurrences (interpreter/turn/nx_worm.h) */
     uint8_t worm_seq;               /* occurrences of this Spice Blow and Nexus phase; the current one's number */
     uint8_t worm_empty;             /* the current occurrence's territory held no forces when it appeared */

@@ -5,6 +5,7 @@
 
 #include "nx_board.h"
 #include "nx_effects.h"
+#include "nx_invoice.h"
 #include "nx_events.h"
 #include "nx_play.h"
 #include "nx_ruling_names.h"
@@ -307,6 +308,7 @@ json_t *nx_view_json(const nx_state *s, int seat)
     const nx_event_def *ev = nx_event_get(s->play.event_now);
     json_object_set_new(v, "event", ev ? json_string(ev->id) : json_null());
     json_object_set_new(v, "effects", nx_effects_view(s));
+    json_object_set_new(v, "invoices", nx_invoices_view(s, seat));
     if (seat >= 0) json_object_set_new(v, "receipts", receipts_view(s, seat));
     return v;
 }

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "nx_board.h"
+#include "nx_effects.h"
 #include "nx_phase_testutil.h"
 
 static const nx_faction aef[] = { NX_ATREIDES, NX_EMPEROR, NX_FREMEN };
@@ -333,6 +334,46 @@ START_TEST(bot_moves_are_legal)
 }
 END_TEST
 
+/* Atreides holds a card's grant of exactly three free forces beyond the
+ * limit (Emperor Secret Ally), 6 forces in the Tanks and no spice. */
+static nx_game *grant_position(void)
+{
+    nx_game *g = revival_game(1);
+    kill(g, 0, 6, 0);
+    nx_game_state_mut(g)->seats[0].spice = 0;
+    json_decref(nxt_stage_go(g));
+    nx_effect e = { .kind = NX_EFF_REVIVAL_GRANT, .seat = 0, .source = (uint8_t)(1 + NX_EMPEROR * 3 + 2), .end = NX_END_PHASE,
+                    .arg = NX_GRANT_ARG(3, 0, NX_GRANT_SEPARATE, 1) };
+    ck_assert_int_ge(nx_effect_add(nx_game_state_mut(g), &e), 0);
+    return g;
+}
+
+START_TEST(grant_bot_moves)
+{
+    nxt_stage_check_moves(grant_position, 0);
+    /* The bots use the grant whole, with the free forces on top. */
+    nx_game *g = grant_position();
+    json_t *moves = nx_game_moves(g, 0);
+    json_t *best = NULL;
+    size_t i;
+    json_t *m;
+    json_array_foreach(moves, i, m)
+        if (!best || json_integer_value(json_object_get(m, "score")) > json_integer_value(json_object_get(best, "score"))) best = m;
+    json_t *act = json_object_get(best, "action");
+    char *dbg = json_dumps(moves, JSON_COMPACT);
+    ck_assert_msg(json_integer_value(json_object_get(act, "grant_forces")) == 3, "%s", dbg);
+    free(dbg);
+    ck_assert_int_eq(json_integer_value(json_object_get(act, "forces")), 2);
+    json_decref(moves);
+    /* Applied: five come back, the grant is spent, nothing is paid. */
+    nxt_ok(g, 0, "\"type\": \"revive\", \"forces\": 2, \"grant_forces\": 3");
+    ck_assert_int_eq(in_tanks(g, 0, NX_FORCE_NORMAL), 1);
+    ck_assert_int_eq(nx_effect_find(nx_game_state(g), NX_EFF_REVIVAL_GRANT, 0, -1), -1);
+    ck_assert_int_eq(nx_game_state(g)->seats[0].spice, 0);
+    nx_game_free(g);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("phase_revival");
@@ -347,6 +388,7 @@ int main(void)
     tcase_add_test(tc, leader_revival_all_died_once);
     tcase_add_test(tc, leader_revival_no_active_leader);
     tcase_add_test(tc, bot_moves_are_legal);
+    tcase_add_test(tc, grant_bot_moves);
     tcase_add_test(tc, kh_revival);
     tcase_add_test(tc, kh_revival_bots);
     suite_add_tcase(s, tc);

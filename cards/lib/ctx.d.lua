@@ -110,4 +110,30 @@ function ctx:forces(move) end
 ---@param text string
 function ctx:log(text) end
 
+--- The newest invoice (a payment quoted, core/nx_invoice.h): {kind=, state=, means=, buyer=, payee=(seat or "bank"), price=, lot=, redirected=, item= (the buyer's card, to the buyer), payers={{seat=, share=}} (to its payers)}, or nil.
+---@return table|nil
+function ctx:invoice() end
+
+--- Could seat take over `amount` of the due invoice's price, its own share counting first? A yes/no fact; false with "covered" (nothing is missing) or "short" (it cannot pay what is missing).
+---@param seat integer
+---@param amount integer
+---@return boolean, string?
+function ctx:invoice_cover(seat, amount) end
+
+--- Redirect the due invoice once: {keep = true} (the buyer keeps its spice, nothing is paid) or {cover = {seat=, amount=, partial=}} (seat pays `amount` of the price: its share first, then its own spice; the buyer's share shrinks first).
+---@param change table
+function ctx:redirect_invoice(change) end
+
+--- Discard Treachery Cards of the holder's hand, face up.
+---@param cards string[]
+function ctx:discard(cards) end
+
+--- Inside the holder's revival decision: {forces = n, cost = 0|1, ledger = "separate"|"within_limit"|"free_rate", exact = bool} or {leader = "ordinary_slot"|"extra", with_forces = bool}; the revive action then names grant_forces/grant_elite/grant_leader.
+---@param grant table
+function ctx:grant_revival(grant) end
+
+--- The holder's forces in the Tanks: {normal=, elite=, elite_room= (elite it may still revive this turn), leaders= (its leaders there)}.
+---@return table
+function ctx:tanks() end
+
 return ctx

@@ -10,6 +10,7 @@
 
 #include "nx_act.h"
 #include "nx_avail.h"
+#include "nx_module.h"
 #include "nx_state_json.h"
 #include "nx_util.h"
 #include "nx_version.h"
@@ -314,6 +315,7 @@ static int run_on_scratch(const nx_game *g, nx_state *scratch, nx_act *a, nx_act
     memcpy(scratch, &g->state, sizeof g->state);
     a->s = scratch;
     if (scratch->play.over) return nx_act_fail(a, "illegal", "the game is over");
+    if (nx_bidding_holds(a)) return -1;
     if (fn(a)) return -1;
     nx_phases_settle(a);
     if (a->failed_late) return -1;

@@ -103,6 +103,12 @@ const nx_pending *nx_act_need(nx_act *a, nx_pending_kind kind);
 void nx_event_raise(nx_state *s, int kind, uint8_t user, uint8_t target);
 void nx_event_clear(nx_state *s);
 int nx_windows_open_event(nx_act *a, int kind, uint8_t seats);
+uint32_t nx_windows_open_for(nx_act *a, int kind, uint8_t user, uint8_t seats, uint32_t event, const char *prompt);
+
+/* Bidding's post-purchase step comes before any play allowed at any time
+ * (Tleilaxu Ghola, Truthtrance) under ixians.secret_ally.anytime_interleave
+ * "immediate": fails the action (-1) when it must wait, else 0. */
+int nx_bidding_holds(nx_act *a);
 
 /* A ruling's effective setting in this game, or `fallback` when the pack
  * does not declare the ruling. */

@@ -12,6 +12,7 @@
 #include "nx_ask.h"
 #include "nx_battle.h"
 #include "nx_board.h"
+#include "nx_ctx_pay.h"
 #include "nx_effects.h"
 #include "nx_events.h"
 #include "nx_luaval.h"
@@ -187,6 +188,15 @@ static int ctx_draw(lua_State *L)
     if (nx_zone_seat(to) != c->holder) return luaL_error(L, "can only draw into the holder's zones");
     if (n < 1 || n > NX_RECEIPT_CARDS) return luaL_error(L, "draw count must be 1 to %d", NX_RECEIPT_CARDS);
     nx_custody *cu = &c->a->s->custody;
+    if (from == NX_Z_TREACHERY_DECK && nx_custody_count(cu, from) < n) {
+        /* An empty Treachery Deck is refilled from its shuffled discard
+         * pile, as every draw of the game does (phase-bidding.md). */
+        nx_comp v[NX_COMP_COUNT];
+        int k = nx_custody_list(cu, NX_Z_TREACHERY_DISCARD, v, NX_COMP_COUNT);
+        for (int i = 0; i < k; i++) nx_custody_move(cu, v[i], NX_Z_TREACHERY_DECK);
+        nx_custody_shuffle(cu, NX_Z_TREACHERY_DECK, &c->a->s->rng);
+        if (k) nx_act_log(c->a, "the Treachery discard pile (%d card%s) is shuffled into a new deck", k, k == 1 ? "" : "s");
+    }
     if (nx_custody_count(cu, from) < n) return luaL_error(L, "the deck has fewer than %d cards", (int)n);
     nx_comp drawn[NX_RECEIPT_CARDS];
     for (int i = 0; i < n; i++) {
@@ -810,6 +820,12 @@ static int ctx_forces(lua_State *L)
     nx_act_log(c->a, "%s: %d of %s forces go from %s to %s", c->panel->id, n[0] + n[1], nx_act_who(s, seat, who, sizeof who),
                place_name(from, w1, sizeof w1), place_name(to, w2, sizeof w2));
     return 0;
+/* The call seen by the methods of other files (nx_ctx_pay.c). */
+nx_ctx_call nx_ctx_call_of(lua_State *L, const char *what)
+{
+    nx_ctx *c = what ? check_mutable(L, what) : check_ctx(L);
+    return (nx_ctx_call){ .a = c->a, .holder = c->holder, .source = panel_source(c), .event = c->event,
+                          .panel_id = c->panel->id };
 }
 
 /* ---- saved values: plain data only ---------------------------------------------- */
@@ -958,6 +974,17 @@ static const ctx_method ctx_methods[] = {
     { "forces", ctx_forces, "move: table", NULL,
       "Move a seat's counters between reserves, tanks and board sections: {seat=, from=, to=, count=, elite=}, under the board's entry rules (storm, stronghold occupancy)." },
     { "log", ctx_log, "text: string", NULL, "A public log line, prefixed with the panel id." },
+    { "invoice", nx_ctx_invoice, NULL, "table|nil",
+      "The newest invoice (a payment quoted, core/nx_invoice.h): {kind=, state=, means=, buyer=, payee=(seat or \"bank\"), price=, lot=, redirected=, item= (the buyer's card, to the buyer), payers={{seat=, share=}} (to its payers)}, or nil." },
+    { "invoice_cover", nx_ctx_invoice_cover, "seat: integer, amount: integer", "boolean, string?",
+      "Could seat take over `amount` of the due invoice's price, its own share counting first? A yes/no fact; false with \"covered\" (nothing is missing) or \"short\" (it cannot pay what is missing)." },
+    { "redirect_invoice", nx_ctx_redirect_invoice, "change: table", NULL,
+      "Redirect the due invoice once: {keep = true} (the buyer keeps its spice, nothing is paid) or {cover = {seat=, amount=, partial=}} (seat pays `amount` of the price: its share first, then its own spice; the buyer's share shrinks first)." },
+    { "discard", nx_ctx_discard, "cards: string[]", NULL, "Discard Treachery Cards of the holder's hand, face up." },
+    { "grant_revival", nx_ctx_grant_revival, "grant: table", NULL,
+      "Inside the holder's revival decision: {forces = n, cost = 0|1, ledger = \"separate\"|\"within_limit\"|\"free_rate\", exact = bool} or {leader = \"ordinary_slot\"|\"extra\", with_forces = bool}; the revive action then names grant_forces/grant_elite/grant_leader." },
+    { "tanks", nx_ctx_tanks, NULL, "table",
+      "The holder's forces in the Tanks: {normal=, elite=, elite_room= (elite it may still revive this turn), leaders= (its leaders there)}." },
     { NULL, NULL, NULL, NULL, NULL },
 };
 
@@ -1224,6 +1251,37 @@ static const nx_when *when_of(const nx_panel *p, const char *path)
     return &p->when;
 }
 
+/* The holder's own decisions a panel may be played inside (E3): the
+ * decision stays open and continues after the play. */
+static const struct { nx_pending_kind kind; int event; } own_acts[] = {
+    { NX_PEND_SHIP_MOVE, NX_EV_OWN_ACTION },
+    { NX_PEND_REVIVAL, NX_EV_OWN_ACTION },
+};
+
+static int inside_own_act(const nx_pending *own, int event)
+{
+    for (size_t i = 0; own && i < sizeof own_acts / sizeof own_acts[0]; i++)
+        if (own_acts[i].kind == own->kind && own_acts[i].event == event) return 1;
+    return 0;
+}
+
+/* May the panel (or one of its paths, E2) be played inside `own`? */
+static int bound_inside(const nx_panel *p, const nx_pending *own)
+{
+    if (p->when.event && inside_own_act(own, nx_event_parse(p->when.event))) return 1;
+    for (size_t i = 0; i < p->npaths; i++)
+        if (p->paths[i].has_when && p->paths[i].when.event && inside_own_act(own, nx_event_parse(p->paths[i].when.event)))
+            return 1;
+    return 0;
+}
+
+/* Is a window of the holder open at the event (a Nexus window, or the
+ * response window against an attempt)? */
+static int window_at(const nx_state *s, const nx_pending *own, int event)
+{
+    return own && s->play.event_now == event && (own->kind == NX_PEND_NEXUS_WINDOW || own->kind == NX_PEND_KARAMA);
+}
+
 /* `answered`: the holder's window at the event was answered by this play
  * (nx_panel_settle), so the event itself is the moment. */
 static int check_timing(nx_act *a, const nx_panel *p, const char *path, const nx_pending *own, int answered)
@@ -1351,6 +1409,7 @@ int nx_panel_play(nx_act *a, const char *requested_path)
     if (own && own->kind != NX_PEND_NEXUS_WINDOW && !response) {
         const nx_panel *p = panel_for(a, seat, nx_custody_top(&s->custody, NX_Z_SEAT(seat, NX_ZS_NEXUS_HELD)));
         if (!p->when.event || !nx_when_inside_own_act(own, nx_event_parse(p->when.event)))
+        if (!bound_inside(p, own))
             return nx_act_fail(a, "illegal", "seat %d must first answer its pending decision", seat);
     }
     nx_ctx c;

@@ -29,9 +29,12 @@
 
 #include "nx_module.h"
 #include "nx_spice.h"
+#include "nx_events.h"
+#include "nx_invoice.h"
+#include "nx_invoice_pay.h"
 #include "nx_text.h"
 
-enum { STEP_START, STEP_LOT, STEP_BIDS };
+enum { STEP_START, STEP_LOT, STEP_BIDS, STEP_PAY, STEP_SOLD };
 
 #define BID_CAP 250   /* bids are recorded in a byte (play.bid_high) */
 
@@ -227,28 +230,6 @@ static int start_lot(nx_act *a)
     return 1;
 }
 
-/* The buyer pays: its own spice first, its ally the rest; to the Emperor
- * when the Emperor is in the game and is not the buyer, else to the bank
- * (LV 1.04.06, 2.03).  An Emperor paying for its ally pays itself. */
-static void pay_for_lot(nx_act *a, uint8_t buyer, int price)
-{
-    nx_state *s = a->s;
-    char who[64], ally_who[64];
-    nx_act_who(s, buyer, who, sizeof who);
-    uint8_t ally = s->seats[buyer].ally;
-    uint8_t emperor = nx_state_seat_of(s, NX_EMPEROR);
-    int to_emperor = emperor != NX_NO_SEAT && emperor != buyer;
-    /* bid_problem kept the bid within both purses; a card played since
-     * cannot make a seat's spice negative (the default split caps it). */
-    int from_ally = nx_spice_pay_with_ally(a, buyer, to_emperor ? emperor : NX_SPICE_BANK, price, -1, "a Treachery Card");
-    assert(from_ally >= 0);
-    nx_act_log(a, "lot %d: %s buys it for %d spice, paid to the %s", s->play.bid_lot, who, price,
-               to_emperor ? "Emperor" : "Spice Bank");
-    /* The split stays between the allies: naming the ally's share would
-     * tell the table that the buyer, who pays first, is left with none. */
-    if (from_ally) nx_act_log(a, "%s's ally %s helps to pay", who, nx_act_who(s, ally, ally_who, sizeof ally_who));
-}
-
 /* Harkonnen draws one more card free after each purchase, unless its hand
  * is full (LV 2.05 Top Card). */
 static void harkonnen_bonus(nx_act *a, uint8_t buyer, uint32_t event)
@@ -267,26 +248,182 @@ static void harkonnen_bonus(nx_act *a, uint8_t buyer, uint32_t event)
     nx_act_log(a, "%s draws a free card from the Treachery Deck", who);
 }
 
-static void sell_lot(nx_act *a)
+/* ---- the sale: quote, payment step, card, post-purchase step ---------------------
+ *
+ * A won lot is quoted into an invoice (core/nx_invoice.h) before any spice
+ * moves.  Under common.windows.purchase_confirmation "uniform" (with the
+ * Nexus module on) every winner then gets the same two steps, whether or
+ * not it holds a Nexus card, so that no pause singles out a hidden
+ * holder (002, bounded bank-auction purchase prototype): a payment
+ * confirmation (event `purchase`) before the invoice is settled, and a
+ * post-purchase step (event `sale`) once the card is in its hand, before
+ * Harkonnen's bonus card and the next lot.  When an ally of the Emperor
+ * pays, every unallied seat holding a Nexus card acknowledges the payment
+ * step too (002, recommended full-price funding).  A Nexus card played
+ * there redirects the invoice (Emperor Secret Ally, Emperor Betrayal) or
+ * replaces the card bought (Ixian Secret Ally); nothing is refunded.
+ * Without the module, or under "unresolved", the sale is one step as in
+ * the base game.
+ */
+
+static int confirmations(nx_act *a)
+{
+    return (a->s->options & NX_OPT_NEXUS_CARDS) &&
+           !strcmp(nx_act_setting(a, "common.windows.purchase_confirmation", "unresolved"), "uniform");
+}
+
+/* ixians.secret_ally.harkonnen_order "bonus_first": Harkonnen's bonus card
+ * comes before the post-purchase step; otherwise after it. */
+static int bonus_first(nx_act *a)
+{
+    return !strcmp(nx_act_setting(a, "ixians.secret_ally.harkonnen_order", "unresolved"), "bonus_first");
+}
+
+/* The price goes to the Emperor when the Emperor is in the game and is not
+ * the buyer, else to the bank (LV 1.04.06, 2.03).  An Emperor paying for
+ * its ally pays itself. */
+static uint8_t payee_of(const nx_state *s, uint8_t buyer)
+{
+    uint8_t emperor = nx_state_seat_of(s, NX_EMPEROR);
+    return emperor != NX_NO_SEAT && emperor != buyer ? emperor : NX_INV_BANK;
+}
+
+static int quote_lot(nx_act *a)
 {
     nx_state *s = a->s;
     nx_play *p = &s->play;
     uint8_t buyer = p->bid_winner;
-    nx_comp karama = p->bid_karama ? karama_card(s, buyer) : NX_COMP_NONE;
+    nx_invoice inv = { .kind = NX_INV_PURCHASE, .buyer = buyer, .payee = payee_of(s, buyer), .item = NX_COMP_NONE,
+                       .lot = p->bid_lot, .price = p->bid_high };
+    memset(inv.payer, NX_NO_SEAT, sizeof inv.payer);
+    if (p->bid_karama && karama_card(s, buyer) != NX_COMP_NONE) inv.means = NX_INV_KARAMA;
+    else nx_invoice_default_split(s, buyer, inv.price, inv.payer, inv.share);
+    if (inv.means == NX_INV_SPICE) inv.price = (uint8_t)(inv.share[0] + inv.share[1] + inv.share[2]);
+    if (nx_invoice_open(s, &inv) >= 0) return 0;
+    a->failed_late = 1;
+    return nx_act_fail(a, "invariant", "no room for another invoice (%d are open)", NX_MAX_INVOICES);
+}
+
+/* Every seat that may act at the payment step: the winner, and, when an
+ * ally of the Emperor pays, every unallied seat holding a Nexus card. */
+static uint8_t payment_seats(const nx_state *s, uint8_t buyer)
+{
+    uint8_t seats = bit(buyer), ally = s->seats[buyer].ally;
+    if (ally == NX_NO_SEAT || s->seats[ally].faction != NX_EMPEROR) return seats;
+    for (uint8_t i = 0; i < s->nseats; i++)
+        if (s->seats[i].ally == NX_NO_SEAT && nx_custody_count(&s->custody, NX_Z_SEAT(i, NX_ZS_NEXUS_HELD))) seats |= bit(i);
+    return seats;
+}
+
+static void open_payment_step(nx_act *a, int inv)
+{
+    nx_state *s = a->s;
+    uint8_t buyer = s->play.bid_winner;
+    char who[64], prompt[128];
+    nx_act_who(s, buyer, who, sizeof who);
+    nx_fmt(prompt, sizeof prompt, "Lot %d: %s has won it for %d: confirm the payment (pass), or play a Nexus card",
+           s->play.bid_lot, who, s->play.inv_price[inv]);
+    uint32_t event = nx_windows_open_for(a, NX_EV_PURCHASE, buyer, bit(buyer), 0, prompt);
+    uint8_t others = (uint8_t)(payment_seats(s, buyer) & ~bit(buyer));
+    nx_fmt(prompt, sizeof prompt, "Lot %d: %s's payment, with its ally's help: continue (pass), or play a Nexus card",
+           s->play.bid_lot, who);
+    if (others) nx_windows_open_for(a, NX_EV_PURCHASE, buyer, others, event, prompt);
+}
+
+/* Settle the lot's invoice: a Karama card is discarded, the shares are
+ * paid, or nothing moves when a card let the buyer keep its spice. */
+static int pay_lot(nx_act *a, int inv)
+{
+    nx_state *s = a->s;
+    nx_play *p = &s->play;
+    uint8_t buyer = p->inv_buyer[inv];
+    char who[64], ally_who[64];
+    nx_act_who(s, buyer, who, sizeof who);
+    nx_comp karama = p->inv_means[inv] == NX_INV_KARAMA ? karama_card(s, buyer) : NX_COMP_NONE;
+    if (p->inv_means[inv] == NX_INV_KARAMA && karama == NX_COMP_NONE) {
+        /* The Karama left the hand since the bid: the buyer pays in spice. */
+        uint8_t payer[NX_INVOICE_PAYERS], share[NX_INVOICE_PAYERS];
+        nx_invoice_default_split(s, buyer, p->inv_price[inv], payer, share);
+        p->inv_means[inv] = NX_INV_SPICE;
+        memcpy(&p->inv_payer[inv * NX_INVOICE_PAYERS], payer, NX_INVOICE_PAYERS);
+        memcpy(&p->inv_share[inv * NX_INVOICE_PAYERS], share, NX_INVOICE_PAYERS);
+        p->inv_price[inv] = (uint8_t)(share[0] + share[1] + share[2]);
+    }
     if (karama != NX_COMP_NONE) {
         /* Karama: take the card without paying (LV Karama); it is discarded. */
-        char who[64];
         nx_custody_move(&s->custody, karama, NX_Z_TREACHERY_DISCARD);
-        nx_act_log(a, "lot %d: %s wins it with a bid of %d and pays with a Karama: the %s is discarded", p->bid_lot,
-                   nx_act_who(s, buyer, who, sizeof who), p->bid_high, nx_comp_name(karama));
-    } else {
-        pay_for_lot(a, buyer, p->bid_high);
+        nx_act_log(a, "lot %d: %s wins it with a bid of %d and pays with a Karama: the %s is discarded", p->bid_lot, who,
+                   p->bid_high, nx_comp_name(karama));
+        nx_invoice_paid(s, inv);
+        return 0;
     }
+    if (p->inv_means[inv] == NX_INV_KEPT) {
+        nx_act_log(a, "lot %d: %s buys it for %d spice and keeps its spice; the Spice Bank receives nothing", p->bid_lot,
+                   who, p->inv_price[inv]);
+        nx_invoice_paid(s, inv);
+        return 0;
+    }
+    if (nx_invoice_settle(a, inv, "a Treachery Card")) return -1;
+    nx_act_log(a, "lot %d: %s buys it for %d spice, paid to the %s", p->bid_lot, who, p->inv_price[inv],
+               p->inv_payee[inv] == NX_INV_BANK ? "Spice Bank" : "Emperor");
+    /* The split stays between the allies: naming the ally's share would
+     * tell the table that the buyer, who pays first, is left with none. */
+    uint8_t ally = s->seats[buyer].ally;
+    int helped = 0;
+    for (int k = 0; k < NX_INVOICE_PAYERS; k++)
+        helped |= p->inv_payer[inv * NX_INVOICE_PAYERS + k] != NX_NO_SEAT && p->inv_payer[inv * NX_INVOICE_PAYERS + k] != buyer &&
+                  p->inv_share[inv * NX_INVOICE_PAYERS + k];
+    if (helped && ally != NX_NO_SEAT)
+        nx_act_log(a, "%s's ally %s helps to pay", who, nx_act_who(s, ally, ally_who, sizeof ally_who));
+    return 0;
+}
+
+/* The card goes to the buyer's hand; the invoice names it (for the buyer). */
+static void deliver_lot(nx_act *a, int inv)
+{
+    nx_state *s = a->s;
+    uint8_t buyer = s->play.inv_buyer[inv];
     uint32_t event = nx_state_new_event(s);
     nx_comp card = nx_custody_top(&s->custody, NX_Z_AUCTION);
     nx_custody_move(&s->custody, card, hand_of(buyer));
+    s->play.inv_item[inv] = card;
     nx_state_add_receipt(s, buyer, NX_RCPT_DREW, event, &card, 1);
-    harkonnen_bonus(a, buyer, event);
+    if (bonus_first(a)) harkonnen_bonus(a, buyer, event);
+}
+
+/* The event of the sale: the buyer's receipt for the card bought (the
+ * bonus card shares it, as one purchase).  A card replaced in the
+ * post-purchase step has its own receipt; the sale's is then older. */
+static uint32_t sale_event(nx_state *s, int inv)
+{
+    for (int i = s->nreceipts - 1; i >= 0; i--) {
+        const nx_receipt *r = nx_state_receipt(s, i);
+        if (r->seat == s->play.inv_buyer[inv] && r->kind == NX_RCPT_DREW && r->n == 1 && r->cards[0] == s->play.inv_item[inv])
+            return r->event;
+    }
+    return nx_state_new_event(s);
+}
+
+/* After the post-purchase step: the bonus card (unless it came first) and
+ * the invoice is done with. */
+static void finish_lot(nx_act *a, int inv)
+{
+    nx_state *s = a->s;
+    if (!bonus_first(a)) harkonnen_bonus(a, s->play.inv_buyer[inv], sale_event(s, inv));
+    nx_invoice_close(s, inv);
+}
+
+/* The winner's post-purchase step (event `sale`); 1 when it is open. */
+static int open_sale_step(nx_act *a, int inv)
+{
+    nx_state *s = a->s;
+    if (!confirmations(a)) return 0;
+    uint8_t buyer = s->play.inv_buyer[inv];
+    char who[64], prompt[128];
+    nx_fmt(prompt, sizeof prompt, "Lot %d is %s's: keep it (pass), or play a Nexus card", s->play.bid_lot,
+           nx_act_who(s, buyer, who, sizeof who));
+    nx_windows_open_for(a, NX_EV_SALE, buyer, bit(buyer), 0, prompt);
+    return 1;
 }
 
 static int bidding_procedure(nx_act *a)
@@ -318,13 +455,43 @@ static int bidding_procedure(nx_act *a)
                 return_lots(a);
                 return 0;
             }
-            sell_lot(a);
-            p->step = STEP_LOT;
+            if (quote_lot(a)) return 0;
+            p->step = STEP_PAY;
+            if (confirmations(a)) {
+                open_payment_step(a, nx_invoice_find(s, NX_INV_PURCHASE));
+                return 1;
+            }
             break;
         }
+        case STEP_PAY: {
+            /* Every answer is in (or there was no step): pay, then the card. */
+            int inv = nx_invoice_find(s, NX_INV_PURCHASE);
+            assert(inv >= 0);
+            nx_event_clear(s);
+            if (pay_lot(a, inv)) return 0;   /* the action fails (nx_spice_transfer) */
+            deliver_lot(a, inv);
+            p->step = STEP_SOLD;
+            if (open_sale_step(a, inv)) return 1;
+            break;
+        }
+        case STEP_SOLD:
+            nx_event_clear(s);
+            finish_lot(a, nx_invoice_find(s, NX_INV_PURCHASE));
+            p->step = STEP_LOT;
+            break;
         default: assert(!"bidding: no such step"); return 0;
         }
     }
+}
+
+int nx_bidding_holds(nx_act *a)
+{
+    if (a->s->play.event_now != NX_EV_SALE) return 0;
+    const char *type = json_string_value(json_object_get(a->action, "type"));
+    if (!type || (strcmp(type, "ghola") && strcmp(type, "truthtrance"))) return 0;
+    if (strcmp(nx_act_setting(a, "ixians.secret_ally.anytime_interleave", "unresolved"), "immediate")) return 0;
+    return nx_act_fail(a, "illegal", "the post-purchase step of lot %d comes first (ixians.secret_ally.anytime_interleave: immediate)",
+                       a->s->play.bid_lot);
 }
 
 /* ---- actions ------------------------------------------------------------------- */

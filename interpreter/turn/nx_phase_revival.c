@@ -45,7 +45,11 @@
 #include "nx_module.h"
 #include "nx_movement.h"
 #include "nx_play.h"
+#include "nx_revival.h"
 #include "nx_spice.h"
+#include "nx_effects.h"
+#include "nx_invoice.h"
+#include "nx_invoice_pay.h"
 
 enum { STEP_OPEN, STEP_DONE };
 
@@ -71,6 +75,8 @@ typedef struct plan {
     int leader;                    /* leader index, or -1 */
     int ally_forces, ally_elite;   /* Emperor only: its ally's, paid by the Emperor */
     int kh;                        /* Atreides: the Kwisatz Haderach */
+    int grant_forces, grant_elite; /* the seat's own, on a card's grant (see "Grants" below) */
+    int grant_leader;              /* leader index revived on a card's leader grant, or -1 */
 } plan;
 
 static uint8_t bit(uint8_t seat) { return (uint8_t)(1u << seat); }
@@ -79,11 +85,28 @@ static int in_tanks(const nx_state *s, uint8_t seat, int kind) { return s->seats
 
 static int spice_of(const nx_state *s, uint8_t seat) { return s->seats[seat].spice > 0 ? s->seats[seat].spice : 0; }
 
+/* ---- grants ------------------------------------------------------------------------
+ * A Nexus card played inside the seat's own revival decision (E3) leaves a
+ * grant (core/nx_effects.h, scope: this phase) that the decision's
+ * "revive" spends: `grant_forces`/`grant_elite` on a force grant, with its
+ * own count, price per force and ledger (apart from the ordinary limit,
+ * within it, or as the free rate), and `grant_leader` on a leader grant
+ * (free; in the turn's one leader revival under its usual condition, or
+ * an extra leader from the Tanks).  The one-elite-a-turn cap holds for
+ * every route (FAQ-N p.2). */
+
+static int force_grant(const nx_state *s, uint8_t seat) { return nx_effect_find(s, NX_EFF_REVIVAL_GRANT, seat, -1); }
+static int leader_grant(const nx_state *s, uint8_t seat) { return nx_effect_find(s, NX_EFF_LEADER_GRANT, seat, -1); }
+
+static int grant_arg(const nx_state *s, int slot) { return slot >= 0 ? s->play.effect_arg[slot] : 0; }
+
 static int free_for(const nx_state *s, uint8_t seat)
 {
     int n = free_revivals[s->seats[seat].faction];
     uint8_t ally = s->seats[seat].ally;
     if (ally != NX_NO_SEAT && s->seats[ally].faction == NX_FREMEN && n < FREMEN_ALLY_FREE) n = FREMEN_ALLY_FREE;
+    int g = force_grant(s, seat), arg = grant_arg(s, g);
+    if (g >= 0 && NX_GRANT_LEDGER(arg) == NX_GRANT_FREE_RATE && n < NX_GRANT_FORCES(arg)) n = NX_GRANT_FORCES(arg);
     return n;
 }
 
@@ -95,6 +118,8 @@ static int elite_room(const nx_state *s, uint8_t seat)
     if (!limited) return REVIVAL_LIMIT + EMPEROR_EXTRA;
     return (s->play.revived_elite & bit(seat)) ? 0 : 1;
 }
+
+int nx_revival_elite_room(const nx_state *s, uint8_t seat) { return elite_room(s, seat); }
 
 /* The Emperor's ally, when the Emperor may pay for its revivals. */
 static uint8_t emperor_ally(const nx_state *s, uint8_t seat)
@@ -114,6 +139,7 @@ static int plan_cost(const nx_state *s, uint8_t seat, const plan *pl)
 {
     int paid = pl->forces + pl->elite - free_for(s, seat);
     int cost = (paid > 0 ? paid : 0) * FORCE_COST + (pl->ally_forces + pl->ally_elite) * FORCE_COST;
+    cost += (pl->grant_forces + pl->grant_elite) * NX_GRANT_COST(grant_arg(s, force_grant(s, seat)));
     return cost + (pl->leader >= 0 ? leader_cost(pl->leader) : 0) + (pl->kh ? KH_COST : 0);
 }
 
@@ -150,14 +176,58 @@ static int force_problem(const nx_state *s, uint8_t who, int forces, int elite, 
     return 0;
 }
 
+/* The grants the plan spends: each within its count (all of it when the
+ * grant is exact), a leader from the Tanks on a leader grant. */
+static int grant_problem(const nx_state *s, uint8_t seat, const plan *pl, char *why, size_t len)
+{
+    int g = force_grant(s, seat), arg = grant_arg(s, g), n = pl->grant_forces + pl->grant_elite;
+    if (n && (g < 0 || NX_GRANT_LEDGER(arg) == NX_GRANT_FREE_RATE))
+        return nx_move_refuse(why, len, "grant_forces: no card lets seat %d revive forces of its own beyond its revival", seat);
+    if (g >= 0 && NX_GRANT_LEDGER(arg) != NX_GRANT_FREE_RATE) {
+        if (n > NX_GRANT_FORCES(arg))
+            return nx_move_refuse(why, len, "grant_forces: the card lets seat %d revive %d forces, not %d", seat, NX_GRANT_FORCES(arg), n);
+        if (NX_GRANT_EXACT(arg) && n && n != NX_GRANT_FORCES(arg))
+            return nx_move_refuse(why, len, "grant_forces: the card revives exactly %d forces, not %d", NX_GRANT_FORCES(arg), n);
+    }
+    int lg = leader_grant(s, seat);
+    if (pl->grant_leader < 0) {
+        if (lg >= 0 && (grant_arg(s, lg) & NX_GRANT_LEADER_WITH_FORCES) && n)
+            return nx_move_refuse(why, len, "grant_leader: the card revives a leader and forces together, or neither");
+        return 0;
+    }
+    if (lg < 0) return nx_move_refuse(why, len, "grant_leader: no card lets seat %d revive a leader free", seat);
+    if ((grant_arg(s, lg) & NX_GRANT_LEADER_WITH_FORCES) && !n)
+        return nx_move_refuse(why, len, "grant_leader: the card revives a leader and forces together, or neither");
+    const nx_leader *ld = nx_leader_get(pl->grant_leader);
+    if (ld->faction != s->seats[seat].faction) return nx_move_refuse(why, len, "%s is not one of seat %d's leaders", ld->name, seat);
+    if ((grant_arg(s, lg) & 1) == NX_GRANT_LEADER_EXTRA) {
+        if (s->custody.zone[nx_comp_leader_disc(pl->grant_leader)] != NX_Z_TANKS)
+            return nx_move_refuse(why, len, "%s is not in the Tanks", ld->name);
+        if (pl->leader == pl->grant_leader) return nx_move_refuse(why, len, "%s is named twice", ld->name);
+        return 0;
+    }
+    /* The turn's one leader revival, under its usual condition; the card
+     * only waives its cost (tleilaxu.secret_ally.leader_slot). */
+    if (pl->leader >= 0 || pl->kh)
+        return nx_move_refuse(why, len, "grant_leader: the free leader is the turn's one leader revival");
+    if (!nx_board_leader_revivable(s, pl->grant_leader))
+        return nx_move_refuse(why, len, "%s cannot be revived now (it is not in the Tanks, or the leader revival condition does not hold)", ld->name);
+    return 0;
+}
+
 /* Why `seat` may not revive `pl` now (0 when it may). */
+static int grant_problem(const nx_state *s, uint8_t seat, const plan *pl, char *why, size_t len);
+
 static int plan_problem(const nx_state *s, uint8_t seat, const plan *pl, char *why, size_t len)
 {
-    if (pl->forces + pl->elite > REVIVAL_LIMIT) {
-        nx_fmt(why, len, "at most %d forces may be revived a turn", REVIVAL_LIMIT);
+    int g = force_grant(s, seat), within = g >= 0 && NX_GRANT_LEDGER(grant_arg(s, g)) == NX_GRANT_WITHIN_LIMIT;
+    int counted = pl->forces + pl->elite + (within ? pl->grant_forces + pl->grant_elite : 0);
+    if (counted > REVIVAL_LIMIT) {
+        nx_fmt(why, len, "at most %d forces may be revived a turn%s", REVIVAL_LIMIT, within ? ", the card's forces included" : "");
         return -1;
     }
-    if (force_problem(s, seat, pl->forces, pl->elite, "its", why, len)) return -1;
+    if (grant_problem(s, seat, pl, why, len)) return -1;
+    if (force_problem(s, seat, pl->forces + pl->grant_forces, pl->elite + pl->grant_elite, "its", why, len)) return -1;
     if (pl->leader >= 0) {
         if (nx_leader_get(pl->leader)->faction != s->seats[seat].faction) {
             nx_fmt(why, len, "%s is not one of seat %d's leaders", nx_leader_get(pl->leader)->name, seat);
@@ -208,14 +278,57 @@ static void revive_forces(nx_state *s, uint8_t who, int forces, int elite)
     if (elite) s->play.revived_elite |= bit(who);
 }
 
+/* A paid revival is an invoice to the bank (core/nx_invoice.h), settled at
+ * once: nothing is asked between the revive and its payment. */
+static void pay_revival(nx_act *a, uint8_t seat, const plan *pl, int cost)
+{
+    nx_state *s = a->s;
+    if (!cost) return;
+    nx_invoice inv = { .kind = NX_INV_REVIVAL, .buyer = seat, .payee = NX_INV_BANK, .item = NX_COMP_NONE,
+                       .lot = (uint8_t)(pl->forces + pl->elite + pl->grant_forces + pl->grant_elite), .price = (uint8_t)cost,
+                       .payer = { seat, NX_NO_SEAT, NX_NO_SEAT }, .share = { (uint8_t)cost, 0, 0 } };
+    int i = nx_invoice_open(s, &inv);
+    if (i < 0) {
+        a->failed_late = 1;
+        nx_act_fail(a, "invariant", "no room for another invoice (%d are open)", NX_MAX_INVOICES);
+        return;
+    }
+    if (!nx_invoice_settle(a, i, "revival")) nx_invoice_close(s, i);
+}
+
+/* The grants' forces and leader come back; a grant is spent by the revive
+ * that uses it. */
+static void apply_grants(nx_act *a, uint8_t seat, const plan *pl)
+{
+    nx_state *s = a->s;
+    char who[64], forces[48];
+    nx_act_who(s, seat, who, sizeof who);
+    int g = force_grant(s, seat);
+    if (pl->grant_forces + pl->grant_elite) {
+        int cost = NX_GRANT_COST(grant_arg(s, g)) * (pl->grant_forces + pl->grant_elite);
+        revive_forces(s, seat, pl->grant_forces, pl->grant_elite);
+        nx_move_forces_label(pl->grant_forces, pl->grant_elite, forces, sizeof forces);
+        if (cost) nx_act_log(a, "%s revives %s on its card's grant, for %d spice", who, forces, cost);
+        else nx_act_log(a, "%s revives %s free on its card's grant", who, forces);
+    }
+    if (g >= 0 && NX_GRANT_LEDGER(grant_arg(s, g)) != NX_GRANT_FREE_RATE) nx_effect_remove(s, g);
+    int lg = leader_grant(s, seat);
+    if (pl->grant_leader >= 0) {
+        nx_custody_move(&s->custody, nx_comp_leader_disc(pl->grant_leader), NX_Z_SEAT(seat, NX_ZS_LEADERS));
+        nx_act_log(a, "%s revives %s free on its card's grant", who, nx_leader_get(pl->grant_leader)->name);
+    }
+    if (lg >= 0) nx_effect_remove(s, lg);
+}
+
 static void plan_apply(nx_act *a, uint8_t seat, const plan *pl)
 {
     nx_state *s = a->s;
     char who[64], ally_who[64];
     nx_act_who(s, seat, who, sizeof who);
     int cost = plan_cost(s, seat, pl);
-    nx_spice_transfer(a, seat, NX_SPICE_BANK, cost, "revival");
+    pay_revival(a, seat, pl, cost);
     revive_forces(s, seat, pl->forces, pl->elite);
+    apply_grants(a, seat, pl);
     s->play.revived |= bit(seat);
     int n = pl->forces + pl->elite, paid = n - free_for(s, seat);
     paid = paid > 0 ? paid : 0;
@@ -240,7 +353,8 @@ static void plan_apply(nx_act *a, uint8_t seat, const plan *pl)
                    nx_move_forces_label(pl->ally_forces, pl->ally_elite, theirs, sizeof theirs),
                    nx_act_who(s, ally, ally_who, sizeof ally_who));
     }
-    if (!n && pl->leader < 0 && !pl->kh && !extra) nx_act_log(a, "%s revives nothing", who);
+    if (!n && pl->leader < 0 && !pl->kh && !extra && !pl->grant_forces && !pl->grant_elite && pl->grant_leader < 0)
+        nx_act_log(a, "%s revives nothing", who);
 }
 
 /* ---- the procedure -------------------------------------------------------------- */
@@ -299,17 +413,19 @@ static int revival_procedure(nx_act *a)
 
 /* ---- actions --------------------------------------------------------------------- */
 
-static int read_leader(nx_act *a, int *out)
+static int read_leader_key(nx_act *a, const char *key, int *out)
 {
-    json_t *j = json_object_get(a->action, "leader");
+    json_t *j = json_object_get(a->action, key);
     *out = -1;
     if (!j) return 0;
     nx_comp c = json_is_string(j) ? nx_comp_parse(json_string_value(j)) : NX_COMP_NONE;
     if (c == NX_COMP_NONE || nx_comp_kind_of(c) != NX_COMP_LEADER)
-        return nx_act_fail(a, "malformed", "\"leader\" must name a leader disc (\"leader:duncan_idaho\")");
+        return nx_act_fail(a, "malformed", "\"%s\" must name a leader disc (\"leader:duncan_idaho\")", key);
     *out = nx_comp_leader(c);
     return 0;
 }
+
+static int read_leader(nx_act *a, int *out) { return read_leader_key(a, "leader", out); }
 
 static int read_kh(nx_act *a, int *out)
 {
@@ -321,10 +437,15 @@ static int read_kh(nx_act *a, int *out)
 
 static int act_revive(nx_act *a)
 {
-    if (nx_arg_keys(a, NX_KEYS("forces", "elite", "leader", "ally_forces", "ally_elite", "kwisatz_haderach"))) return -1;
+    if (nx_arg_keys(a, NX_KEYS("forces", "elite", "leader", "ally_forces", "ally_elite", "kwisatz_haderach", "grant_forces",
+                               "grant_elite", "grant_leader")))
+        return -1;
     const nx_pending *p = nx_act_need(a, NX_PEND_REVIVAL);
     if (!p) return -1;
     plan pl;
+    if (nx_arg_int_opt(a, "grant_forces", 0, 7, 0, &pl.grant_forces) || nx_arg_int_opt(a, "grant_elite", 0, 7, 0, &pl.grant_elite) ||
+        read_leader_key(a, "grant_leader", &pl.grant_leader))
+        return -1;
     if (nx_arg_int_opt(a, "forces", 0, REVIVAL_LIMIT, 0, &pl.forces) ||
         nx_arg_int_opt(a, "elite", 0, REVIVAL_LIMIT, 0, &pl.elite) || read_leader(a, &pl.leader) ||
         nx_arg_int_opt(a, "ally_forces", 0, EMPEROR_EXTRA, 0, &pl.ally_forces) ||
@@ -408,7 +529,7 @@ static int act_ghola(nx_act *a)
 /* Up to n of the seat's own forces, elite first (they are worth more). */
 static plan take_forces(const nx_state *s, uint8_t seat, int n)
 {
-    plan pl = { .leader = -1 };
+    plan pl = { .leader = -1, .grant_leader = -1 };
     int room = elite_room(s, seat);
     pl.elite = in_tanks(s, seat, NX_FORCE_ELITE) < room ? in_tanks(s, seat, NX_FORCE_ELITE) : room;
     if (pl.elite > n) pl.elite = n;
@@ -421,11 +542,14 @@ static json_t *revive_action(const plan *pl)
     json_t *o = json_pack("{s:s}", "type", "revive");
     const struct { const char *key; int v; } nums[] = {
         { "forces", pl->forces }, { "elite", pl->elite }, { "ally_forces", pl->ally_forces }, { "ally_elite", pl->ally_elite },
+        { "grant_forces", pl->grant_forces }, { "grant_elite", pl->grant_elite },
     };
     for (size_t i = 0; i < sizeof nums / sizeof nums[0]; i++)
         if (nums[i].v) json_object_set_new(o, nums[i].key, json_integer(nums[i].v));
     if (pl->leader >= 0) json_object_set_new(o, "leader", json_string(nx_comp_id(nx_comp_leader_disc(pl->leader))));
     if (pl->kh) json_object_set_new(o, "kwisatz_haderach", json_true());
+    if (pl->grant_leader >= 0)
+        json_object_set_new(o, "grant_leader", json_string(nx_comp_id(nx_comp_leader_disc(pl->grant_leader))));
     return o;
 }
 
@@ -464,6 +588,35 @@ static void ghola_moves(const nx_state *s, uint8_t seat, json_t *out)
                      json_pack("{s:s, s:i, s:i}", "type", "ghola", "forces", g.forces, "elite", g.elite));
 }
 
+/* A card's grant is worth using whole (30 and up): its forces, elite
+ * first, with the free forces on top when the Tanks hold enough, and its
+ * leader (the strongest it may take). */
+static void grant_moves(const nx_state *s, uint8_t seat, json_t *out)
+{
+    int g = force_grant(s, seat), lg = leader_grant(s, seat);
+    if ((g < 0 || NX_GRANT_LEDGER(grant_arg(s, g)) == NX_GRANT_FREE_RATE) && lg < 0) return;
+    plan base = { .leader = -1, .grant_leader = -1 };
+    if (g >= 0 && NX_GRANT_LEDGER(grant_arg(s, g)) != NX_GRANT_FREE_RATE) {
+        plan t = take_forces(s, seat, NX_GRANT_FORCES(grant_arg(s, g)));
+        base.grant_forces = t.forces;
+        base.grant_elite = t.elite;
+    }
+    if (lg >= 0) {
+        int extra = (grant_arg(s, lg) & 1) == NX_GRANT_LEADER_EXTRA;
+        base.grant_leader = extra ? strongest_dead(s, seat) : revivable_leader(s, seat);
+    }
+    plan more = base;
+    int left = in_tanks(s, seat, NX_FORCE_NORMAL) - base.grant_forces, fr = free_for(s, seat);
+    more.forces = left < fr ? left : fr;
+    if (more.forces > 0) add_plan(s, seat, &more, 31, out);
+    add_plan(s, seat, &base, 30, out);
+    if (base.grant_leader >= 0) {
+        plan alone = base;
+        alone.grant_forces = alone.grant_elite = 0;
+        add_plan(s, seat, &alone, 29, out);
+    }
+}
+
 /*
  * Free forces always (score 10 and up); all it may revive when spice is
  * plentiful (10 left after paying); a leader on top when it can afford
@@ -494,13 +647,14 @@ static void revival_moves(const nx_state *s, const nx_pending *p, json_t *out)
     }
     uint8_t ally = emperor_ally(s, seat);
     if (ally != NX_NO_SEAT && tanks_total(s, ally)) {
-        plan help = { .leader = -1 };
+        plan help = { .leader = -1, .grant_leader = -1 };
         plan theirs = take_forces(s, ally, EMPEROR_EXTRA);
         help.ally_forces = theirs.forces;
         help.ally_elite = theirs.elite;
         add_plan(s, seat, &help, spice - plan_cost(s, seat, &help) >= 15 ? 8 : 0, out);
     }
     ghola_moves(s, seat, out);
+    grant_moves(s, seat, out);
 }
 
 /* ---- the module --------------------------------------------------------------------- */

@@ -17,6 +17,7 @@
 
 #include "nx_board.h"
 #include "nx_effects.h"
+#include "nx_invoice.h"
 #include "nx_events.h"
 #include "nx_text.h"
 #include "nx_module.h"
@@ -85,6 +86,7 @@ void nx_phases_enter(nx_act *a, int phase)
     /* Effects scoped to the phase (or the turn, when a turn ends) end now;
      * those owed at the next Mentat Pause stay. */
     nx_effects_expire(s, phase >= NX_P_COUNT ? NX_END_TURN : NX_END_PHASE);
+    nx_invoices_clear(s);   /* a payment never outlives the phase that quoted it */
     nx_event_clear(s);
     if (phase >= NX_P_COUNT) {
         phase = NX_P_STORM;
@@ -171,6 +173,27 @@ int nx_windows_open_event(nx_act *a, int kind, uint8_t seats)
         snprintf(p->prompt, sizeof p->prompt, "Now (%s): play your Nexus card, or pass", nx_event_get(kind)->id);
     }
     return event != 0;
+}
+
+/* A uniform window (common.windows.purchase_confirmation): every seat of
+ * `seats` gets it, whether or not it holds a Nexus card, so that the step
+ * a hidden holder may use is one every seat in its place takes.  Raises
+ * `kind` with `user`; `event` 0 hands out a new event id.  Returns the
+ * event id. */
+uint32_t nx_windows_open_for(nx_act *a, int kind, uint8_t user, uint8_t seats, uint32_t event, const char *prompt)
+{
+    nx_state *s = a->s;
+    uint8_t order[NX_MAX_SEATS];
+    nx_state_storm_order(s, order);
+    if (!event) event = nx_state_new_event(s);
+    nx_event_raise(s, kind, user, NX_NO_SEAT);
+    for (int i = 0; i < s->nseats; i++) {
+        if (!(seats & (1u << order[i]))) continue;
+        nx_pending *p = nx_state_add_pending(s, NX_PEND_NEXUS_WINDOW, order[i]);
+        p->event = event;
+        nx_fmt(p->prompt, sizeof p->prompt, "%s", prompt);
+    }
+    return event;
 }
 
 static int pass_window(nx_act *a, const nx_pending *p)

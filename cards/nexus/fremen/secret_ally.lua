@@ -34,19 +34,39 @@ local function worm_play(ctx)
 end
 
 -- ---- revival ----------------------------------------------------------------
--- Not built yet (the Revival panels' work): the path is marked unbuilt in
--- the card's YAML, so naming it is refused by the engine's path gate, the
--- card kept.
+-- Played inside the holder's own revival decision (E3): three forces free,
+-- a grant that decision's "revive" spends (grant_forces, grant_elite).  How
+-- it meets the ordinary revival is fremen.secret_ally.revival_accounting:
+-- apart from the limit and free rate, within the limit, or as the free rate.
+-- Exactly three (no "up to" is printed): with fewer revivable the card is
+-- refused and kept.
+
+local ledgers = { separate_batch = "separate", within_limit = "within_limit", replaces_free_rate = "free_rate" }
+
+local function revival_can_play(ctx)
+  if ctx.phase ~= "revival" then return false, "the revival alternative is played in Revival" end
+  local t = ctx:tanks()
+  local elite = t.elite < t.elite_room and t.elite or t.elite_room
+  if t.normal + elite < 3 then
+    return false, "fewer than three of the holder's forces can be revived; the card revives three"
+  end
+  return true, nil, "revival"
+end
+
+local function revival_play(ctx)
+  local ledger = ledgers[ctx:setting("fremen.secret_ally.revival_accounting")]
+  ctx:grant_revival{ forces = 3, cost = 0, ledger = ledger, exact = true }
+end
 
 function panel.can_play(ctx)
-  if ctx.path == "revival" then return true, nil, "revival" end
+  if ctx.path == "revival" or (ctx.path == nil and ctx.phase == "revival") then return revival_can_play(ctx) end
   if ctx.path == "worm_protection" or ctx.path == nil then return worm_can_play(ctx) end
   return false, "name a path: worm_protection or revival"
 end
 
 function panel.play(ctx)
   if ctx.path == "worm_protection" then return worm_play(ctx) end
-  error("the revival path is not built")
+  return revival_play(ctx)
 end
 
 return panel

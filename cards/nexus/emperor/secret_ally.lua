@@ -1,0 +1,90 @@
+-- Emperor Secret Ally (Emperor absent).  Two alternatives, one card:
+--   purchase  at the payment step of a Bidding lot the holder won: keep its
+--             spice after showing it holds the whole price (002, "Secret
+--             Ally: retain the actual purchase price"; "Bounded bank-auction
+--             purchase prototype").  The bank receives nothing, the holder
+--             gets the one card, the auction's follow-ups continue.  The
+--             table learns only that the price is held, not the excess.
+--   revival   inside the holder's own revival decision: three more forces
+--             free, beyond the revival limits, an allowance of their own;
+--             forces only; the one-elite-a-turn cap holds (002, "Secret
+--             Ally: three additional free revivals").
+-- Karama: emperor.secret_ally.karama; its "cancellable" setting needs a
+-- Karama window facing these effects, which is not built, so the card is
+-- refused under it, naming the ruling.
+
+local panel = {}
+
+local function karama_refusal(ctx)
+  if ctx:setting("emperor.secret_ally.karama") == "cancellable" then
+    return "no Karama window faces this effect yet (emperor.secret_ally.karama: cancellable is not built)"
+  end
+end
+
+local function purchase(ctx, e)
+  local inv = ctx:invoice()
+  if not inv or inv.kind ~= "purchase" or inv.state ~= "due" or e.user ~= ctx.holder then
+    return false, "only the winner of a lot, at its payment step, may keep its spice"
+  end
+  if inv.means ~= "spice" or inv.price < 1 then
+    return false, "this lot costs no spice (a Karama pays it)"
+  end
+  if inv.redirected then return false, "another card already changed this payment" end
+  if ctx:seat(ctx.holder).spice < inv.price then
+    return false, "the card needs the whole price held: the holder holds less"
+  end
+  if inv.payee ~= "bank" then return true, nil, "seller_purchase" end
+  return true, nil, "purchase"
+end
+
+-- Three forces when three can come back; fewer is the short case.
+local function revival(ctx)
+  local t = ctx:tanks()
+  local elite = t.elite < t.elite_room and t.elite or t.elite_room
+  local n = t.normal + elite
+  for seat = 0, ctx:seats() - 1 do
+    if ctx:seat(seat).faction == "tleilaxu" then return true, nil, "contested_revival" end
+  end
+  if n == 0 then return false, "no force of the holder can be revived" end
+  if n < 3 then
+    if ctx:setting("emperor.secret_ally.short_revival") == "forbid" then
+      return false, "fewer than three forces can be revived (emperor.secret_ally.short_revival: forbid)"
+    end
+    return true, nil, "short_revival"
+  end
+  return true, nil, "revival"
+end
+
+function panel.can_play(ctx)
+  local why = karama_refusal(ctx)
+  if why then return false, why end
+  local e = ctx:event()
+  if e and e.name == "purchase" then return purchase(ctx, e) end
+  if ctx.phase == "revival" then
+    if ctx:setting("emperor.secret_ally.free_revival_income") == "free_revival" then
+      -- Only reachable with Tleilaxu seated, whose income is not built.
+      local ok, reason, path = revival(ctx)
+      if path == "contested_revival" then
+        return false, "Tleilaxu's income from free revival is not built (emperor.secret_ally.free_revival_income: free_revival)"
+      end
+      return ok, reason, path
+    end
+    return revival(ctx)
+  end
+  return false, "played at the payment step of a lot the holder won, or inside its own revival decision"
+end
+
+function panel.play(ctx)
+  if ctx.path == "purchase" or ctx.path == "seller_purchase" then
+    local inv = ctx:invoice()
+    ctx:redirect_invoice{ keep = true }
+    ctx:log(string.format("seat %d shows that it holds the price of %d spice and keeps it", ctx.holder, inv.price))
+    return
+  end
+  local t = ctx:tanks()
+  local elite = t.elite < t.elite_room and t.elite or t.elite_room
+  local n = t.normal + elite
+  ctx:grant_revival{ forces = n < 3 and n or 3, cost = 0, ledger = "separate", exact = true }
+end
+
+return panel
