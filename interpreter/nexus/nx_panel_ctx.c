@@ -820,6 +820,8 @@ static int ctx_forces(lua_State *L)
     nx_act_log(c->a, "%s: %d of %s forces go from %s to %s", c->panel->id, n[0] + n[1], nx_act_who(s, seat, who, sizeof who),
                place_name(from, w1, sizeof w1), place_name(to, w2, sizeof w2));
     return 0;
+}
+
 /* The call seen by the methods of other files (nx_ctx_pay.c). */
 nx_ctx_call nx_ctx_call_of(lua_State *L, const char *what)
 {
@@ -1251,35 +1253,15 @@ static const nx_when *when_of(const nx_panel *p, const char *path)
     return &p->when;
 }
 
-/* The holder's own decisions a panel may be played inside (E3): the
- * decision stays open and continues after the play. */
-static const struct { nx_pending_kind kind; int event; } own_acts[] = {
-    { NX_PEND_SHIP_MOVE, NX_EV_OWN_ACTION },
-    { NX_PEND_REVIVAL, NX_EV_OWN_ACTION },
-};
-
-static int inside_own_act(const nx_pending *own, int event)
-{
-    for (size_t i = 0; own && i < sizeof own_acts / sizeof own_acts[0]; i++)
-        if (own_acts[i].kind == own->kind && own_acts[i].event == event) return 1;
-    return 0;
-}
-
-/* May the panel (or one of its paths, E2) be played inside `own`? */
+/* May the panel (or one of its paths, E2) be played inside `own` (E3)? */
 static int bound_inside(const nx_panel *p, const nx_pending *own)
 {
-    if (p->when.event && inside_own_act(own, nx_event_parse(p->when.event))) return 1;
+    if (p->when.event && nx_when_inside_own_act(own, nx_event_parse(p->when.event))) return 1;
     for (size_t i = 0; i < p->npaths; i++)
-        if (p->paths[i].has_when && p->paths[i].when.event && inside_own_act(own, nx_event_parse(p->paths[i].when.event)))
+        if (p->paths[i].has_when && p->paths[i].when.event &&
+            nx_when_inside_own_act(own, nx_event_parse(p->paths[i].when.event)))
             return 1;
     return 0;
-}
-
-/* Is a window of the holder open at the event (a Nexus window, or the
- * response window against an attempt)? */
-static int window_at(const nx_state *s, const nx_pending *own, int event)
-{
-    return own && s->play.event_now == event && (own->kind == NX_PEND_NEXUS_WINDOW || own->kind == NX_PEND_KARAMA);
 }
 
 /* `answered`: the holder's window at the event was answered by this play
@@ -1408,7 +1390,6 @@ int nx_panel_play(nx_act *a, const char *requested_path)
     int response = own && own->kind == NX_PEND_KARAMA;
     if (own && own->kind != NX_PEND_NEXUS_WINDOW && !response) {
         const nx_panel *p = panel_for(a, seat, nx_custody_top(&s->custody, NX_Z_SEAT(seat, NX_ZS_NEXUS_HELD)));
-        if (!p->when.event || !nx_when_inside_own_act(own, nx_event_parse(p->when.event)))
         if (!bound_inside(p, own))
             return nx_act_fail(a, "illegal", "seat %d must first answer its pending decision", seat);
     }
