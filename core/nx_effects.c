@@ -4,8 +4,10 @@
 #include <string.h>
 
 #include "nx_map.h"
+#include "nx_treachery.h"
 
-static const char *const kind_ids[NX_EFF_COUNT] = { NULL, "stop", "virtual_elite", "grant", "used" };
+static const char *const kind_ids[NX_EFF_COUNT] = { NULL, "stop", "virtual_elite", "grant", "used",
+                                                         "cancelled", "owed_draw", "retained" };
 static const char *const end_ids[NX_END_COUNT] = { "attempt", "battle", "phase", "turn", "mentat_pause" };
 
 const char *nx_effect_kind_id(nx_effect_kind k) { return k > NX_EFF_NONE && k < NX_EFF_COUNT ? kind_ids[k] : "none"; }
@@ -51,6 +53,11 @@ int nx_effect_find(const nx_state *s, nx_effect_kind kind, uint8_t seat, int arg
             (arg < 0 || p->effect_arg[i] == arg))
             return i;
     return -1;
+}
+
+void nx_effects_remove(nx_state *s, int i)
+{
+    if (i >= 0 && i < NX_MAX_EFFECTS) blank(&s->play, i);
 }
 
 void nx_effects_expire(nx_state *s, nx_effect_end level)
@@ -100,6 +107,14 @@ json_t *nx_effects_view(const nx_state *s)
         json_object_set_new(o, "battle", p->effect_territory[i] == 0xff ? json_null()
                                                                         : json_string(nx_map_territory_id(p->effect_territory[i])));
         json_object_set_new(o, "source", json_integer(p->effect_source[i]));
+        /* A bound card is public by then: a called traitor was revealed, a
+         * retained card was in a revealed plan (shown by its design, as
+         * revealed plans are, never by component id). */
+        nx_comp card = p->effect_arg[i];
+        if (p->effect_kind[i] == NX_EFF_CANCELLED && nx_comp_kind_of(card) == NX_COMP_TRAITOR)
+            json_object_set_new(o, "card", json_string(nx_comp_id(card)));
+        if (p->effect_kind[i] == NX_EFF_RETAINED && nx_comp_kind_of(card) == NX_COMP_TREACHERY)
+            json_object_set_new(o, "card", json_string(nx_treachery_name(nx_treachery_copy_card(card - NX_COMP_TREACHERY_FIRST))));
         /* The panel that made it (source = 1 + faction * 3 + mode; the
          * modes in the card format's order), or the engine. */
         static const char *const modes[3] = { "cunning", "betrayal", "secret_ally" };

@@ -27,6 +27,9 @@ typedef enum {
     NX_EFF_VIRTUAL_ELITE,   /* arg: ordinary forces of seat counted as elite in the battle */
     NX_EFF_GRANT,           /* arg: a battle advantage (NX_ADV_*) seat may use once */
     NX_EFF_USED,            /* arg: a granted advantage (NX_ADV_*) seat has used */
+    NX_EFF_CANCELLED,       /* arg: the Traitor Card (nx_comp) whose call seat cancelled in this battle */
+    NX_EFF_OWED_DRAW,       /* arg: Traitor Cards seat is owed from the Traitor Deck at the next Mentat Pause */
+    NX_EFF_RETAINED,        /* arg: a played Treachery card (nx_comp) seat keeps instead of discarding */
     NX_EFF_COUNT
 } nx_effect_kind;
 
@@ -56,8 +59,12 @@ int nx_effect_add(nx_state *s, const nx_effect *e);
 int nx_effect_find(const nx_state *s, nx_effect_kind kind, uint8_t seat, int arg);
 /* End every effect whose scope is over: `level` and narrower.  Never
  * NX_END_MENTAT: an effect owed at the next Mentat Pause is ended by the
- * code that carries it out there (none is made yet). */
+ * code that carries it out there (nx_effects_remove, after the owed draw of
+ * interpreter/turn/nx_owed.c). */
 void nx_effects_expire(nx_state *s, nx_effect_end level);
+
+/* Empty slot i (the effect was carried out). */
+void nx_effects_remove(nx_state *s, int i);
 
 const char *nx_effect_kind_id(nx_effect_kind k);
 const char *nx_effect_end_id(nx_effect_end e);

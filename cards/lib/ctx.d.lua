@@ -60,7 +60,7 @@ function ctx:draw(from, to, n) end
 ---@param cards string[]
 function ctx:shuffle_into(deck, cards) end
 
---- Ask the holder to choose cards of one of its zones: {prompt=, choose_from=, count=, resume=, save=}; return its result.
+--- Ask the holder to choose cards of one of its zones: {prompt=, choose_from=, among=?, count=, resume=, save=}; return its result.
 ---@param request table
 function ctx:ask(request) end
 
@@ -80,5 +80,17 @@ function ctx:modify(modifier) end
 --- A public log line, prefixed with the panel id.
 ---@param text string
 function ctx:log(text) end
+
+--- Cancel the traitor call being revealed now: {seat=, card=, leader=}; this step may then move that card (shuffle_into).
+---@return table
+function ctx:cancel_call() end
+
+--- Owe a seat an effect at the next Mentat Pause: {kind = "traitor_draw", seat = n, count = k}; it outlives the battle, the turn and the card.
+---@param owed table
+function ctx:owe(owed) end
+
+--- Keep a card the holder played in this battle instead of discarding it (never a mandatory discard).
+---@param card string
+function ctx:retain(card) end
 
 return ctx

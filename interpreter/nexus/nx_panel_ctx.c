@@ -48,6 +48,9 @@ typedef struct nx_ctx {
     uint32_t event;
     ctx_ask_req ask;
     int nlogs;                 /* ctx:log lines written by this call */
+    nx_comp released[2];       /* another seat's cards this step bound (a cancelled
+                                  call's Traitor Card): the step may move them */
+    int nreleased;
 } nx_ctx;
 
 /* What one call may make the host keep: log lines are bounded in length
@@ -114,7 +117,9 @@ static int read_own_cards(lua_State *L, nx_ctx *c, int arg, nx_comp *out, int ca
         const char *id = nx_luaval_name(L, -1, "card id");
         nx_comp comp = id ? nx_comp_parse(id) : NX_COMP_NONE;
         if (comp == NX_COMP_NONE) luaL_error(L, "card %d: unknown component '%s'", i + 1, id ? id : "?");
-        if (nx_zone_seat(c->a->s->custody.zone[comp]) != c->holder)
+        int bound = 0;
+        for (int k = 0; k < c->nreleased; k++) bound |= c->released[k] == comp;
+        if (nx_zone_seat(c->a->s->custody.zone[comp]) != c->holder && !bound)
             luaL_error(L, "card %d: %s is not in the holder's custody", i + 1, id);
         for (int k = 0; k < i; k++)
             if (out[k] == comp) luaL_error(L, "card %d: %s is listed twice", i + 1, id);
@@ -297,6 +302,30 @@ static int ctx_event(lua_State *L)
     return 1;
 }
 
+/* The Treachery cards the holder's side played, once the plans are
+ * revealed: {card=, name=, must_discard=, in_hand=} (its own cards: ids
+ * are the holder's to see). */
+static void push_played(lua_State *L, const nx_state *s, int side)
+{
+    nx_comp cards[3];
+    int n = nx_battle_played(s, side, cards);
+    lua_createtable(L, n, 0);
+    for (int i = 0; i < n; i++) {
+        nx_treachery_card t = nx_battle_card(cards[i]);
+        lua_createtable(L, 0, 4);
+        lua_pushstring(L, nx_comp_id(cards[i]));
+        lua_setfield(L, -2, "card");
+        lua_pushstring(L, nx_treachery_name(t));
+        lua_setfield(L, -2, "name");
+        lua_pushboolean(L, nx_treachery_discard_after_use(t));
+        lua_setfield(L, -2, "must_discard");
+        lua_pushboolean(L, s->custody.zone[cards[i]] == NX_Z_SEAT(s->play.battle_seats[side], NX_ZS_TREACHERY));
+        lua_setfield(L, -2, "in_hand");
+        lua_rawseti(L, -2, i + 1);
+    }
+    lua_setfield(L, -2, "played");
+}
+
 /* ctx:battle(): nil, or the battle in hand as the table sees it. */
 static int ctx_battle(lua_State *L)
 {
@@ -319,7 +348,9 @@ static int ctx_battle(lua_State *L)
         lua_pushinteger(L, side);
         lua_setfield(L, -2, "holder_side");
         set_seat_field(L, "holder_opponent", p->battle_seats[1 - side]);
+        if (p->battle_shown) push_played(L, s, side);
     }
+    if (p->battle_winner != NX_NO_SEAT) set_seat_field(L, "winner", p->battle_winner);
     /* Forces in the battle are on the board: public. */
     lua_createtable(L, 2, 0);
     for (int i = 0; i < 2; i++) {
@@ -334,6 +365,13 @@ static int ctx_battle(lua_State *L)
         lua_setfield(L, -2, "normal");
         lua_pushinteger(L, have[NX_FORCE_ELITE]);
         lua_setfield(L, -2, "elite");
+        /* Cards in hand that were not played in this battle: the hand's
+         * count less the revealed plan's cards still in it (both public). */
+        nx_comp used[3];
+        int nused = nx_battle_played(s, i, used), unused = nx_custody_count(&s->custody, NX_Z_SEAT(p->battle_seats[i], NX_ZS_TREACHERY));
+        for (int k = 0; k < nused; k++) unused -= s->custody.zone[used[k]] == NX_Z_SEAT(p->battle_seats[i], NX_ZS_TREACHERY);
+        lua_pushinteger(L, p->battle_shown ? unused : nx_custody_count(&s->custody, NX_Z_SEAT(p->battle_seats[i], NX_ZS_TREACHERY)));
+        lua_setfield(L, -2, "unplayed_held");
         lua_rawseti(L, -2, i + 1);
     }
     lua_setfield(L, -2, "sides");
@@ -478,6 +516,82 @@ static int ctx_modify(lua_State *L)
     return 0;
 }
 
+/* ---- traitor calls, owed effects, after the battle ------------------------------- */
+
+/* ctx:cancel_call(): cancel the traitor call revealed now (the event's
+ * user), bound to the identity it revealed; its Traitor Card stays in the
+ * caller's hand, and this step may move it (shuffle_into).  Returns
+ * {seat=, card=, leader=}. */
+static int ctx_cancel_call(lua_State *L)
+{
+    nx_ctx *c = check_mutable(L, "cancelling while checking");
+    nx_state *s = c->a->s;
+    if (s->play.event_now != NX_EV_TRAITOR_REVEALED || s->play.event_user == NX_NO_SEAT)
+        return luaL_error(L, "cancel_call: no traitor is being revealed now");
+    if (nx_effect_find(s, NX_EFF_CANCELLED, NX_NO_SEAT, -1) >= 0) return luaL_error(L, "cancel_call: a call is already cancelled");
+    uint8_t caller = s->play.event_user;
+    nx_comp card;
+    if (nx_battle_cancel_call(c->a, caller, &card)) return luaL_error(L, "cancel_call: seat %d made no call to cancel", caller);
+    if (c->nreleased == (int)(sizeof c->released / sizeof c->released[0])) return luaL_error(L, "cancel_call: too many cards bound");
+    c->released[c->nreleased++] = card;
+    add_effect(L, c, NX_EFF_CANCELLED, NX_END_BATTLE, card);
+    lua_createtable(L, 0, 3);
+    lua_pushinteger(L, caller);
+    lua_setfield(L, -2, "seat");
+    lua_pushstring(L, nx_comp_id(card));
+    lua_setfield(L, -2, "card");
+    lua_pushstring(L, nx_comp_id(nx_comp_leader_disc(nx_comp_leader(card))));
+    lua_setfield(L, -2, "leader");
+    return 1;
+}
+
+/* ctx:owe{kind = "traitor_draw", seat = n, count = k}: seat is owed k
+ * Traitor Cards at the next Mentat Pause (interpreter/turn/nx_owed.c);
+ * it outlives the battle, the turn and the card. */
+static int ctx_owe(lua_State *L)
+{
+    nx_ctx *c = check_mutable(L, "owing while checking");
+    luaL_checktype(L, 2, LUA_TTABLE);
+    static const char *const keys[] = { "kind", "seat", "count", NULL };
+    only_keys(L, 2, keys, "owe");
+    opt_field(L, 2, "kind");
+    const char *kind = arg_word(L, -1, "owe: kind");
+    if (strcmp(kind, "traitor_draw")) luaL_error(L, "owe: unknown kind '%s' (traitor_draw)", kind);
+    opt_field(L, 2, "seat");
+    uint8_t seat = (uint8_t)arg_int(L, -1, 0, c->a->s->nseats - 1, "owe: seat");
+    opt_field(L, 2, "count");
+    int count = (int)arg_int(L, -1, 1, NX_RECEIPT_CARDS, "owe: count");
+    nx_effect e = { .kind = NX_EFF_OWED_DRAW, .seat = seat, .source = panel_source(c), .end = NX_END_MENTAT,
+                    .arg = (uint8_t)count };
+    if (nx_effect_add(c->a->s, &e) < 0) luaL_error(L, "the effect store is full (%d effects)", NX_MAX_EFFECTS);
+    char who[64];
+    nx_act_log(c->a, "%s is owed %d replacement Traitor Card%s at the next Mentat Pause",
+               nx_act_who(c->a->s, seat, who, sizeof who), count, count == 1 ? "" : "s");
+    return 0;
+}
+
+/* ctx:retain(card): the holder keeps a card it played in this battle
+ * instead of discarding it: one a winner could keep, never a mandatory
+ * discard; only while its discard is held back (nx_battle_after.c). */
+static int ctx_retain(lua_State *L)
+{
+    nx_ctx *c = check_mutable(L, "retaining while checking");
+    nx_state *s = c->a->s;
+    nx_comp card = nx_comp_parse(nx_luaval_name(L, 2, "retain: card"));
+    int side = nx_battle_side(s, c->holder);
+    nx_comp used[3];
+    int n = side >= 0 && s->play.battle_shown ? nx_battle_played(s, side, used) : 0, found = 0;
+    for (int i = 0; i < n; i++) found |= used[i] == card;
+    if (!found) return luaL_error(L, "retain: %s is not a card the holder played in this battle", lua_tostring(L, 2));
+    if (s->custody.zone[card] != NX_Z_SEAT(c->holder, NX_ZS_TREACHERY))
+        return luaL_error(L, "retain: %s has already left the holder's hand", lua_tostring(L, 2));
+    if (nx_treachery_discard_after_use(nx_battle_card(card)))
+        return luaL_error(L, "retain: %s must be discarded after use", nx_treachery_name(nx_battle_card(card)));
+    if (nx_effect_find(s, NX_EFF_RETAINED, c->holder, -1) >= 0) return luaL_error(L, "retain: one card is already retained");
+    add_effect(L, c, NX_EFF_RETAINED, NX_END_BATTLE, card);
+    return 0;
+}
+
 /* ---- saved values: plain data only ---------------------------------------------- */
 
 /* What a panel saves and gets back is checked and converted by nx_luaval
@@ -492,6 +606,19 @@ static void ask_options(lua_State *L, nx_ctx *c, ctx_ask_req *ask)
     nx_zone z = resolve_zone(L, c, lua_gettop(L));
     lua_pop(L, 1);
     if (nx_zone_seat(z) != c->holder) luaL_error(L, "ask: choose_from must be one of the holder's zones");
+    if (lua_getfield(L, 2, "among") != LUA_TNIL) {
+        /* Only these cards of the zone (the panel's own narrowing). */
+        luaL_checktype(L, -1, LUA_TTABLE);
+        nx_comp among[NX_MAX_OPTIONS];
+        int n = read_own_cards(L, c, lua_gettop(L), among, NX_MAX_OPTIONS);
+        for (int i = 0; i < n; i++)
+            if (c->a->s->custody.zone[among[i]] != z) luaL_error(L, "ask: among: %s is not in %s", nx_comp_id(among[i]), nx_zone_title(z));
+        memcpy(ask->options, among, sizeof among[0] * (size_t)n);
+        ask->noptions = n;
+        lua_pop(L, 1);
+        return;
+    }
+    lua_pop(L, 1);
     ask->noptions = nx_custody_list(&c->a->s->custody, z, ask->options, NX_MAX_OPTIONS);
     if (nx_custody_count(&c->a->s->custody, z) > NX_MAX_OPTIONS)
         luaL_error(L, "ask: more than %d options", NX_MAX_OPTIONS);
@@ -572,7 +699,7 @@ static const ctx_method ctx_methods[] = {
     { "draw", ctx_draw, "from: string, to: string, n: integer", "string[]", "Draw n cards from a deck into one of the holder's zones." },
     { "shuffle_into", ctx_shuffle_into, "deck: string, cards: string[]", NULL, "Shuffle cards of the holder into a deck." },
     { "ask", ctx_ask, "request: table", NULL,
-      "Ask the holder to choose cards of one of its zones: {prompt=, choose_from=, count=, resume=, save=}; return its result." },
+      "Ask the holder to choose cards of one of its zones: {prompt=, choose_from=, among=?, count=, resume=, save=}; return its result." },
     { "stop", ctx_stop, "advantage: string, scope: string?", NULL,
       "Stop the battle advantage (voice, prescience, sardaukar) whose attempt is being made now: for this battle (\"battle\"), or only this attempt (\"attempt\", prescience)." },
     { "grant", ctx_grant, "advantage: string", NULL,
@@ -580,6 +707,12 @@ static const ctx_method ctx_methods[] = {
     { "modify", ctx_modify, "modifier: table", NULL,
       "Add a battle modifier: {kind = \"virtual_elite\", count = n, scope = \"battle\"}." },
     { "log", ctx_log, "text: string", NULL, "A public log line, prefixed with the panel id." },
+    { "cancel_call", ctx_cancel_call, NULL, "table",
+      "Cancel the traitor call being revealed now: {seat=, card=, leader=}; this step may then move that card (shuffle_into)." },
+    { "owe", ctx_owe, "owed: table", NULL,
+      "Owe a seat an effect at the next Mentat Pause: {kind = \"traitor_draw\", seat = n, count = k}; it outlives the battle, the turn and the card." },
+    { "retain", ctx_retain, "card: string", NULL,
+      "Keep a card the holder played in this battle instead of discarding it (never a mandatory discard)." },
     { NULL, NULL, NULL, NULL, NULL },
 };
 
