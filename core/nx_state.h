@@ -137,7 +137,7 @@ typedef struct nx_pending {
     char prompt[128];               /* room for the longest prompt a phase writes (nx_fmt aborts past it) */
     char panel[40];                 /* NX_PEND_PANEL: panel id */
     char resume[24];                /* NX_PEND_PANEL: handler name */
-    char saved[256];                /* NX_PEND_PANEL: saved values, JSON */
+    char saved[1024];               /* NX_PEND_PANEL: path, saved values and the ask, JSON */
 } nx_pending;
 
 /* What a seat was privately shown: a receipt, not live access. */

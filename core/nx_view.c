@@ -90,6 +90,14 @@ static json_t *pending_view(const nx_pending *p, int viewer)
     } else if (p->noptions) {
         json_object_set_new(o, "options", json_integer(p->noptions));
     }
+    /* A panel's ask of another kind than cards (interpreter/nexus/nx_ask.h):
+     * its kind and offered values, to its owner only, like options. */
+    if (p->kind == NX_PEND_PANEL && p->seat == viewer) {
+        json_t *saved = json_loads(p->saved, 0, NULL);
+        json_t *ask = json_object_get(saved, "ask");
+        if (ask) json_object_set(o, "ask", ask);
+        json_decref(saved);
+    }
     return o;
 }
 

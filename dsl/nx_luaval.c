@@ -119,8 +119,8 @@ lua_Integer nx_luaval_integer(lua_State *L, int arg, const char *what, lua_Integ
     lua_Integer v = lua_tointegerx(L, arg, &exact);
     if (!exact) luaL_error(L, "%s must be an integer", what);
     if (v < lo || v > hi)
-        luaL_error(L, "%s must be from " LUA_INTEGER_FMT " to " LUA_INTEGER_FMT, what, (LUAI_UACINT)lo,
-                   (LUAI_UACINT)hi);
+        /* lua_pushfstring knows %I (a lua_Integer), not LUA_INTEGER_FMT's %lld. */
+        luaL_error(L, "%s must be from %I to %I", what, lo, hi);
     return v;
 }
 

@@ -60,7 +60,7 @@ function ctx:draw(from, to, n) end
 ---@param cards string[]
 function ctx:shuffle_into(deck, cards) end
 
---- Ask the holder to choose cards of one of its zones: {prompt=, choose_from=, among=?, count=, resume=, save=}; return its result.
+--- Ask the holder for a choice and return its result: cards {prompt=, choose_from=, among=?, count=, resume=, save=}, or kind = element | territories | seat | number | word with of=, min=, max= (docs/dsl.md).
 ---@param request table
 function ctx:ask(request) end
 

@@ -84,6 +84,9 @@ int nx_lifecycle_mode(const nx_state *s, uint8_t seat, nx_comp card);
 /* Panels (interpreter/nexus/nx_panel_ctx.c). */
 int nx_panel_play(nx_act *a, const char *requested_path);
 int nx_panel_resume(nx_act *a, const nx_pending *p, const nx_comp *chosen, int n);
+/* Answer a panel's ask of another kind than cards (nexus/nx_ask.h): the
+ * "choose" array is validated against the saved ask, then resumed. */
+int nx_panel_answer(nx_act *a, const nx_pending *p, const json_t *choose);
 /* Play the seat's held card now, for the response window it answered
  * (nx_battle_close_window): 0, or -1 with a->failed_late set. */
 int nx_panel_settle(nx_act *a, uint8_t seat);

@@ -6,6 +6,7 @@
  */
 #include <string.h>
 
+#include "nx_ask.h"
 #include "nx_leaders.h"
 #include "nx_module.h"
 #include "nx_names.h"
@@ -242,6 +243,9 @@ static int act_answer(nx_act *a)
     case NX_PEND_TRAITOR_SELECT: return answer_traitor(a, p);
     case NX_PEND_NEXUS_DRAW: return answer_word(a, p);
     case NX_PEND_PANEL: {
+        if (!p->noptions && json_object_get(a->action, "word"))
+            return nx_act_fail(a, "malformed", "a panel's decision is answered with \"choose\"");
+        if (nx_ask_of_pending(p, &(nx_ask){ 0 }) != 0) return nx_panel_answer(a, p, json_object_get(a->action, "choose"));
         nx_comp chosen[NX_MAX_OPTIONS];
         int n;
         if (read_choice(a, p, chosen, &n)) return -1;
@@ -292,11 +296,33 @@ static void draw_moves(const nx_state *s, const nx_pending *p, json_t *out)
             nx_moves_add(out, words[i].score, json_pack("{s:s, s:s}", "type", "answer", "word", nx_word_name(words[i].w)));
 }
 
+/* Bots' answers to another kind of ask: one candidate per offered value
+ * when one value is picked, else the first `min` (at least one). */
+static void ask_moves(const nx_state *s, const nx_pending *p, const nx_ask *q, json_t *out)
+{
+    json_t *cand = nx_ask_candidates(q, s, p->seat);
+    size_t n = json_array_size(cand);
+    if (q->kind == NX_ASK_NUMBER || q->max == 1) {
+        for (size_t i = 0; i < n; i++)
+            nx_moves_add(out, 0, json_pack("{s:s, s:[O]}", "type", "answer", "choose", json_array_get(cand, i)));
+    } else {
+        json_t *pick = json_array();
+        size_t want = q->min > 0 ? (size_t)q->min : 1;
+        for (size_t i = 0; i < want && i < n; i++) json_array_append(pick, json_array_get(cand, i));
+        nx_moves_add(out, 0, json_pack("{s:s, s:o}", "type", "answer", "choose", pick));
+    }
+    json_decref(cand);
+}
+
 /* A panel's question: any `count` of its options; bots take the first
  * `count` in the offered order, or one per option when count is 1. */
 static void panel_moves(const nx_state *s, const nx_pending *p, json_t *out)
 {
-    (void)s;
+    nx_ask q;
+    if (nx_ask_of_pending(p, &q) == 1) {
+        ask_moves(s, p, &q, out);
+        return;
+    }
     if (p->count == 1) {
         for (int k = 0; k < p->noptions; k++) nx_moves_add(out, 0, choose_action(p->options[k]));
         return;

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "nx_act.h"
+#include "nx_ask.h"
 #include "nx_battle.h"
 #include "nx_board.h"
 #include "nx_effects.h"
@@ -30,8 +31,12 @@ typedef struct ctx_ask_req {
     int count;
     int noptions;
     nx_comp options[NX_MAX_OPTIONS];
-    char save[200];            /* JSON of the panel's saved values */
+    nx_ask q;                  /* a choice other than cards (q.kind != NX_ASK_CARDS) */
+    char save[sizeof ((nx_pending *)0)->saved]; /* JSON: path, the panel's saved values, the ask */
 } ctx_ask_req;
+
+/* What a panel may save across one decision, as JSON. */
+#define CTX_SAVE_MAX 200
 
 /* What one call of a panel function sees.  Lives on the C stack for the
  * duration of nx_sandbox_call; the sandbox's ctx userdata points at it and
@@ -624,45 +629,77 @@ static void ask_options(lua_State *L, nx_ctx *c, ctx_ask_req *ask)
         luaL_error(L, "ask: more than %d options", NX_MAX_OPTIONS);
 }
 
-/* ctx:ask{prompt=, choose_from=, count=, resume=, save=} */
+/* Encode {path, save, ask} into ask->save; never raises (nothing the host
+ * allocates may be stranded by a Lua error).  0, or a message. */
+static const char *encode_saved(lua_State *L, nx_ctx *c, ctx_ask_req *ask, int save_idx)
+{
+    json_t *data = nx_luaval_data_json(L, save_idx);
+    char *alone = data ? json_dumps(data, JSON_COMPACT | JSON_SORT_KEYS | JSON_ENCODE_ANY) : NULL;
+    size_t alone_len = alone ? strlen(alone) : 0;
+    free(alone);
+    json_t *saved = json_pack("{s:o, s:o}", "path", c->path ? json_string(c->path) : json_null(), "save",
+                              data ? data : json_null());
+    if (saved && ask->q.kind != NX_ASK_CARDS) json_object_set_new(saved, "ask", nx_ask_to_json(&ask->q));
+    char *text = saved ? json_dumps(saved, JSON_COMPACT | JSON_SORT_KEYS) : NULL;
+    json_decref(saved);
+    size_t len = text ? strlen(text) : 0;
+    if (text && len < sizeof ask->save) memcpy(ask->save, text, len + 1);
+    free(text);
+    if (!text || !data) return "ask: the saved values cannot be encoded";
+    if (alone_len >= CTX_SAVE_MAX) return "ask: saved values exceed 199 bytes";
+    if (len >= sizeof ask->save) return "ask: the options and saved values are too long for one decision";
+    return NULL;
+}
+
+/* ctx:ask{prompt=, resume=, save=, kind=, ...}: cards (choose_from=, count=)
+ * or any other kind of choice (nx_ask.h: of=, min=, max=, count=). */
 static int ctx_ask(lua_State *L)
 {
     nx_ctx *c = check_mutable(L, "asking while checking");
     luaL_checktype(L, 2, LUA_TTABLE);
     ctx_ask_req *ask = &c->ask;
     if (ask->asked) return luaL_error(L, "ask: a panel step asks at most once");
+    static const char *const keys[] = { "prompt", "resume", "save", "kind", "choose_from", "among", "count", "of", "min", "max", NULL };
+    only_keys(L, 2, keys, "ask");
     lua_getfield(L, 2, "prompt");
     lua_getfield(L, 2, "resume");
-    lua_getfield(L, 2, "count");
-    const char *prompt = nx_luaval_text(L, -3, "ask: prompt", sizeof ask->prompt - 1);
-    const char *resume = nx_luaval_name(L, -2, "ask: resume");
-    lua_Integer count = nx_luaval_integer(L, -1, "ask: count", 1, NX_MAX_OPTIONS);
+    const char *prompt = nx_luaval_text(L, -2, "ask: prompt", sizeof ask->prompt - 1);
+    const char *resume = nx_luaval_name(L, -1, "ask: resume");
     if (strlen(resume) >= sizeof ask->resume) return luaL_error(L, "ask: resume name is too long");
     if (!nx_sandbox_has_function(c->a->rt->sandbox, c->panel->id, resume))
         return luaL_error(L, "ask: the panel has no handler '%s'", resume);
-    /* Copied now: a metamethod of the table (choose_from below) could
-     * drop the strings. */
+    /* Copied now: a metamethod of the table could drop the strings. */
     nx_fmt(ask->prompt, sizeof ask->prompt, "%s", prompt);
     nx_fmt(ask->resume, sizeof ask->resume, "%s", resume);
+    lua_pop(L, 2);
+    int kind = NX_ASK_CARDS;
+    if (opt_field(L, 2, "kind")) {
+        const char *k = arg_word(L, -1, "ask: kind");
+        kind = nx_ask_kind_parse(k);
+        if (kind < 0) return luaL_error(L, "ask: unknown kind '%s' (cards, element, territories, seat, number, word)", k);
+    }
+    lua_pop(L, 1);
+    if (kind == NX_ASK_CARDS) {
+        lua_getfield(L, 2, "count");
+        lua_Integer count = nx_luaval_integer(L, -1, "ask: count", 1, NX_MAX_OPTIONS);
+        lua_pop(L, 1);
+        ask_options(L, c, ask);
+        if (count > ask->noptions)
+            return luaL_error(L, "ask: count %d but only %d options", (int)count, ask->noptions);
+        ask->count = (int)count;
+        ask->q.kind = NX_ASK_CARDS;
+    } else {
+        if (opt_field(L, 2, "choose_from")) return luaL_error(L, "ask: choose_from is for cards only");
+        lua_pop(L, 1);
+        nx_ask_read(L, 2, kind, c->a->s, c->holder, &ask->q);
+        ask->count = 0; /* the ask's min and max say how many (nx_state_check: count <= options) */
+    }
     lua_getfield(L, 2, "save");
     nx_luaval_check_data(L, -1, "ask: save");
-    /* Every check that may raise is above: nothing the host allocates
-     * below can be stranded by a Lua error. */
-    json_t *saved = json_pack("{s:o, s:o}", "path", c->path ? json_string(c->path) : json_null(), "save",
-                              nx_luaval_data_json(L, -1));
-    char *text = saved ? json_dumps(saved, JSON_COMPACT | JSON_SORT_KEYS) : NULL;
-    json_decref(saved);
-    int encoded = text != NULL;
-    size_t len = encoded ? strlen(text) : 0;
-    if (encoded && len < sizeof ask->save) memcpy(ask->save, text, len + 1);
-    free(text);
-    if (!encoded) return luaL_error(L, "ask: the saved values cannot be encoded");
-    if (len >= sizeof ask->save) return luaL_error(L, "ask: saved values exceed %d bytes", (int)sizeof ask->save - 1);
-    lua_pop(L, 4);
-    ask_options(L, c, ask);
-    if (count > ask->noptions)
-        return luaL_error(L, "ask: count %d but only %d options", (int)count, ask->noptions);
-    ask->count = (int)count;
+    /* Every check that may raise is above. */
+    const char *err = encode_saved(L, c, ask, lua_gettop(L));
+    if (err) return luaL_error(L, "%s", err);
+    lua_pop(L, 1);
     ask->asked = 1;
     return 0;
 }
@@ -699,7 +736,7 @@ static const ctx_method ctx_methods[] = {
     { "draw", ctx_draw, "from: string, to: string, n: integer", "string[]", "Draw n cards from a deck into one of the holder's zones." },
     { "shuffle_into", ctx_shuffle_into, "deck: string, cards: string[]", NULL, "Shuffle cards of the holder into a deck." },
     { "ask", ctx_ask, "request: table", NULL,
-      "Ask the holder to choose cards of one of its zones: {prompt=, choose_from=, among=?, count=, resume=, save=}; return its result." },
+      "Ask the holder for a choice and return its result: cards {prompt=, choose_from=, among=?, count=, resume=, save=}, or kind = element | territories | seat | number | word with of=, min=, max= (docs/dsl.md)." },
     { "stop", ctx_stop, "advantage: string, scope: string?", NULL,
       "Stop the battle advantage (voice, prescience, sardaukar) whose attempt is being made now: for this battle (\"battle\"), or only this attempt (\"attempt\", prescience)." },
     { "grant", ctx_grant, "advantage: string", NULL,
@@ -812,8 +849,10 @@ void nx_panel_ctx_register(lua_State *L)
 typedef struct call_io {
     nx_ctx *ctx;
     nx_ctx **slot;             /* the userdata's pointer, detached after the call */
-    const nx_comp *chosen;     /* resume: the answer */
+    const nx_comp *chosen;     /* resume: the answer (cards) */
     int nchosen;
+    const nx_ask *ask;         /* resume: the answer to another kind of ask */
+    const json_t *values;
     const char *saved;         /* resume: {"path":..., "save":...} */
     int ok;                    /* can_play results */
     char reason[200];
@@ -838,9 +877,13 @@ static int push_ctx(lua_State *L, void *ud)
     assert(io->slot && *io->slot == NULL);
     *io->slot = io->ctx;
     if (!io->saved) return 1;
-    lua_newtable(L); /* answer = { cards = {...}, save = ... } */
-    push_ids(L, io->chosen, io->nchosen);
-    lua_setfield(L, -2, "cards");
+    lua_newtable(L); /* answer = { cards = {...} or choice = {...}, <kind> = ..., save = ... } */
+    if (io->ask) {
+        nx_ask_push_answer(L, io->ask, io->values);
+    } else {
+        push_ids(L, io->chosen, io->nchosen);
+        lua_setfield(L, -2, "cards");
+    }
     /* The parsed JSON lives in a box that the collector frees should a
      * Lua error (memory) interrupt the conversion. */
     json_t **box = lua_newuserdatauv(L, sizeof *box, 0);
@@ -1024,6 +1067,10 @@ static int open_pending(nx_act *a, const nx_ctx *c)
     p->count = (uint8_t)c->ask.count;
     p->noptions = (uint8_t)c->ask.noptions;
     memcpy(p->options, c->ask.options, sizeof p->options);
+    if (c->ask.q.kind != NX_ASK_CARDS) {
+        p->min = (int16_t)c->ask.q.min;
+        p->max = (int16_t)c->ask.q.max;
+    }
     p->private_options = 1;
     p->event = c->event;
     nx_fmt(p->prompt, sizeof p->prompt, "%s", c->ask.prompt);
@@ -1129,7 +1176,8 @@ int nx_panel_settle(nx_act *a, uint8_t seat)
     return rc;
 }
 
-int nx_panel_resume(nx_act *a, const nx_pending *pend, const nx_comp *chosen, int n)
+static int resume_with(nx_act *a, const nx_pending *pend, const nx_comp *chosen, int n, const nx_ask *q,
+                       const json_t *values)
 {
     const nx_panel *p = nx_pack_panel(&a->rt->pack, pend->panel);
     if (!p) return nx_act_fail(a, "invariant", "the pending decision names an unknown panel %s", pend->panel);
@@ -1143,6 +1191,23 @@ int nx_panel_resume(nx_act *a, const nx_pending *pend, const nx_comp *chosen, in
     nx_ctx c = { .a = a, .panel = p, .holder = pend->seat, .event = pend->event,
                  .path = path[0] ? path : NULL };
     nx_state_remove_pending(a->s, pend);
-    call_io io = { .ctx = &c, .chosen = chosen, .nchosen = n, .saved = saved };
+    call_io io = { .ctx = &c, .chosen = chosen, .nchosen = n, .ask = q, .values = values, .saved = saved };
     return run_step(a, &c, resume, &io);
+}
+
+int nx_panel_resume(nx_act *a, const nx_pending *pend, const nx_comp *chosen, int n)
+{
+    return resume_with(a, pend, chosen, n, NULL, NULL);
+}
+
+int nx_panel_answer(nx_act *a, const nx_pending *pend, const json_t *choose)
+{
+    nx_ask q;
+    int has = nx_ask_of_pending(pend, &q);
+    if (has < 0) return nx_act_fail(a, "invariant", "the pending decision of %s has an unreadable ask", pend->panel);
+    if (!has) return nx_act_fail(a, "invariant", "the pending decision of %s asks for cards", pend->panel);
+    char msg[160];
+    if (nx_ask_check(&q, a->s, pend->seat, choose, msg, sizeof msg))
+        return nx_act_fail(a, json_is_array(choose) ? "illegal" : "malformed", "%s", msg);
+    return resume_with(a, pend, NULL, 0, &q, choose);
 }

@@ -1,0 +1,335 @@
+/*
+ * The generic ctx primitives (issue 12, E6), played through the engine as
+ * a player plays them: a temporary copy of the pack whose
+ * harkonnen/cunning.lua is the test's panel, on a designer's table where
+ * seat 0 (Harkonnen) holds the Harkonnen card.  For each kind of ask:
+ * the owner's view shows the ask, nobody else's does; bad answers are
+ * refused with the game byte-identical; a save and reload in another
+ * process (a forked child with its own runtime) answers the decision; a
+ * retried action id returns the first result without acting twice; the
+ * bots' candidates are accepted by the same validator.
+ */
+#include <check.h>
+#include <jansson.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "nx_game.h"
+#include "nx_names.h"
+#include "nx_runtime.h"
+#include "nx_testutil.h"
+#include "nx_util.h"
+
+static char *pack_dir;
+
+static void copy_pack(void) { pack_dir = nx_copy_pack(); }
+static void drop_pack(void)
+{
+    nx_remove_tree(pack_dir);
+    free(pack_dir);
+}
+
+static void write_panel(const char *body)
+{
+    char *script = nx_asprintf("%s/cards/nexus/harkonnen/cunning.lua", pack_dir);
+    FILE *f = fopen(script, "w");
+    ck_assert_ptr_nonnull(f);
+    fprintf(f, "local panel = {}\nfunction panel.can_play(ctx) return true, nil, 'own_window' end\n%s\nreturn panel\n", body);
+    fclose(f);
+    free(script);
+}
+
+static void open_runtime(nx_runtime *rt)
+{
+    char *pack = nx_asprintf("%s/cards/pack.yaml", pack_dir);
+    nx_diags d;
+    nx_diags_init(&d);
+    int rc = nx_runtime_open(rt, pack, &d);
+    ck_assert_msg(rc == 0, "the pack does not open: %s", d.n ? d.v[0].msg : "?");
+    nx_diags_free(&d);
+    free(pack);
+}
+
+static nx_game *new_game(nx_runtime *rt)
+{
+    nx_game_config cfg = { .seed = 5, .nseats = 3, .nexus_cards = 1, .designer = 1,
+                           .factions = { NX_HARKONNEN, NX_ATREIDES, NX_EMPEROR } };
+    char err[256];
+    nx_game *g = nx_game_new(rt, NULL, &cfg, err, sizeof err);
+    ck_assert_msg(g != NULL, "%s", err);
+    char *r = nx_game_apply(g, "{\"id\":\"p\",\"version\":0,\"seat\":null,\"type\":\"place\","
+                               "\"card\":\"nexus:harkonnen\",\"zone\":\"seat0.nexus_held\"}");
+    ck_assert_msg(strstr(r, "\"ok\":true"), "%s", r);
+    free(r);
+    return g;
+}
+
+static int version_of(const nx_game *g) { return (int)nx_game_log_length(g); }
+
+static char *answer(nx_game *g, const char *id, const char *choose)
+{
+    char *a = nx_asprintf("{\"id\":\"%s\",\"version\":%d,\"seat\":0,\"type\":\"answer\",\"choose\":%s}", id,
+                          version_of(g), choose);
+    char *r = nx_game_apply(g, a);
+    free(a);
+    return r;
+}
+
+static void play_ok(nx_game *g)
+{
+    char *a = nx_asprintf("{\"id\":\"play\",\"version\":%d,\"seat\":0,\"type\":\"play_nexus\"}", version_of(g));
+    char *r = nx_game_apply(g, a);
+    free(a);
+    ck_assert_msg(strstr(r, "\"ok\":true"), "%s", r);
+    free(r);
+}
+
+/* One kind of ask: the panel's play asks, its handler logs the answer. */
+typedef struct ask_case {
+    const char *ask;        /* the ctx:ask fields besides prompt and resume */
+    const char *field;      /* the answer's field the handler logs */
+    const char *kind;
+    const char *good;       /* a valid "choose" */
+    const char *logged;     /* what the handler logs for it */
+    const char *bad[4];     /* refused "choose" values */
+} ask_case;
+
+static const ask_case cases[] = {
+    { "kind = 'element', of = {'weapon', 'defense'}", "element", "element", "[\"defense\"]", "got defense",
+      { "[\"leader\"]", "[\"weapon\", \"defense\"]", "[3]", "[]" } },
+    { "kind = 'territories', min = 1, max = 2", "territories[#answer.territories]", "territories",
+      "[\"arrakeen\", \"carthag\"]", "got carthag",
+      { "[\"atlantis\"]", "[\"arrakeen\", \"arrakeen\"]", "[\"arrakeen\", \"carthag\", \"tuek_s_sietch\"]", "[]" } },
+    { "kind = 'seat'", "seat", "seat", "[2]", "got 2", { "[0]", "[3]", "[\"1\"]", "[1, 2]" } },
+    { "kind = 'number', min = -1, max = 5", "number", "number", "[5]", "got 5", { "[6]", "[-2]", "[1.5]", "[1, 2]" } },
+    { "kind = 'word', of = {'yes', 'no'}", "word", "word", "[\"no\"]", "got no", { "[\"maybe\"]", "[\"yes\", \"no\"]", "[true]", "{}" } },
+};
+
+static void write_case(const ask_case *c)
+{
+    char *body = nx_asprintf("function panel.play(ctx)\n"
+                             "  return ctx:ask{prompt = 'Choose', resume = 'answered', save = {n = 7}, %s}\n"
+                             "end\n"
+                             "function panel.answered(ctx, answer)\n"
+                             "  assert(answer.save.n == 7, 'the save came back')\n"
+                             "  assert(#answer.choice >= 1)\n"
+                             "  ctx:log('got ' .. tostring(answer.%s))\n"
+                             "end\n",
+                             c->ask, c->field);
+    write_panel(body);
+    free(body);
+}
+
+/* The panel's decision in a view (setup decisions are pending too). */
+static json_t *pending_in(json_t *view)
+{
+    json_t *pend = json_object_get(view, "pending");
+    size_t i;
+    json_t *p;
+    json_array_foreach(pend, i, p)
+        if (!strcmp(json_string_value(json_object_get(p, "kind")), "panel")) return p;
+    ck_abort_msg("no panel decision in the view");
+    return NULL;
+}
+
+static int panel_pending(const nx_game *g)
+{
+    const nx_state *s = nx_game_state(g);
+    for (int k = 0; k < s->npending; k++)
+        if (s->pending[k].kind == NX_PEND_PANEL) return 1;
+    return 0;
+}
+
+START_TEST(each_kind_is_asked_validated_and_resumed)
+{
+    const ask_case *c = &cases[_i];
+    write_case(c);
+    nx_runtime rt;
+    open_runtime(&rt);
+    nx_game *g = new_game(&rt);
+    play_ok(g);
+    /* Views: the owner sees the ask; seat 1 and the spectator see that a
+     * panel decision is pending, not what it offers. */
+    json_t *v0 = nx_game_view_json(g, 0);
+    json_t *ask = json_object_get(pending_in(v0), "ask");
+    ck_assert_ptr_nonnull(ask);
+    ck_assert_str_eq(json_string_value(json_object_get(ask, "kind")), c->kind);
+    json_decref(v0);
+    for (int seat = -1; seat <= 1; seat += 2) {
+        json_t *v = nx_game_view_json(g, seat);
+        json_t *p = pending_in(v);
+        ck_assert_ptr_null(json_object_get(p, "ask"));
+        ck_assert_ptr_null(json_object_get(p, "min"));
+        ck_assert_ptr_null(json_object_get(p, "options"));
+        json_decref(v);
+    }
+    /* Refusals leave the game byte-identical. */
+    char *before = nx_game_save(g);
+    for (int k = 0; k < 4 && c->bad[k]; k++) {
+        char *r = answer(g, "bad", c->bad[k]);
+        ck_assert_msg(strstr(r, "\"ok\":false"), "%s accepted: %s", c->bad[k], r);
+        free(r);
+        char *after = nx_game_save(g);
+        ck_assert_msg(!strcmp(before, after), "a refused %s changed the game", c->bad[k]);
+        free(after);
+    }
+    /* Another seat cannot answer it. */
+    char *a = nx_asprintf("{\"id\":\"x\",\"version\":%d,\"seat\":1,\"type\":\"answer\",\"choose\":%s}", version_of(g), c->good);
+    char *r = nx_game_apply(g, a);
+    ck_assert_msg(strstr(r, "\"ok\":false"), "%s", r);
+    free(r), free(a);
+    free(before);
+    /* The answer, then the same id again: the first result, nothing twice. */
+    r = answer(g, "good", c->good);
+    ck_assert_msg(strstr(r, "\"ok\":true") && strstr(r, c->logged), "%s", r);
+    size_t len = nx_game_log_length(g);
+    char *again = nx_asprintf("{\"id\":\"good\",\"version\":%d,\"seat\":0,\"type\":\"answer\",\"choose\":%s}", (int)len - 1, c->good);
+    char *r2 = nx_game_apply(g, again);
+    ck_assert_str_eq(r, r2);
+    ck_assert_uint_eq(nx_game_log_length(g), len);
+    free(r), free(r2), free(again);
+    ck_assert(!panel_pending(g));
+    nx_game_free(g);
+    nx_runtime_close(&rt);
+}
+END_TEST
+
+/* Save at the pending point; a child process with its own runtime loads
+ * the game and answers (the continuation and its validator are data). */
+START_TEST(pending_ask_survives_reload_in_another_process)
+{
+    const ask_case *c = &cases[_i];
+    write_case(c);
+    nx_runtime rt;
+    open_runtime(&rt);
+    nx_game *g = new_game(&rt);
+    play_ok(g);
+    char *saved = nx_game_save(g);
+    nx_game_free(g);
+    nx_runtime_close(&rt);
+    fflush(NULL);
+    pid_t pid = fork();
+    ck_assert_int_ge(pid, 0);
+    if (pid == 0) {
+        nx_runtime rt2;
+        open_runtime(&rt2);
+        char err[256];
+        nx_game *g2 = nx_game_load(&rt2, saved, err, sizeof err);
+        int ok = g2 != NULL;
+        if (ok) {
+            char *bad = answer(g2, "bad", c->bad[0]);
+            ok = strstr(bad, "\"ok\":false") != NULL;
+            free(bad);
+            char *r = answer(g2, "good", c->good);
+            ok = ok && strstr(r, "\"ok\":true") && strstr(r, c->logged);
+            if (!ok) fprintf(stderr, "child: %s\n", r);
+            free(r);
+            nx_game_free(g2);
+        } else {
+            fprintf(stderr, "child: %s\n", err);
+        }
+        nx_runtime_close(&rt2);
+        _exit(ok ? 0 : 1);
+    }
+    int status = 0;
+    ck_assert_int_eq(waitpid(pid, &status, 0), pid);
+    ck_assert_msg(WIFEXITED(status) && WEXITSTATUS(status) == 0, "the child could not answer the reloaded decision");
+    free(saved);
+}
+END_TEST
+
+/* The bots' candidates go through the same validator and are accepted. */
+START_TEST(bot_candidates_are_valid_answers)
+{
+    const ask_case *c = &cases[_i];
+    write_case(c);
+    nx_runtime rt;
+    open_runtime(&rt);
+    nx_game *g = new_game(&rt);
+    play_ok(g);
+    json_t *moves = nx_game_moves(g, 0);
+    ck_assert_int_gt(json_array_size(moves), 0);
+    size_t i;
+    json_t *m;
+    json_array_foreach(moves, i, m) {
+        json_t *act = json_deep_copy(json_object_get(m, "action"));
+        json_object_set_new(act, "id", json_string("bot"));
+        json_object_set_new(act, "version", json_integer(version_of(g)));
+        json_object_set_new(act, "seat", json_integer(0));
+        char *text = json_dumps(act, JSON_COMPACT);
+        char *r = nx_game_apply(g, text);
+        ck_assert_msg(strstr(r, "\"ok\":true") && strstr(r, "got "), "%s refused: %s", text, r);
+        ck_assert(!panel_pending(g));
+        free(r), free(text);
+        json_decref(act);
+        break;   /* one answer ends the decision */
+    }
+    json_decref(moves);
+    nx_game_free(g);
+    nx_runtime_close(&rt);
+}
+END_TEST
+
+/* Bad requests are script errors naming the field; the card stays held. */
+static const struct { const char *ask, *needle; } bad_asks[] = {
+    { "kind = 'colour'", "unknown kind" },
+    { "kind = 'element', of = {'sword'}", "not a valid element value" },
+    { "kind = 'element', of = {'weapon', 'weapon'}", "offered twice" },
+    { "kind = 'territories', of = {'atlantis'}", "not a valid territories value" },
+    { "kind = 'territories', min = 3, max = 2", "above max" },
+    { "kind = 'seat', of = {7}", "must be" },
+    { "kind = 'number', min = 1", "min and max" },
+    { "kind = 'number', min = 2, max = 1", "above max" },
+    { "kind = 'word'", "lists its words" },
+    { "kind = 'word', of = {}", "offers nothing" },
+    { "kind = 'seat', min = 2", "picks exactly one" },
+    { "kind = 'element', choose_from = 'traitors'", "cards only" },
+    { "kind = 'element', colour = 1", "unknown key colour" },
+    { NULL, NULL },
+};
+
+START_TEST(bad_requests_are_refused)
+{
+    char *body = nx_asprintf("function panel.play(ctx)\n"
+                             "  return ctx:ask{prompt = 'Choose', resume = 'answered', %s}\n"
+                             "end\nfunction panel.answered(ctx, answer) end\n",
+                             bad_asks[_i].ask);
+    write_panel(body);
+    free(body);
+    nx_runtime rt;
+    open_runtime(&rt);
+    nx_game *g = new_game(&rt);
+    char *before = nx_game_save(g);
+    char *a = nx_asprintf("{\"id\":\"play\",\"version\":%d,\"seat\":0,\"type\":\"play_nexus\"}", version_of(g));
+    char *r = nx_game_apply(g, a);
+    ck_assert_msg(strstr(r, "\"ok\":false") && strstr(r, bad_asks[_i].needle), "want %s: %s", bad_asks[_i].needle, r);
+    char *after = nx_game_save(g);
+    ck_assert_msg(!strcmp(before, after), "a refused ask changed the game");
+    free(a), free(r), free(before), free(after);
+    nx_game_free(g);
+    nx_runtime_close(&rt);
+}
+END_TEST
+
+static Suite *suite(void)
+{
+    Suite *s = suite_create("ctx_ask");
+    TCase *tc = tcase_create("ask");
+    tcase_add_unchecked_fixture(tc, copy_pack, drop_pack);
+    tcase_set_timeout(tc, 120);
+    int ncases = (int)(sizeof cases / sizeof cases[0]);
+    tcase_add_loop_test(tc, each_kind_is_asked_validated_and_resumed, 0, ncases);
+    tcase_add_loop_test(tc, pending_ask_survives_reload_in_another_process, 0, ncases);
+    tcase_add_loop_test(tc, bot_candidates_are_valid_answers, 0, ncases);
+    int nbad = 0;
+    while (bad_asks[nbad].ask) nbad++;
+    tcase_add_loop_test(tc, bad_requests_are_refused, 0, nbad);
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+int main(void) { return nx_run_suite(suite()); }
