@@ -597,6 +597,58 @@ static int ctx_retain(lua_State *L)
     return 0;
 }
 
+/* ctx:card(id): what the holder may know of a card it can see (its own,
+ * or one in a public zone): {id=, name=, worthless=}. */
+static int ctx_card(lua_State *L)
+{
+    nx_ctx *c = check_ctx(L);
+    const char *id = nx_luaval_name(L, 2, "card: id");
+    nx_comp comp = nx_comp_parse(id);
+    if (comp == NX_COMP_NONE) return luaL_error(L, "card: unknown component '%s'", id);
+    if (!holder_sees(c, c->a->s->custody.zone[comp])) return nx_sandbox_forbid(L, "reading a card the holder cannot see");
+    lua_createtable(L, 0, 3);
+    lua_pushstring(L, nx_comp_id(comp));
+    lua_setfield(L, -2, "id");
+    lua_pushstring(L, nx_comp_name(comp));
+    lua_setfield(L, -2, "name");
+    lua_pushboolean(L, nx_comp_kind_of(comp) == NX_COMP_TREACHERY && nx_treachery_is_worthless(nx_battle_card(comp)));
+    lua_setfield(L, -2, "worthless");
+    return 1;
+}
+
+/* ctx:discard(cards): the holder discards Treachery Cards from its hand,
+ * face up (the log names them). */
+static int ctx_discard(lua_State *L)
+{
+    nx_ctx *c = check_mutable(L, "discarding while checking");
+    nx_comp cards[NX_MAX_OPTIONS];
+    int n = read_own_cards(L, c, 2, cards, NX_MAX_OPTIONS);
+    nx_state *s = c->a->s;
+    char who[64];
+    nx_act_who(s, c->holder, who, sizeof who);
+    for (int i = 0; i < n; i++)
+        if (s->custody.zone[cards[i]] != NX_Z_SEAT(c->holder, NX_ZS_TREACHERY))
+            return luaL_error(L, "discard: %s is not a Treachery Card in the holder's hand", nx_comp_id(cards[i]));
+    for (int i = 0; i < n; i++) {
+        nx_custody_move(&s->custody, cards[i], NX_Z_TREACHERY_DISCARD);
+        nx_act_log(c->a, "%s discards %s", who, nx_comp_name(cards[i]));
+    }
+    return 0;
+}
+
+/* ctx:gain_spice(n): the holder takes n spice from the bank. */
+static int ctx_gain_spice(lua_State *L)
+{
+    nx_ctx *c = check_mutable(L, "gaining spice while checking");
+    int n = (int)arg_int(L, 2, 1, 99, "gain_spice: amount");
+    nx_seat *st = &c->a->s->seats[c->holder];
+    if (st->spice > INT16_MAX - n) return luaL_error(L, "gain_spice: the holder's spice would overflow");
+    st->spice = (int16_t)(st->spice + n);
+    char who[64];
+    nx_act_log(c->a, "%s takes %d spice from the bank", nx_act_who(c->a->s, c->holder, who, sizeof who), n);
+    return 0;
+}
+
 /* ---- saved values: plain data only ---------------------------------------------- */
 
 /* What a panel saves and gets back is checked and converted by nx_luaval
@@ -744,6 +796,10 @@ static const ctx_method ctx_methods[] = {
     { "modify", ctx_modify, "modifier: table", NULL,
       "Add a battle modifier: {kind = \"virtual_elite\", count = n, scope = \"battle\"}." },
     { "log", ctx_log, "text: string", NULL, "A public log line, prefixed with the panel id." },
+    { "card", ctx_card, "id: string", "table",
+      "What the holder may know of a card it can see (its own, or a public one): {id=, name=, worthless=}." },
+    { "discard", ctx_discard, "cards: string[]", NULL, "The holder discards Treachery Cards from its hand, face up." },
+    { "gain_spice", ctx_gain_spice, "amount: integer", NULL, "The holder takes spice from the bank." },
     { "cancel_call", ctx_cancel_call, NULL, "table",
       "Cancel the traitor call being revealed now: {seat=, card=, leader=}; this step may then move that card (shuffle_into)." },
     { "owe", ctx_owe, "owed: table", NULL,
