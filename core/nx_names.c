@@ -16,7 +16,7 @@ const char *const nx_names_pending[NX_PEND_KIND_COUNT] = {
     "storm_cards", "voice", "prescience", "foresee", "karama", "nexus_window", "charity",
 };
 const char *const nx_names_word[4] = { "draw", "decline", "keep", "replace" };
-const char *const nx_names_receipt[4] = { "drew", "returned", "discarded", "saw" };
+const char *const nx_names_receipt[5] = { "drew", "returned", "discarded", "saw", "told" };
 
 /* The tables are indexed by the enums' values and bit positions. */
 _Static_assert(NX_OPT_NEXUS_CARDS == 1 << 0 && NX_OPT_ADVANCED == 1 << 1 && NX_OPT_DESIGNER == 1 << 2 &&
@@ -24,7 +24,7 @@ _Static_assert(NX_OPT_NEXUS_CARDS == 1 << 0 && NX_OPT_ADVANCED == 1 << 1 && NX_O
                "option bits");
 _Static_assert(NX_WORD_DRAW == 1 && NX_WORD_DECLINE == 2 && NX_WORD_KEEP == 4 && NX_WORD_REPLACE == 8,
                "word bits");
-_Static_assert(NX_PEND_PANEL == 3 && NX_RCPT_SAW == 3, "kind values");
+_Static_assert(NX_PEND_PANEL == 3 && NX_RCPT_SAW == 3 && NX_RCPT_TOLD == 4, "kind values");
 
 const char *nx_phase_name(int phase)
 {
@@ -68,6 +68,6 @@ const char *nx_pending_kind_name(nx_pending_kind k)
 
 const char *nx_receipt_kind_name(nx_receipt_kind k)
 {
-    assert(k <= NX_RCPT_SAW);
+    assert(k <= NX_RCPT_TOLD);
     return nx_names_receipt[k];
 }

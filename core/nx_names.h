@@ -17,7 +17,7 @@ extern const char *const nx_names_option[4];            /* bit i of NX_OPT_* */
 extern const char *const nx_names_policy[NX_POLICY_COUNT];
 extern const char *const nx_names_pending[NX_PEND_KIND_COUNT]; /* [0] NULL: never live */
 extern const char *const nx_names_word[4];              /* bit i of nx_word */
-extern const char *const nx_names_receipt[4];
+extern const char *const nx_names_receipt[5];
 
 const char *nx_phase_name(int phase);          /* also "setup" */
 const char *nx_policy_name(nx_own_policy p);

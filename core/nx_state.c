@@ -129,6 +129,15 @@ void nx_state_add_receipt(nx_state *s, uint8_t seat, nx_receipt_kind kind,
     memcpy(r->cards, cards, (size_t)n * sizeof *cards);
 }
 
+void nx_state_add_told(nx_state *s, uint8_t seat, uint32_t event, const char *note, int value, nx_comp card)
+{
+    nx_state_add_receipt(s, seat, NX_RCPT_TOLD, event, &card, card == NX_COMP_NONE ? 0 : 1);
+    nx_receipt *r = &s->receipts[(s->receipt_head + s->nreceipts - 1) % NX_MAX_RECEIPTS];
+    assert(strlen(note) < sizeof r->note);
+    memcpy(r->note, note, strlen(note) + 1);
+    r->value = (int16_t)value;
+}
+
 const nx_receipt *nx_state_receipt(const nx_state *s, int i)
 {
     assert(i >= 0 && i < s->nreceipts);
@@ -150,6 +159,11 @@ static int check_seats(const nx_state *s, char *msg, size_t len)
         }
         if (st->policy >= NX_POLICY_COUNT) {
             nx_fmt(msg, len, "seat %d has an unknown draw policy", i);
+            return -1;
+        }
+        if (st->spice < 0 || st->bribes < 0) {
+            nx_fmt(msg, len, "seat %d has %d spice behind its shield and %d in front: spice is never negative", i,
+                   st->spice, st->bribes);
             return -1;
         }
         if (check_forces(s, i, msg, len)) return -1;

@@ -145,8 +145,11 @@ typedef enum {
     NX_RCPT_DREW,                   /* these cards were drawn into your custody */
     NX_RCPT_RETURNED,               /* you returned these cards */
     NX_RCPT_DISCARDED,              /* your draw policy discarded these */
-    NX_RCPT_SAW                     /* you were shown these cards */
+    NX_RCPT_SAW,                    /* you were shown these cards */
+    NX_RCPT_TOLD                    /* you were told a fact or a plan element (note, value, cards) */
 } nx_receipt_kind;
+
+#define NX_RECEIPT_NO_VALUE INT16_MIN
 
 typedef struct nx_receipt {
     uint32_t event;
@@ -154,6 +157,8 @@ typedef struct nx_receipt {
     uint8_t kind;                   /* nx_receipt_kind */
     uint8_t n;
     nx_comp cards[NX_RECEIPT_CARDS];
+    int16_t value;                  /* NX_RCPT_TOLD: a dial, yes (1) / no (0), or NX_RECEIPT_NO_VALUE */
+    char note[32];                  /* NX_RCPT_TOLD: what was told ("seat1.weapon", a fact's name) */
 } nx_receipt;
 
 /*
@@ -352,12 +357,16 @@ void nx_state_remove_pending(nx_state *s, const nx_pending *p);
 /* Record a private receipt. */
 void nx_state_add_receipt(nx_state *s, uint8_t seat, nx_receipt_kind kind,
                           uint32_t event, const nx_comp *cards, int n);
+/* Record what a seat was told (NX_RCPT_TOLD): note names it, value and
+ * cards (at most one) carry it. */
+void nx_state_add_told(nx_state *s, uint8_t seat, uint32_t event, const char *note, int value, nx_comp card);
 /* The i-th receipt, oldest first (0 <= i < nreceipts). */
 const nx_receipt *nx_state_receipt(const nx_state *s, int i);
 
 /*
  * Every invariant of a state: custody (nx_custody_check), seats and
- * alliances symmetric, force counters conserved per seat and kind, pending decisions well-formed (owner seated,
+ * alliances symmetric, no seat's spice (behind or in front of its shield)
+ * negative, force counters conserved per seat and kind, pending decisions well-formed (owner seated,
  * options distinct and count <= noptions), at most one held Nexus card
  * per seat and none when the module is off.  0 or -1 with a message.
  */

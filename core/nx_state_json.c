@@ -241,6 +241,11 @@ static json_t *nx_state_json_one_receipt(const nx_receipt *r)
                                             nx_names_receipt,
                                             NX_COUNT_OF(nx_names_receipt), r->kind)));
     bad |= nx_state_json_put(o, "cards", nx_state_json_comps(r->cards, bad ? 0 : r->n));
+    /* Only a "told" receipt has a note and a value (older saves have none). */
+    if (r->kind == NX_RCPT_TOLD) {
+        bad |= nx_state_json_put(o, "note", nx_state_json_text(r->note, sizeof r->note));
+        bad |= nx_state_json_put(o, "value", json_integer(r->value));
+    }
     return nx_state_json_finish(o, bad);
 }
 
@@ -617,6 +622,7 @@ static const char *const nx_state_json_pending_keys[] = {
     "panel", "resume", "saved",
 };
 static const char *const nx_state_json_receipt_keys[] = { "event", "seat", "kind", "cards" };
+static const char *const nx_state_json_told_keys[] = { "event", "seat", "kind", "cards", "note", "value" };
 
 /* Member `key` of obj (present: checked by nx_state_json_keys) and its path. */
 #define NX_GET(obj, key) json_object_get((obj), (key))
@@ -960,13 +966,18 @@ static int nx_state_json_receipt_of(nx_state_json_dec *d, const json_t *v, nx_at
                                     nx_receipt *r)
 {
     unsigned kind = 0;
-    if (nx_state_json_keys(d, v, at, nx_state_json_receipt_keys, NX_COUNT_OF(nx_state_json_receipt_keys)) ||
+    int told = json_object_get(v, "note") != NULL;
+    if ((told ? nx_state_json_keys(d, v, at, nx_state_json_told_keys, NX_COUNT_OF(nx_state_json_told_keys))
+              : nx_state_json_keys(d, v, at, nx_state_json_receipt_keys, NX_COUNT_OF(nx_state_json_receipt_keys))) ||
+        (told && (nx_state_json_copy(d, NX_MEMBER(v, at, "note"), r->note, sizeof r->note) ||
+                  nx_state_json_i16(d, NX_MEMBER(v, at, "value"), &r->value))) ||
         nx_state_json_u32(d, NX_MEMBER(v, at, "event"), &r->event) ||
         nx_state_json_u8(d, NX_MEMBER(v, at, "seat"), nseats - 1, &r->seat) ||
         nx_state_json_name(d, NX_MEMBER(v, at, "kind"), nx_names_receipt,
                            NX_COUNT_OF(nx_names_receipt), "receipt kind", &kind) ||
         nx_state_json_comp_list(d, NX_MEMBER(v, at, "cards"), r->cards, NX_RECEIPT_CARDS, &r->n))
         return -1;
+    if (told != (kind == NX_RCPT_TOLD)) return nx_state_json_fail(d, NX_AT(at, "note"), "only a told receipt has a note");
     r->kind = (uint8_t)kind;
     return 0;
 }

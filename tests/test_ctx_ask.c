@@ -23,6 +23,7 @@
 #include "nx_runtime.h"
 #include "nx_testutil.h"
 #include "nx_util.h"
+#include "nx_view.h"
 
 static char *pack_dir;
 
@@ -315,6 +316,159 @@ START_TEST(bad_requests_are_refused)
 }
 END_TEST
 
+/* ---- disclosure and hidden zones ------------------------------------------------------ */
+
+static nx_game *played_with(nx_runtime *rt, const char *play_body)
+{
+    char *body = nx_asprintf("function panel.play(ctx)\n%s\nend\n", play_body);
+    write_panel(body);
+    free(body);
+    open_runtime(rt);
+    nx_game *g = new_game(rt);
+    return g;
+}
+
+static char *play_result(nx_game *g)
+{
+    char *a = nx_asprintf("{\"id\":\"play\",\"version\":%d,\"seat\":0,\"type\":\"play_nexus\"}", version_of(g));
+    char *r = nx_game_apply(g, a);
+    free(a);
+    return r;
+}
+
+/* The receipt of `kind` in a seat's view, or NULL. */
+static json_t *receipt_in(json_t *view, const char *kind, const char *note)
+{
+    size_t i;
+    json_t *r;
+    json_array_foreach(json_object_get(view, "receipts"), i, r) {
+        if (strcmp(json_string_value(json_object_get(r, "kind")), kind)) continue;
+        const char *n = json_string_value(json_object_get(r, "note"));
+        if (!note || (n && !strcmp(n, note))) return r;
+    }
+    return NULL;
+}
+
+/* A hidden card of another seat never changes a view: permute them. */
+static void assert_view_blind(const nx_game *g, int viewer)
+{
+    nx_state copy = *nx_game_state(g);
+    json_t *before = nx_view_json(&copy, viewer);
+    nx_rng r;
+    nx_rng_seed(&r, 99);
+    nx_permute_hidden(&copy, viewer, &r);
+    json_t *after = nx_view_json(&copy, viewer);
+    ck_assert_msg(json_equal(before, after), "seat %d's view depends on cards it cannot see", viewer);
+    json_decref(before), json_decref(after);
+}
+
+START_TEST(disclosures_are_private_receipts)
+{
+    nx_runtime rt;
+    nx_game *g = played_with(&rt, "ctx:disclose{to = 1, fact = 'voice_obeyed', value = true}\n"
+                                  "ctx:disclose{to = 0, zone = 'seat2.treachery'}\n"
+                                  "ctx:disclose{to = 2, card = 'nexus:harkonnen', public = false}\n");
+    char *r = play_result(g);
+    ck_assert_msg(strstr(r, "\"ok\":true") && strstr(r, "is shown whether voice_obeyed") && strstr(r, "is shown the cards of"),
+                  "%s", r);
+    ck_assert_msg(!strstr(r, "is shown a card"), "a private disclosure was logged: %s", r);
+    free(r);
+    json_t *v0 = nx_game_view_json(g, 0), *v1 = nx_game_view_json(g, 1), *v2 = nx_game_view_json(g, 2),
+           *spec = nx_game_view_json(g, -1);
+    json_t *told = receipt_in(v1, "told", "voice_obeyed");
+    ck_assert_ptr_nonnull(told);
+    ck_assert_int_eq(json_integer_value(json_object_get(told, "value")), 1);
+    ck_assert_ptr_null(receipt_in(v0, "told", NULL));
+    ck_assert_ptr_null(receipt_in(v2, "told", NULL));
+    /* Seat 0 saw seat 2's hand, as seat 2 sees it. */
+    json_t *saw = receipt_in(v0, "saw", NULL);
+    ck_assert_ptr_nonnull(saw);
+    json_t *hand2 = json_object_get(json_array_get(json_object_get(v2, "seats"), 2), "treachery");
+    ck_assert(json_equal(json_object_get(saw, "cards"), hand2));
+    ck_assert_ptr_null(receipt_in(v1, "saw", NULL));
+    ck_assert_ptr_nonnull(receipt_in(v2, "saw", NULL));
+    ck_assert_ptr_null(json_object_get(spec, "receipts"));
+    json_decref(v0), json_decref(v1), json_decref(v2), json_decref(spec);
+    assert_view_blind(g, 1);
+    assert_view_blind(g, -1);
+    /* Saved and reloaded (the log replays to the same state). */
+    char *saved = nx_game_save(g);
+    char err[256];
+    nx_game *g2 = nx_game_load(&rt, saved, err, sizeof err);
+    ck_assert_msg(g2 != NULL, "%s", err);
+    json_t *w1 = nx_game_view_json(g2, 1);
+    ck_assert_ptr_nonnull(receipt_in(w1, "told", "voice_obeyed"));
+    json_decref(w1);
+    nx_game_free(g2);
+    free(saved);
+    nx_game_free(g);
+    nx_runtime_close(&rt);
+}
+END_TEST
+
+START_TEST(take_random_moves_one_unseen_card)
+{
+    nx_runtime rt;
+    nx_game *g = played_with(&rt, "local id = ctx:take_random('seat1.treachery', 'treachery')\n"
+                                  "local found = false\n"
+                                  "for _, c in ipairs(ctx:cards('treachery')) do found = found or c == id end\n"
+                                  "assert(found, 'the id is the holder\\'s')\n");
+    const nx_state *s = nx_game_state(g);
+    int had0 = nx_custody_count(&s->custody, NX_Z_SEAT(0, NX_ZS_TREACHERY));
+    int had1 = nx_custody_count(&s->custody, NX_Z_SEAT(1, NX_ZS_TREACHERY));
+    ck_assert_int_gt(had1, 0);
+    char *r = play_result(g);
+    ck_assert_msg(strstr(r, "\"ok\":true") && strstr(r, "takes a card at random"), "%s", r);
+    ck_assert_msg(!strstr(r, "treachery:"), "the public log names the card: %s", r);
+    free(r);
+    s = nx_game_state(g);
+    ck_assert_int_eq(nx_custody_count(&s->custody, NX_Z_SEAT(0, NX_ZS_TREACHERY)), had0 + 1);
+    ck_assert_int_eq(nx_custody_count(&s->custody, NX_Z_SEAT(1, NX_ZS_TREACHERY)), had1 - 1);
+    json_t *v0 = nx_game_view_json(g, 0);
+    ck_assert_ptr_nonnull(receipt_in(v0, "drew", NULL));
+    json_decref(v0);
+    assert_view_blind(g, 2);
+    char *saved = nx_game_save(g);
+    char err[256];
+    nx_game *g2 = nx_game_load(&rt, saved, err, sizeof err);
+    ck_assert_msg(g2 != NULL, "the replay picked another card: %s", err);
+    nx_game_free(g2);
+    free(saved);
+    nx_game_free(g);
+    nx_runtime_close(&rt);
+}
+END_TEST
+
+static const struct { const char *body, *needle; } bad_moves[] = {
+    { "ctx:disclose{to = 1, element = 'weapon', of = 2}", "not fighting a battle" },
+    { "ctx:disclose{to = 1, card = 'traitor:duncan_idaho'}", "cannot see" },
+    { "ctx:disclose{to = 1, card = 'nexus:harkonnen', fact = 'x', value = true}", "exactly one" },
+    { "ctx:disclose{to = 1, fact = 'x'}", "value is a boolean" },
+    { "ctx:disclose{to = 7, fact = 'x', value = true}", "must be from 0 to 2" },
+    { "ctx:disclose{to = 1, fact = 'x', value = true, colour = 1}", "unknown key" },
+    { "ctx:disclose{to = 1, element = 'sword', of = 2}", "unknown element" },
+    { "ctx:take_random('seat1.treachery', 'traitors')", "same kind" },
+    { "ctx:take_random('treachery', 'treachery')", "another seat" },
+    { "ctx:take_random('seat1.nexus_held', 'nexus_held')", "empty" },
+    { "ctx:disclose{to = 1, fact = 'x', value = true}\nerror('after a disclosure')", "after a disclosure" },
+    { NULL, NULL },
+};
+
+START_TEST(bad_disclosures_and_takes_are_refused)
+{
+    nx_runtime rt;
+    nx_game *g = played_with(&rt, bad_moves[_i].body);
+    char *before = nx_game_save(g);
+    char *r = play_result(g);
+    ck_assert_msg(strstr(r, "\"ok\":false") && strstr(r, bad_moves[_i].needle), "want %s: %s", bad_moves[_i].needle, r);
+    char *after = nx_game_save(g);
+    ck_assert_msg(!strcmp(before, after), "a refused play changed the game");
+    free(r), free(before), free(after);
+    nx_game_free(g);
+    nx_runtime_close(&rt);
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("ctx_ask");
@@ -328,6 +482,11 @@ static Suite *suite(void)
     int nbad = 0;
     while (bad_asks[nbad].ask) nbad++;
     tcase_add_loop_test(tc, bad_requests_are_refused, 0, nbad);
+    tcase_add_test(tc, disclosures_are_private_receipts);
+    tcase_add_test(tc, take_random_moves_one_unseen_card);
+    int nmoves = 0;
+    while (bad_moves[nmoves].body) nmoves++;
+    tcase_add_loop_test(tc, bad_disclosures_and_takes_are_refused, 0, nmoves);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -77,9 +77,32 @@ function ctx:grant(advantage) end
 ---@param modifier table
 function ctx:modify(modifier) end
 
+--- Show one seat a card, a zone, a plan element or a yes/no fact, kept as its private receipt: {to=seat, card=id | zone=name | element=, of=seat | fact=name, value=bool, public=bool}.
+---@param disclosure table
+function ctx:disclose(disclosure) end
+
+--- Take one card at random from another seat's zone into the holder's zone of the same kind; returns its id.
+---@param from string
+---@param to string
+---@return string
+function ctx:take_random(from, to) end
+
 --- A public log line, prefixed with the panel id.
 ---@param text string
 function ctx:log(text) end
+
+--- What the holder may know of a card it can see (its own, or a public one): {id=, name=, worthless=}.
+---@param id string
+---@return table
+function ctx:card(id) end
+
+--- The holder discards Treachery Cards from its hand, face up.
+---@param cards string[]
+function ctx:discard(cards) end
+
+--- The holder takes spice from the bank.
+---@param amount integer
+function ctx:gain_spice(amount) end
 
 --- Cancel the traitor call being revealed now: {seat=, card=, leader=}; this step may then move that card (shuffle_into).
 ---@return table

@@ -15,6 +15,7 @@
 #include "nx_events.h"
 #include "nx_luaval.h"
 #include "nx_names.h"
+#include "nx_spice.h"
 
 #define CTX_META "nexus.ctx"
 
@@ -641,12 +642,129 @@ static int ctx_gain_spice(lua_State *L)
 {
     nx_ctx *c = check_mutable(L, "gaining spice while checking");
     int n = (int)arg_int(L, 2, 1, 99, "gain_spice: amount");
-    nx_seat *st = &c->a->s->seats[c->holder];
-    if (st->spice > INT16_MAX - n) return luaL_error(L, "gain_spice: the holder's spice would overflow");
-    st->spice = (int16_t)(st->spice + n);
+    if (nx_spice_transfer(c->a, NX_SPICE_BANK, c->holder, n, c->panel->id))
+        return luaL_error(L, "gain_spice: %s", c->a->err);
     char who[64];
     nx_act_log(c->a, "%s takes %d spice from the bank", nx_act_who(c->a->s, c->holder, who, sizeof who), n);
     return 0;
+}
+
+/* ---- disclosure and hidden zones ---------------------------------------------------- */
+
+static const char *const plan_elements[] = { "leader", "weapon", "defense", "dial" };
+
+/* One plan element of a combatant whose plan is in: its card, or the dial
+ * (in half points).  Raises when there is no such plan now. */
+static void plan_element(lua_State *L, const nx_state *s, uint8_t of, int elem, nx_comp *card, int *value)
+{
+    int side = nx_battle_side(s, of);
+    if (side < 0) luaL_error(L, "disclose: seat %d is not fighting a battle now", (int)of);
+    if (!(s->play.battle_planned & (1u << side))) luaL_error(L, "disclose: seat %d has not made its battle plan yet", (int)of);
+    const nx_play *p = &s->play;
+    *card = NX_COMP_NONE;
+    *value = NX_RECEIPT_NO_VALUE;
+    if (elem == 0) *card = p->battle_leader[side];
+    else if (elem == 1) *card = p->battle_weapon[side];
+    else if (elem == 2) *card = p->battle_defence[side];
+    else *value = p->battle_dial[side];
+}
+
+static int read_element(lua_State *L, int idx)
+{
+    const char *e = arg_word(L, idx, "disclose: element");
+    for (int i = 0; i < 4; i++)
+        if (!strcmp(plan_elements[i], e)) return i;
+    return luaL_error(L, "disclose: unknown element '%s' (leader, weapon, defense, dial)", e);
+}
+
+/* ctx:disclose{to=seat, card=id | zone=name | element=, of=seat | fact=, value=bool, public=bool}:
+ * show one seat a card, a zone, a plan element or a yes/no fact, kept as
+ * that seat's private receipt.  The script learns nothing it could not see:
+ * a zone or an element is read by the engine. */
+static int ctx_disclose(lua_State *L)
+{
+    nx_ctx *c = check_mutable(L, "disclosing while checking");
+    luaL_checktype(L, 2, LUA_TTABLE);
+    static const char *const keys[] = { "to", "card", "zone", "element", "of", "fact", "value", "public", NULL };
+    only_keys(L, 2, keys, "disclose");
+    nx_state *s = c->a->s;
+    opt_field(L, 2, "to");
+    uint8_t to = (uint8_t)arg_int(L, -1, 0, s->nseats - 1, "disclose: to");
+    int pub = 1;
+    if (opt_field(L, 2, "public")) {
+        if (!lua_isboolean(L, -1)) luaL_error(L, "disclose: public must be a boolean");
+        pub = lua_toboolean(L, -1);
+    }
+    int has_card = opt_field(L, 2, "card"), has_zone = opt_field(L, 2, "zone"), has_elem = opt_field(L, 2, "element"),
+        has_fact = opt_field(L, 2, "fact");
+    int top = lua_gettop(L);
+    if (has_card + has_zone + has_elem + has_fact != 1)
+        luaL_error(L, "disclose: give exactly one of card, zone, element, fact");
+    char who[64], what[96], note[32];
+    nx_act_who(s, to, who, sizeof who);
+    uint32_t ev = c->event ? c->event : nx_state_new_event(s);
+    if (has_card) {
+        const char *id = nx_luaval_name(L, top - 3, "disclose: card");
+        nx_comp comp = nx_comp_parse(id);
+        if (comp == NX_COMP_NONE) luaL_error(L, "disclose: unknown card '%s'", id);
+        if (!holder_sees(c, s->custody.zone[comp])) luaL_error(L, "disclose: the holder cannot see %s", id);
+        nx_state_add_receipt(s, to, NX_RCPT_SAW, ev, &comp, 1);
+        nx_fmt(what, sizeof what, "a card");
+    } else if (has_zone) {
+        nx_zone z = resolve_zone(L, c, top - 2);
+        nx_comp v[NX_RECEIPT_CARDS];
+        if (nx_custody_count(&s->custody, z) > NX_RECEIPT_CARDS)
+            luaL_error(L, "disclose: a zone of more than %d cards", NX_RECEIPT_CARDS);
+        int n = nx_custody_list(&s->custody, z, v, NX_RECEIPT_CARDS);
+        nx_state_add_receipt(s, to, NX_RCPT_SAW, ev, v, n);
+        nx_fmt(what, sizeof what, "the cards of %s", nx_zone_title(z));
+    } else if (has_elem) {
+        int elem = read_element(L, top - 1);
+        if (!opt_field(L, 2, "of")) luaL_error(L, "disclose: an element names whose plan (of = seat)");
+        uint8_t of = (uint8_t)arg_int(L, -1, 0, s->nseats - 1, "disclose: of");
+        nx_comp card;
+        int value;
+        plan_element(L, s, of, elem, &card, &value);
+        nx_fmt(note, sizeof note, "seat%d.%s", (int)of, plan_elements[elem]);
+        nx_state_add_told(s, to, ev, note, value, card);
+        char whose[64];
+        nx_fmt(what, sizeof what, "the %s of %s's battle plan", plan_elements[elem], nx_act_who(s, of, whose, sizeof whose));
+    } else {
+        const char *fact = nx_luaval_name(L, top, "disclose: fact");
+        if (strlen(fact) >= sizeof note) luaL_error(L, "disclose: a fact's name is at most %d bytes", (int)sizeof note - 1);
+        nx_fmt(note, sizeof note, "%s", fact);
+        if (!opt_field(L, 2, "value") || !lua_isboolean(L, -1)) luaL_error(L, "disclose: a fact's value is a boolean");
+        nx_state_add_told(s, to, ev, note, lua_toboolean(L, -1), NX_COMP_NONE);
+        nx_fmt(what, sizeof what, "whether %s", note);
+    }
+    if (pub) nx_act_log(c->a, "%s: %s is shown %s", c->panel->id, who, what);
+    return 0;
+}
+
+/* ctx:take_random(from, to): the engine takes one card at random (the
+ * game's generator) from another seat's zone into the holder's zone of
+ * the same kind; the script gets its id (the holder now sees it), never
+ * the rest of the zone. */
+static int ctx_take_random(lua_State *L)
+{
+    nx_ctx *c = check_mutable(L, "taking while checking");
+    nx_zone from = resolve_zone(L, c, 2), to = resolve_zone(L, c, 3);
+    if (nx_zone_seat(from) < 0 || nx_zone_seat(from) == c->holder)
+        luaL_error(L, "take_random: takes from another seat's zone");
+    if (nx_zone_seat(to) != c->holder || nx_zone_kind(to) != nx_zone_kind(from))
+        luaL_error(L, "take_random: takes into the holder's zone of the same kind");
+    nx_state *s = c->a->s;
+    nx_comp v[NX_COMP_COUNT];
+    int n = nx_custody_list(&s->custody, from, v, NX_COMP_COUNT);
+    if (n == 0) luaL_error(L, "take_random: %s is empty", nx_zone_title(from));
+    nx_comp taken = v[nx_rng_below(&s->rng, (uint32_t)n)];
+    nx_custody_move(&s->custody, taken, to);
+    nx_state_add_receipt(s, c->holder, NX_RCPT_DREW, c->event ? c->event : nx_state_new_event(s), &taken, 1);
+    char who[64], whom[64];
+    nx_act_log(c->a, "%s takes a card at random from %s of %s", nx_act_who(s, c->holder, who, sizeof who),
+               nx_zone_title(from), nx_act_who(s, (uint8_t)nx_zone_seat(from), whom, sizeof whom));
+    lua_pushstring(L, nx_comp_id(taken));
+    return 1;
 }
 
 /* ---- saved values: plain data only ---------------------------------------------- */
@@ -795,6 +913,10 @@ static const ctx_method ctx_methods[] = {
       "Let the holder use a battle advantage (voice, prescience) once in this battle, at its native step." },
     { "modify", ctx_modify, "modifier: table", NULL,
       "Add a battle modifier: {kind = \"virtual_elite\", count = n, scope = \"battle\"}." },
+    { "disclose", ctx_disclose, "disclosure: table", NULL,
+      "Show one seat a card, a zone, a plan element or a yes/no fact, kept as its private receipt: {to=seat, card=id | zone=name | element=, of=seat | fact=name, value=bool, public=bool}." },
+    { "take_random", ctx_take_random, "from: string, to: string", "string",
+      "Take one card at random from another seat's zone into the holder's zone of the same kind; returns its id." },
     { "log", ctx_log, "text: string", NULL, "A public log line, prefixed with the panel id." },
     { "card", ctx_card, "id: string", "table",
       "What the holder may know of a card it can see (its own, or a public one): {id=, name=, worthless=}." },
