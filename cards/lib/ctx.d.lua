@@ -104,6 +104,12 @@ function ctx:discard(cards) end
 ---@param amount integer
 function ctx:gain_spice(amount) end
 
+--- Show the holder alone one card picked at random from another seat's hidden zone ("not_in_battle": not one it played in the battle in hand); the card stays.
+---@param zone string
+---@param filter string?
+---@return string
+function ctx:look_random(zone, filter) end
+
 --- Cancel the traitor call being revealed now: {seat=, card=, leader=}; this step may then move that card (shuffle_into).
 ---@return table
 function ctx:cancel_call() end

@@ -651,6 +651,46 @@ static int ctx_gain_spice(lua_State *L)
 
 /* ---- disclosure and hidden zones ---------------------------------------------------- */
 
+/* ctx:look_random(zone [, "not_in_battle"]): the engine picks one card of
+ * another seat's hidden zone at random (the game's generator) and shows it
+ * to the holder alone (a "saw" receipt); with "not_in_battle", the cards
+ * that seat played in the battle in hand are left out.  The card stays
+ * where it is; the script gets its id, never the rest of the zone. */
+static int ctx_look_random(lua_State *L)
+{
+    nx_ctx *c = check_mutable(L, "looking while checking");
+    nx_zone from = resolve_zone(L, c, 2);
+    int except_battle = 0;
+    if (!lua_isnoneornil(L, 3)) {
+        const char *w = arg_word(L, 3, "look_random: filter");
+        if (strcmp(w, "not_in_battle")) luaL_error(L, "look_random: unknown filter '%s' (not_in_battle)", w);
+        except_battle = 1;
+    }
+    int owner = nx_zone_seat(from);
+    if (owner < 0 || owner == c->holder) luaL_error(L, "look_random: looks into another seat's zone");
+    nx_state *s = c->a->s;
+    nx_comp v[NX_COMP_COUNT], used[3];
+    int n = nx_custody_list(&s->custody, from, v, NX_COMP_COUNT), side = nx_battle_side(s, (uint8_t)owner);
+    int nused = except_battle && side >= 0 ? nx_battle_played(s, side, used) : 0;
+    if (except_battle && side < 0) luaL_error(L, "look_random: seat %d is not in the battle in hand", owner);
+    int k = 0;
+    for (int i = 0; i < n; i++) {
+        int out = 0;
+        for (int j = 0; j < nused; j++) out |= v[i] == used[j];
+        if (!out) v[k++] = v[i];
+    }
+    if (k == 0) luaL_error(L, "look_random: %s holds no card to look at", nx_zone_title(from));
+    nx_comp seen = v[nx_rng_below(&s->rng, (uint32_t)k)];
+    nx_state_add_receipt(s, c->holder, NX_RCPT_SAW, c->event ? c->event : nx_state_new_event(s), &seen, 1);
+    char who[64], whom[64];
+    static const char *const kinds[NX_ZS_COUNT] = { "Nexus card", "Traitor Cards", "Traitor offer", "revealed cards",
+                                                    "leaders", "Treachery Cards", "storm card" };
+    nx_act_log(c->a, "%s looks at one of the %s of %s, chosen at random", nx_act_who(s, c->holder, who, sizeof who),
+               kinds[nx_zone_kind(from)], nx_act_who(s, (uint8_t)owner, whom, sizeof whom));
+    lua_pushstring(L, nx_comp_id(seen));
+    return 1;
+}
+
 static const char *const plan_elements[] = { "leader", "weapon", "defense", "dial" };
 
 /* One plan element of a combatant whose plan is in: its card, or the dial
@@ -922,6 +962,8 @@ static const ctx_method ctx_methods[] = {
       "What the holder may know of a card it can see (its own, or a public one): {id=, name=, worthless=}." },
     { "discard", ctx_discard, "cards: string[]", NULL, "The holder discards Treachery Cards from its hand, face up." },
     { "gain_spice", ctx_gain_spice, "amount: integer", NULL, "The holder takes spice from the bank." },
+    { "look_random", ctx_look_random, "zone: string, filter: string?", "string",
+      "Show the holder alone one card picked at random from another seat's hidden zone (\"not_in_battle\": not one it played in the battle in hand); the card stays." },
     { "cancel_call", ctx_cancel_call, NULL, "table",
       "Cancel the traitor call being revealed now: {seat=, card=, leader=}; this step may then move that card (shuffle_into)." },
     { "owe", ctx_owe, "owed: table", NULL,
