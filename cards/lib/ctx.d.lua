@@ -110,6 +110,10 @@ function ctx:gain_spice(amount) end
 ---@return string
 function ctx:look_random(zone, filter) end
 
+--- The engine answers for a seat whether any of the holder's leaders (leaders = "native_printed" | "controlled_now") is among its Traitor Cards, without saying which: a yes/no receipt of the holder (public = true: also a public line).
+---@param question table
+function ctx:traitor_question(question) end
+
 --- Cancel the traitor call being revealed now: {seat=, card=, leader=}; this step may then move that card (shuffle_into).
 ---@return table
 function ctx:cancel_call() end

@@ -651,6 +651,50 @@ static int ctx_gain_spice(lua_State *L)
 
 /* ---- disclosure and hidden zones ---------------------------------------------------- */
 
+/* ctx:traitor_question{seat=, leaders="native_printed"|"controlled_now", public=bool}:
+ * the engine answers, for `seat`, whether any of the holder's leaders is
+ * among that seat's Traitor Cards, without saying which: a yes/no "told"
+ * receipt of the holder (and a public line with the answer when public).
+ * The script never learns the answer. */
+static int ctx_traitor_question(lua_State *L)
+{
+    nx_ctx *c = check_mutable(L, "asking while checking");
+    luaL_checktype(L, 2, LUA_TTABLE);
+    static const char *const keys[] = { "seat", "leaders", "public", NULL };
+    only_keys(L, 2, keys, "traitor_question");
+    nx_state *s = c->a->s;
+    opt_field(L, 2, "seat");
+    uint8_t seat = (uint8_t)arg_int(L, -1, 0, s->nseats - 1, "traitor_question: seat");
+    opt_field(L, 2, "leaders");
+    const char *scope = arg_word(L, -1, "traitor_question: leaders");
+    int native = !strcmp(scope, "native_printed");
+    if (!native && strcmp(scope, "controlled_now"))
+        luaL_error(L, "traitor_question: leaders must be \"native_printed\" or \"controlled_now\", not \"%s\"", scope);
+    int pub = 0;
+    if (opt_field(L, 2, "public")) {
+        if (!lua_isboolean(L, -1)) luaL_error(L, "traitor_question: public must be a boolean");
+        pub = lua_toboolean(L, -1);
+    }
+    int yes = 0;
+    for (int l = 0; l < NX_LEADER_COUNT; l++) {
+        if (s->custody.zone[nx_comp_traitor(l)] != NX_Z_SEAT(seat, NX_ZS_TRAITORS)) continue;
+        /* One's leaders: the faction's printed ones wherever they are, or
+         * those in one's pool now (captives included). */
+        yes |= native ? (int)nx_leader_get(l)->faction == s->seats[c->holder].faction
+                      : s->custody.zone[nx_comp_leader_disc(l)] == NX_Z_SEAT(c->holder, NX_ZS_LEADERS);
+    }
+    char note[32];
+    nx_fmt(note, sizeof note, "seat%d.holds_my_traitor", (int)seat);
+    nx_state_add_told(s, c->holder, c->event ? c->event : nx_state_new_event(s), note, yes, NX_COMP_NONE);
+    char who[64], whom[64];
+    nx_act_who(s, seat, who, sizeof who);
+    nx_act_who(s, c->holder, whom, sizeof whom);
+    if (pub) nx_act_log(c->a, "%s says %s: it %s a Traitor Card of a leader of %s", who, yes ? "yes" : "no",
+                        yes ? "holds" : "holds no", whom);
+    else nx_act_log(c->a, "%s tells %s alone whether it holds a Traitor Card of one of its leaders", who, whom);
+    return 0;
+}
+
 /* ctx:look_random(zone [, "not_in_battle"]): the engine picks one card of
  * another seat's hidden zone at random (the game's generator) and shows it
  * to the holder alone (a "saw" receipt); with "not_in_battle", the cards
@@ -964,6 +1008,8 @@ static const ctx_method ctx_methods[] = {
     { "gain_spice", ctx_gain_spice, "amount: integer", NULL, "The holder takes spice from the bank." },
     { "look_random", ctx_look_random, "zone: string, filter: string?", "string",
       "Show the holder alone one card picked at random from another seat's hidden zone (\"not_in_battle\": not one it played in the battle in hand); the card stays." },
+    { "traitor_question", ctx_traitor_question, "question: table", NULL,
+      "The engine answers for a seat whether any of the holder's leaders (leaders = \"native_printed\" | \"controlled_now\") is among its Traitor Cards, without saying which: a yes/no receipt of the holder (public = true: also a public line)." },
     { "cancel_call", ctx_cancel_call, NULL, "table",
       "Cancel the traitor call being revealed now: {seat=, card=, leader=}; this step may then move that card (shuffle_into)." },
     { "owe", ctx_owe, "owed: table", NULL,
