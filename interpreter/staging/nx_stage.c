@@ -23,6 +23,7 @@
 #include <string.h>
 
 #include "nx_board.h"
+#include "nx_effects.h"
 #include "nx_text.h"
 #include "nx_module.h"
 #include "nx_movement.h"
@@ -666,6 +667,16 @@ static void reset_progress(nx_state *s)
     KEEP(winners);
     KEEP(over);
     KEEP(spice);
+    /* What is owed at the next Mentat Pause outlives any change of phase
+     * (core/nx_effects.h); every narrower effect ends with the phase left. */
+    KEEP(effect_kind);
+    KEEP(effect_seat);
+    KEEP(effect_source);
+    KEEP(effect_end);
+    KEEP(effect_arg);
+    KEEP(effect_territory);
+    KEEP(effect_turn);
+    nx_effects_expire(s, NX_END_TURN);
 #undef KEEP
     s->negotiating = 0;
     s->nexus_occurred = 0;
