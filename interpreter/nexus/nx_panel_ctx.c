@@ -689,8 +689,8 @@ static int ctx_traitor_question(lua_State *L)
     char who[64], whom[64];
     nx_act_who(s, seat, who, sizeof who);
     nx_act_who(s, c->holder, whom, sizeof whom);
-    if (pub) nx_act_log(c->a, "%s says %s: it %s a Traitor Card of a leader of %s", who, yes ? "yes" : "no",
-                        yes ? "holds" : "holds no", whom);
+    if (pub) nx_act_log(c->a, "%s says %s: it %s Traitor Card of a leader of %s", who, yes ? "yes" : "no",
+                        yes ? "holds a" : "holds no", whom);
     else nx_act_log(c->a, "%s tells %s alone whether it holds a Traitor Card of one of its leaders", who, whom);
     return 0;
 }
