@@ -88,6 +88,15 @@ int nx_effects_check(const nx_state *s, char *msg, size_t len)
                      kind_ids[p->effect_kind[i]], p->effect_seat[i]);
             return -1;
         }
+        /* A bound card is a card of the right kind; an owed draw owes 1..6. */
+        nx_effect_kind k = (nx_effect_kind)p->effect_kind[i];
+        nx_comp card = p->effect_arg[i];
+        if ((k == NX_EFF_CANCELLED && (card >= NX_COMP_COUNT || nx_comp_kind_of(card) != NX_COMP_TRAITOR)) ||
+            (k == NX_EFF_RETAINED && (card >= NX_COMP_COUNT || nx_comp_kind_of(card) != NX_COMP_TREACHERY)) ||
+            (k == NX_EFF_OWED_DRAW && (p->effect_arg[i] < 1 || p->effect_arg[i] > NX_RECEIPT_CARDS))) {
+            snprintf(msg, len, "effect %d (%s) binds %d, which it cannot", i, kind_ids[k], p->effect_arg[i]);
+            return -1;
+        }
         if (p->effect_territory[i] != 0xff && p->effect_territory[i] >= NX_MAP_TERRITORIES) {
             snprintf(msg, len, "effect %d is bound to territory %d, which does not exist", i, p->effect_territory[i]);
             return -1;
