@@ -4,10 +4,12 @@
 #include <string.h>
 
 #include "nx_map.h"
+#include "nx_treachery.h"
 
 static const char *const kind_ids[NX_EFF_COUNT] = { NULL, "stop", "virtual_elite", "grant", "used", "revival_grant",
                                                     "leader_grant", "no_worm_riding", "no_two_territory_move",
-                                                    "worm_protection", "remote_ride" };
+                                                    "worm_protection", "remote_ride", "cancelled", "owed_draw",
+                                                    "retained" };
 static const char *const end_ids[NX_END_COUNT] = { "attempt", "battle", "phase", "turn", "mentat_pause" };
 
 const char *nx_effect_kind_id(nx_effect_kind k) { return k > NX_EFF_NONE && k < NX_EFF_COUNT ? kind_ids[k] : "none"; }
@@ -88,6 +90,15 @@ int nx_effects_check(const nx_state *s, char *msg, size_t len)
                      kind_ids[p->effect_kind[i]], p->effect_seat[i]);
             return -1;
         }
+        /* A bound card is a card of the right kind; an owed draw owes 1..6. */
+        nx_effect_kind k = (nx_effect_kind)p->effect_kind[i];
+        nx_comp card = p->effect_arg[i];
+        if ((k == NX_EFF_CANCELLED && (card >= NX_COMP_COUNT || nx_comp_kind_of(card) != NX_COMP_TRAITOR)) ||
+            (k == NX_EFF_RETAINED && (card >= NX_COMP_COUNT || nx_comp_kind_of(card) != NX_COMP_TREACHERY)) ||
+            (k == NX_EFF_OWED_DRAW && (p->effect_arg[i] < 1 || p->effect_arg[i] > NX_RECEIPT_CARDS))) {
+            snprintf(msg, len, "effect %d (%s) binds %d, which it cannot", i, kind_ids[k], p->effect_arg[i]);
+            return -1;
+        }
         if (p->effect_territory[i] != 0xff && p->effect_territory[i] >= NX_MAP_TERRITORIES) {
             snprintf(msg, len, "effect %d is bound to territory %d, which does not exist", i, p->effect_territory[i]);
             return -1;
@@ -107,6 +118,14 @@ json_t *nx_effects_view(const nx_state *s)
         json_object_set_new(o, "battle", p->effect_territory[i] == 0xff ? json_null()
                                                                         : json_string(nx_map_territory_id(p->effect_territory[i])));
         json_object_set_new(o, "source", json_integer(p->effect_source[i]));
+        /* A bound card is public by then: a called traitor was revealed, a
+         * retained card was in a revealed plan (shown by its design, as
+         * revealed plans are, never by component id). */
+        nx_comp card = p->effect_arg[i];
+        if (p->effect_kind[i] == NX_EFF_CANCELLED && nx_comp_kind_of(card) == NX_COMP_TRAITOR)
+            json_object_set_new(o, "card", json_string(nx_comp_id(card)));
+        if (p->effect_kind[i] == NX_EFF_RETAINED && nx_comp_kind_of(card) == NX_COMP_TREACHERY)
+            json_object_set_new(o, "card", json_string(nx_treachery_name(nx_treachery_copy_card(card - NX_COMP_TREACHERY_FIRST))));
         /* The panel that made it (source = 1 + faction * 3 + mode; the
          * modes in the card format's order), or the engine. */
         static const char *const modes[3] = { "cunning", "betrayal", "secret_ally" };

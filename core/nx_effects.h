@@ -34,6 +34,9 @@ typedef enum {
     NX_EFF_NO_DOUBLE_MOVE,  /* the Fremen move one territory; arg 1: for their next move only */
     NX_EFF_WORM_SHIELD,     /* seat's forces are not devoured; arg: the worm occurrence, 0 every worm of the phase */
     NX_EFF_REMOTE_RIDE,     /* seat may ride a group from a desert territory; arg: the worm occurrence */
+    NX_EFF_CANCELLED,       /* arg: the Traitor Card (nx_comp) whose call seat cancelled in this battle */
+    NX_EFF_OWED_DRAW,       /* arg: Traitor Cards seat is owed from the Traitor Deck at the next Mentat Pause */
+    NX_EFF_RETAINED,        /* arg: a played Treachery card (nx_comp) seat keeps instead of discarding */
     NX_EFF_COUNT
 } nx_effect_kind;
 
@@ -84,10 +87,9 @@ int nx_effect_find(const nx_state *s, nx_effect_kind kind, uint8_t seat, int arg
 void nx_effect_remove(nx_state *s, int slot);
 /* End every effect whose scope is over: `level` and narrower.  Never
  * NX_END_MENTAT: an effect owed at the next Mentat Pause is ended by the
- * code that carries it out there (none is made yet). */
+ * code that carries it out there (nx_effect_remove, after the owed draw of
+ * interpreter/turn/nx_owed.c). */
 void nx_effects_expire(nx_state *s, nx_effect_end level);
-/* End one effect now (a grant used up). */
-void nx_effect_remove(nx_state *s, int slot);
 
 const char *nx_effect_kind_id(nx_effect_kind k);
 const char *nx_effect_end_id(nx_effect_end e);

@@ -106,8 +106,8 @@ const char *nx_luaval_name(lua_State *L, int arg, const char *what)
     const char *s = nx_luaval_text(L, arg, what, NX_LUAVAL_NAME_MAX);
     for (const char *p = s; *p; p++)
         if (!(*p >= 'a' && *p <= 'z') && !(*p >= 'A' && *p <= 'Z') && !(*p >= '0' && *p <= '9') && *p != '_' &&
-            *p != '.' && *p != '-' && *p != ':')
-            luaL_error(L, "%s must be a name of letters, digits and '_.-:'", what);
+            *p != '.' && *p != '-' && *p != ':' && *p != '#')   /* '#': a card copy, "treachery:shield#2" */
+            luaL_error(L, "%s must be a name of letters, digits and '_.-:#'", what);
     return s;
 }
 

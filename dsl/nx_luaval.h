@@ -16,7 +16,7 @@
  *            saved games, which are JSON: invalid UTF-8 there is refused by
  *            the encoder, so it is refused here, where the panel and line
  *            are known.
- *   name     text of at most NX_LUAVAL_NAME_MAX bytes of [A-Za-z0-9_.:-]:
+ *   name     text of at most NX_LUAVAL_NAME_MAX bytes of [A-Za-z0-9_.:#-]:
  *            zone names, card ids, handler names, ruling ids.  Names are echoed in
  *            error messages, so they are checked before any lookup.
  *   integer  a Lua number with an exact integer value (2.0 is 2; 2.5, NaN

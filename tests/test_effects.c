@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "nx_effects.h"
+#include "nx_leaders.h"
 #include "nx_state_json.h"
 #include "nx_testutil.h"
 
@@ -84,6 +85,38 @@ START_TEST(test_invariant_refuses_bad_records)
 }
 END_TEST
 
+START_TEST(test_bound_cards_and_owed_draws)
+{
+    /* A cancellation binds a Traitor Card, a retention a Treachery card, an
+     * owed draw 1..6 cards; the view names a bound card, the owed draw
+     * outlives every scope but its Mentat Pause. */
+    nx_state s;
+    seated(&s);
+    char msg[200];
+    add(&s, NX_EFF_CANCELLED, 1, NX_END_BATTLE, nx_comp_treachery(0));
+    ck_assert_int_eq(nx_state_check(&s, msg, sizeof msg), -1);
+    ck_assert_ptr_nonnull(strstr(msg, "cannot"));
+    seated(&s);
+    add(&s, NX_EFF_OWED_DRAW, 1, NX_END_MENTAT, 0);
+    ck_assert_int_eq(nx_state_check(&s, msg, sizeof msg), -1);
+    seated(&s);
+    add(&s, NX_EFF_CANCELLED, 0, NX_END_BATTLE, nx_comp_traitor(nx_leader_find("bashar")));
+    add(&s, NX_EFF_OWED_DRAW, 1, NX_END_MENTAT, 1);
+    ck_assert_int_eq(nx_state_check(&s, msg, sizeof msg), 0);
+    json_t *v = nx_effects_view(&s);
+    ck_assert_str_eq(json_string_value(json_object_get(json_array_get(v, 0), "card")), "traitor:bashar");
+    ck_assert_str_eq(json_string_value(json_object_get(json_array_get(v, 1), "kind")), "owed_draw");
+    json_decref(v);
+    nx_effects_expire(&s, NX_END_TURN);
+    ck_assert_int_eq(nx_effect_find(&s, NX_EFF_CANCELLED, NX_NO_SEAT, -1), -1);
+    int i = nx_effect_find(&s, NX_EFF_OWED_DRAW, 1, 1);
+    ck_assert_int_ge(i, 0);
+    nx_effect_remove(&s, i);
+    ck_assert_int_eq(nx_effect_find(&s, NX_EFF_OWED_DRAW, NX_NO_SEAT, -1), -1);
+    ck_assert_int_eq(nx_state_check(&s, msg, sizeof msg), 0);
+}
+END_TEST
+
 START_TEST(test_view_and_saved_state)
 {
     nx_state s;
@@ -114,6 +147,7 @@ int main(void)
     tcase_add_test(tc, test_add_find_and_bind);
     tcase_add_test(tc, test_scopes_end_narrower_first);
     tcase_add_test(tc, test_invariant_refuses_bad_records);
+    tcase_add_test(tc, test_bound_cards_and_owed_draws);
     tcase_add_test(tc, test_view_and_saved_state);
     suite_add_tcase(s, tc);
     return nx_run_suite(s);

@@ -69,7 +69,7 @@ function ctx:draw(from, to, n) end
 ---@param cards string[]
 function ctx:shuffle_into(deck, cards) end
 
---- Ask the holder for a choice and return its result: cards {prompt=, choose_from=, count=, resume=, save=}, or kind = element | territories | seat | number | word with of=, min=, max= (docs/dsl.md).
+--- Ask the holder for a choice and return its result: cards {prompt=, choose_from=, among=?, count=, resume=, save=}, or kind = element | territories | seat | number | word with of=, min=, max= (docs/dsl.md).
 ---@param request table
 function ctx:ask(request) end
 
@@ -135,5 +135,39 @@ function ctx:grant_revival(grant) end
 --- The holder's forces in the Tanks: {normal=, elite=, elite_room= (elite it may still revive this turn), leaders= (its leaders there)}.
 ---@return table
 function ctx:tanks() end
+--- What the holder may know of a card it can see (its own, or a public one): {id=, name=, worthless=}.
+---@param id string
+---@return table
+function ctx:card(id) end
+
+--- The holder discards Treachery Cards from its hand, face up.
+---@param cards string[]
+function ctx:discard(cards) end
+
+--- The holder takes spice from the bank.
+---@param amount integer
+function ctx:gain_spice(amount) end
+
+--- Show the holder alone one card picked at random from another seat's hidden zone ("not_in_battle": not one it played in the battle in hand); the card stays.
+---@param zone string
+---@param filter string?
+---@return string
+function ctx:look_random(zone, filter) end
+
+--- The engine answers for a seat whether any of the holder's leaders (leaders = "native_printed" | "controlled_now") is among its Traitor Cards, without saying which: a yes/no receipt of the holder (public = true: also a public line).
+---@param question table
+function ctx:traitor_question(question) end
+
+--- Cancel the traitor call being revealed now: {seat=, card=, leader=}; this step may then move that card (shuffle_into).
+---@return table
+function ctx:cancel_call() end
+
+--- Owe a seat an effect at the next Mentat Pause: {kind = "traitor_draw", seat = n, count = k}; it outlives the battle, the turn and the card.
+---@param owed table
+function ctx:owe(owed) end
+
+--- Keep a card the holder played in this battle instead of discarding it (never a mandatory discard).
+---@param card string
+function ctx:retain(card) end
 
 return ctx

@@ -208,4 +208,24 @@ int nx_battle_act_capture(nx_act *a);
 int nx_battle_pass_capture(nx_act *a, const nx_pending *p);
 void nx_battle_capture_moves(const nx_state *s, const nx_pending *p, json_t *out);
 
+/* ---- after the calls, after the battle (nx_traitor_window.c, nx_battle_after.c) ---- */
+
+/* When Harkonnen called (for itself or its ally): reveal the calls and
+ * open the traitor_revealed window for every other Nexus holder
+ * (common.reactions.private_policy "uniform_window"); 1 when opened. */
+int nx_battle_open_reveal(nx_act *a);
+/* Cancel the call of `caller`: its bit goes, *card is the Traitor Card it
+ * revealed (still in the caller's hand); -1 when it made no call. */
+int nx_battle_cancel_call(nx_act *a, uint8_t caller, nx_comp *card);
+/* Is the side's discard of its played cards held back for the loser's
+ * step (Moritani Secret Ally)? */
+int nx_battle_defers_discard(nx_act *a, int side);
+/* The loser's step (battle_lost), the held-back discards, the winner's
+ * step (battle_won); the opens return 1 when a window opened. */
+int nx_battle_open_lost(nx_act *a);
+void nx_battle_settle_discards(nx_act *a);
+int nx_battle_open_won(nx_act *a);
+/* A side's played Treachery cards (leader slot, weapon, defence). */
+int nx_battle_played(const nx_state *s, int side, nx_comp out[3]);
+
 #endif

@@ -253,6 +253,7 @@ static int played(const nx_state *s, int side, nx_comp out[3])
 static void discard_played(nx_act *a, int side)
 {
     nx_state *s = a->s;
+    if (nx_battle_defers_discard(a, side)) return;   /* after the loser's step (nx_battle_after.c) */
     nx_comp cards[3];
     int n = played(s, side, cards);
     char w[64];

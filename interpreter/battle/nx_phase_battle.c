@@ -69,6 +69,9 @@ enum {
     STEP_PLAN_NEXUS,    /* battle_plan window, before the plans */
     STEP_PLAN_KARAMA,   /* a Sardaukar use declared there: its response window */
     STEP_PLAN_CLOSE,    /* that window settled */
+    STEP_REVEALED,      /* the traitor_revealed window is answered: resolve */
+    STEP_LOST,          /* the loser's window (battle_lost) is answered */
+    STEP_WON,           /* the winner's window (battle_won) is answered */
 };
 
 #define MAX_BATTLES 64   /* an aggressor's battles at once: territories x opponents */
@@ -427,7 +430,12 @@ static int battle_procedure(nx_act *a)
         if (nx_battle_open_calls(a)) return 1;
         break;
     case STEP_RESOLVE:
-        /* Hook: Harkonnen Betrayal may cancel a Harkonnen call here. */
+        /* Harkonnen Betrayal may cancel a Harkonnen call first (nx_traitor_window.c). */
+        s->play.step = STEP_REVEALED;
+        if (nx_battle_open_reveal(a)) return 1;
+        break;
+    case STEP_REVEALED:
+        nx_event_clear(s);
         s->play.step = STEP_CAPTURE;
         if (nx_battle_resolve(a)) return 1;
         break;
@@ -443,6 +451,17 @@ static int battle_procedure(nx_act *a)
         if (nx_battle_open_capture(a)) return 1;
         break;
     case STEP_AFTER:
+        /* The loser's step, then the winner's (nx_battle_after.c). */
+        s->play.step = STEP_LOST;
+        if (nx_battle_open_lost(a)) return 1;
+        break;
+    case STEP_LOST:
+        nx_battle_settle_discards(a);
+        s->play.step = STEP_WON;
+        if (nx_battle_open_won(a)) return 1;
+        break;
+    case STEP_WON:
+        nx_event_clear(s);
         nx_battle_return_captives(a, 0);
         clear_battle(s);
         s->play.step = STEP_NEXT;

@@ -110,6 +110,12 @@ uint32_t nx_windows_open_for(nx_act *a, int kind, uint8_t user, uint8_t seats, u
  * "immediate": fails the action (-1) when it must wait, else 0. */
 int nx_bidding_holds(nx_act *a);
 
+/* Carry out the effects owed to `seat` (NX_NO_SEAT: all) at the Mentat
+ * Pause: at its start (at_window 0) or at the seat's turn in its storm-order
+ * pass (at_window 1), as harkonnen.betrayal.mentat_order orders
+ * (interpreter/turn/nx_owed.c). */
+void nx_owed_mentat(nx_act *a, uint8_t seat, int at_window);
+
 /* A ruling's effective setting in this game, or `fallback` when the pack
  * does not declare the ruling. */
 const char *nx_act_setting(nx_act *a, const char *ruling_id, const char *fallback);

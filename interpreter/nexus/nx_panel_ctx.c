@@ -62,6 +62,9 @@ typedef struct nx_ctx {
     uint32_t event;
     ctx_ask_req ask;
     int nlogs;                 /* ctx:log lines written by this call */
+    nx_comp released[2];       /* another seat's cards this step bound (a cancelled
+                                  call's Traitor Card): the step may move them */
+    int nreleased;
 } nx_ctx;
 
 /* What one call may make the host keep: log lines are bounded in length
@@ -128,7 +131,9 @@ static int read_own_cards(lua_State *L, nx_ctx *c, int arg, nx_comp *out, int ca
         const char *id = nx_luaval_name(L, -1, "card id");
         nx_comp comp = id ? nx_comp_parse(id) : NX_COMP_NONE;
         if (comp == NX_COMP_NONE) luaL_error(L, "card %d: unknown component '%s'", i + 1, id ? id : "?");
-        if (nx_zone_seat(c->a->s->custody.zone[comp]) != c->holder)
+        int bound = 0;
+        for (int k = 0; k < c->nreleased; k++) bound |= c->released[k] == comp;
+        if (nx_zone_seat(c->a->s->custody.zone[comp]) != c->holder && !bound)
             luaL_error(L, "card %d: %s is not in the holder's custody", i + 1, id);
         for (int k = 0; k < i; k++)
             if (out[k] == comp) luaL_error(L, "card %d: %s is listed twice", i + 1, id);
@@ -325,6 +330,30 @@ static int ctx_event(lua_State *L)
     return 1;
 }
 
+/* The Treachery cards the holder's side played, once the plans are
+ * revealed: {card=, name=, must_discard=, in_hand=} (its own cards: ids
+ * are the holder's to see). */
+static void push_played(lua_State *L, const nx_state *s, int side)
+{
+    nx_comp cards[3];
+    int n = nx_battle_played(s, side, cards);
+    lua_createtable(L, n, 0);
+    for (int i = 0; i < n; i++) {
+        nx_treachery_card t = nx_battle_card(cards[i]);
+        lua_createtable(L, 0, 4);
+        lua_pushstring(L, nx_comp_id(cards[i]));
+        lua_setfield(L, -2, "card");
+        lua_pushstring(L, nx_treachery_name(t));
+        lua_setfield(L, -2, "name");
+        lua_pushboolean(L, nx_treachery_discard_after_use(t));
+        lua_setfield(L, -2, "must_discard");
+        lua_pushboolean(L, s->custody.zone[cards[i]] == NX_Z_SEAT(s->play.battle_seats[side], NX_ZS_TREACHERY));
+        lua_setfield(L, -2, "in_hand");
+        lua_rawseti(L, -2, i + 1);
+    }
+    lua_setfield(L, -2, "played");
+}
+
 /* ctx:battle(): nil, or the battle in hand as the table sees it. */
 static int ctx_battle(lua_State *L)
 {
@@ -347,7 +376,9 @@ static int ctx_battle(lua_State *L)
         lua_pushinteger(L, side);
         lua_setfield(L, -2, "holder_side");
         set_seat_field(L, "holder_opponent", p->battle_seats[1 - side]);
+        if (p->battle_shown) push_played(L, s, side);
     }
+    if (p->battle_winner != NX_NO_SEAT) set_seat_field(L, "winner", p->battle_winner);
     /* Forces in the battle are on the board: public. */
     lua_createtable(L, 2, 0);
     for (int i = 0; i < 2; i++) {
@@ -362,6 +393,13 @@ static int ctx_battle(lua_State *L)
         lua_setfield(L, -2, "normal");
         lua_pushinteger(L, have[NX_FORCE_ELITE]);
         lua_setfield(L, -2, "elite");
+        /* Cards in hand that were not played in this battle: the hand's
+         * count less the revealed plan's cards still in it (both public). */
+        nx_comp used[3];
+        int nused = nx_battle_played(s, i, used), unused = nx_custody_count(&s->custody, NX_Z_SEAT(p->battle_seats[i], NX_ZS_TREACHERY));
+        for (int k = 0; k < nused; k++) unused -= s->custody.zone[used[k]] == NX_Z_SEAT(p->battle_seats[i], NX_ZS_TREACHERY);
+        lua_pushinteger(L, p->battle_shown ? unused : nx_custody_count(&s->custody, NX_Z_SEAT(p->battle_seats[i], NX_ZS_TREACHERY)));
+        lua_setfield(L, -2, "unplayed_held");
         lua_rawseti(L, -2, i + 1);
     }
     lua_setfield(L, -2, "sides");
@@ -586,7 +624,218 @@ static int ctx_modify(lua_State *L)
     return 0;
 }
 
+/* ---- traitor calls, owed effects, after the battle ------------------------------- */
+
+/* ctx:cancel_call(): cancel the traitor call revealed now (the event's
+ * user), bound to the identity it revealed; its Traitor Card stays in the
+ * caller's hand, and this step may move it (shuffle_into).  Returns
+ * {seat=, card=, leader=}. */
+static int ctx_cancel_call(lua_State *L)
+{
+    nx_ctx *c = check_mutable(L, "cancelling while checking");
+    nx_state *s = c->a->s;
+    if (s->play.event_now != NX_EV_TRAITOR_REVEALED || s->play.event_user == NX_NO_SEAT)
+        return luaL_error(L, "cancel_call: no traitor is being revealed now");
+    if (nx_effect_find(s, NX_EFF_CANCELLED, NX_NO_SEAT, -1) >= 0) return luaL_error(L, "cancel_call: a call is already cancelled");
+    uint8_t caller = s->play.event_user;
+    nx_comp card;
+    if (nx_battle_cancel_call(c->a, caller, &card)) return luaL_error(L, "cancel_call: seat %d made no call to cancel", caller);
+    if (c->nreleased == (int)(sizeof c->released / sizeof c->released[0])) return luaL_error(L, "cancel_call: too many cards bound");
+    c->released[c->nreleased++] = card;
+    add_effect(L, c, NX_EFF_CANCELLED, NX_END_BATTLE, card);
+    lua_createtable(L, 0, 3);
+    lua_pushinteger(L, caller);
+    lua_setfield(L, -2, "seat");
+    lua_pushstring(L, nx_comp_id(card));
+    lua_setfield(L, -2, "card");
+    lua_pushstring(L, nx_comp_id(nx_comp_leader_disc(nx_comp_leader(card))));
+    lua_setfield(L, -2, "leader");
+    return 1;
+}
+
+/* ctx:owe{kind = "traitor_draw", seat = n, count = k}: seat is owed k
+ * Traitor Cards at the next Mentat Pause (interpreter/turn/nx_owed.c);
+ * it outlives the battle, the turn and the card. */
+static int ctx_owe(lua_State *L)
+{
+    nx_ctx *c = check_mutable(L, "owing while checking");
+    luaL_checktype(L, 2, LUA_TTABLE);
+    static const char *const keys[] = { "kind", "seat", "count", NULL };
+    only_keys(L, 2, keys, "owe");
+    opt_field(L, 2, "kind");
+    const char *kind = arg_word(L, -1, "owe: kind");
+    if (strcmp(kind, "traitor_draw")) luaL_error(L, "owe: unknown kind '%s' (traitor_draw)", kind);
+    opt_field(L, 2, "seat");
+    uint8_t seat = (uint8_t)arg_int(L, -1, 0, c->a->s->nseats - 1, "owe: seat");
+    opt_field(L, 2, "count");
+    int count = (int)arg_int(L, -1, 1, NX_RECEIPT_CARDS, "owe: count");
+    nx_effect e = { .kind = NX_EFF_OWED_DRAW, .seat = seat, .source = panel_source(c), .end = NX_END_MENTAT,
+                    .arg = (uint8_t)count };
+    if (nx_effect_add(c->a->s, &e) < 0) luaL_error(L, "the effect store is full (%d effects)", NX_MAX_EFFECTS);
+    char who[64];
+    nx_act_log(c->a, "%s is owed %d replacement Traitor Card%s at the next Mentat Pause",
+               nx_act_who(c->a->s, seat, who, sizeof who), count, count == 1 ? "" : "s");
+    return 0;
+}
+
+/* ctx:retain(card): the holder keeps a card it played in this battle
+ * instead of discarding it: one a winner could keep, never a mandatory
+ * discard; only while its discard is held back (nx_battle_after.c). */
+static int ctx_retain(lua_State *L)
+{
+    nx_ctx *c = check_mutable(L, "retaining while checking");
+    nx_state *s = c->a->s;
+    nx_comp card = nx_comp_parse(nx_luaval_name(L, 2, "retain: card"));
+    int side = nx_battle_side(s, c->holder);
+    nx_comp used[3];
+    int n = side >= 0 && s->play.battle_shown ? nx_battle_played(s, side, used) : 0, found = 0;
+    for (int i = 0; i < n; i++) found |= used[i] == card;
+    if (!found) return luaL_error(L, "retain: %s is not a card the holder played in this battle", lua_tostring(L, 2));
+    if (s->custody.zone[card] != NX_Z_SEAT(c->holder, NX_ZS_TREACHERY))
+        return luaL_error(L, "retain: %s has already left the holder's hand", lua_tostring(L, 2));
+    if (nx_treachery_discard_after_use(nx_battle_card(card)))
+        return luaL_error(L, "retain: %s must be discarded after use", nx_treachery_name(nx_battle_card(card)));
+    if (nx_effect_find(s, NX_EFF_RETAINED, c->holder, -1) >= 0) return luaL_error(L, "retain: one card is already retained");
+    add_effect(L, c, NX_EFF_RETAINED, NX_END_BATTLE, card);
+    return 0;
+}
+
+/* ctx:card(id): what the holder may know of a card it can see (its own,
+ * or one in a public zone): {id=, name=, worthless=}. */
+static int ctx_card(lua_State *L)
+{
+    nx_ctx *c = check_ctx(L);
+    const char *id = nx_luaval_name(L, 2, "card: id");
+    nx_comp comp = nx_comp_parse(id);
+    if (comp == NX_COMP_NONE) return luaL_error(L, "card: unknown component '%s'", id);
+    if (!holder_sees(c, c->a->s->custody.zone[comp])) return nx_sandbox_forbid(L, "reading a card the holder cannot see");
+    lua_createtable(L, 0, 3);
+    lua_pushstring(L, nx_comp_id(comp));
+    lua_setfield(L, -2, "id");
+    lua_pushstring(L, nx_comp_name(comp));
+    lua_setfield(L, -2, "name");
+    lua_pushboolean(L, nx_comp_kind_of(comp) == NX_COMP_TREACHERY && nx_treachery_is_worthless(nx_battle_card(comp)));
+    lua_setfield(L, -2, "worthless");
+    return 1;
+}
+
+/* ctx:discard(cards): the holder discards Treachery Cards from its hand,
+ * face up (the log names them). */
+static int ctx_discard(lua_State *L)
+{
+    nx_ctx *c = check_mutable(L, "discarding while checking");
+    nx_comp cards[NX_MAX_OPTIONS];
+    int n = read_own_cards(L, c, 2, cards, NX_MAX_OPTIONS);
+    nx_state *s = c->a->s;
+    char who[64];
+    nx_act_who(s, c->holder, who, sizeof who);
+    for (int i = 0; i < n; i++)
+        if (s->custody.zone[cards[i]] != NX_Z_SEAT(c->holder, NX_ZS_TREACHERY))
+            return luaL_error(L, "discard: %s is not a Treachery Card in the holder's hand", nx_comp_id(cards[i]));
+    for (int i = 0; i < n; i++) {
+        nx_custody_move(&s->custody, cards[i], NX_Z_TREACHERY_DISCARD);
+        nx_act_log(c->a, "%s discards %s", who, nx_comp_name(cards[i]));
+    }
+    return 0;
+}
+
+/* ctx:gain_spice(n): the holder takes n spice from the bank. */
+static int ctx_gain_spice(lua_State *L)
+{
+    nx_ctx *c = check_mutable(L, "gaining spice while checking");
+    int n = (int)arg_int(L, 2, 1, 99, "gain_spice: amount");
+    if (nx_spice_transfer(c->a, NX_SPICE_BANK, c->holder, n, c->panel->id))
+        return luaL_error(L, "gain_spice: %s", c->a->err);
+    char who[64];
+    nx_act_log(c->a, "%s takes %d spice from the bank", nx_act_who(c->a->s, c->holder, who, sizeof who), n);
+    return 0;
+}
+
 /* ---- disclosure and hidden zones ---------------------------------------------------- */
+
+/* ctx:traitor_question{seat=, leaders="native_printed"|"controlled_now", public=bool}:
+ * the engine answers, for `seat`, whether any of the holder's leaders is
+ * among that seat's Traitor Cards, without saying which: a yes/no "told"
+ * receipt of the holder (and a public line with the answer when public).
+ * The script never learns the answer. */
+static int ctx_traitor_question(lua_State *L)
+{
+    nx_ctx *c = check_mutable(L, "asking while checking");
+    luaL_checktype(L, 2, LUA_TTABLE);
+    static const char *const keys[] = { "seat", "leaders", "public", NULL };
+    only_keys(L, 2, keys, "traitor_question");
+    nx_state *s = c->a->s;
+    opt_field(L, 2, "seat");
+    uint8_t seat = (uint8_t)arg_int(L, -1, 0, s->nseats - 1, "traitor_question: seat");
+    opt_field(L, 2, "leaders");
+    const char *scope = arg_word(L, -1, "traitor_question: leaders");
+    int native = !strcmp(scope, "native_printed");
+    if (!native && strcmp(scope, "controlled_now"))
+        luaL_error(L, "traitor_question: leaders must be \"native_printed\" or \"controlled_now\", not \"%s\"", scope);
+    int pub = 0;
+    if (opt_field(L, 2, "public")) {
+        if (!lua_isboolean(L, -1)) luaL_error(L, "traitor_question: public must be a boolean");
+        pub = lua_toboolean(L, -1);
+    }
+    int yes = 0;
+    for (int l = 0; l < NX_LEADER_COUNT; l++) {
+        if (s->custody.zone[nx_comp_traitor(l)] != NX_Z_SEAT(seat, NX_ZS_TRAITORS)) continue;
+        /* One's leaders: the faction's printed ones wherever they are, or
+         * those in one's pool now (captives included). */
+        yes |= native ? (int)nx_leader_get(l)->faction == s->seats[c->holder].faction
+                      : s->custody.zone[nx_comp_leader_disc(l)] == NX_Z_SEAT(c->holder, NX_ZS_LEADERS);
+    }
+    char note[32];
+    nx_fmt(note, sizeof note, "seat%d.holds_my_traitor", (int)seat);
+    nx_state_add_told(s, c->holder, c->event ? c->event : nx_state_new_event(s), note, yes, NX_COMP_NONE);
+    char who[64], whom[64];
+    nx_act_who(s, seat, who, sizeof who);
+    nx_act_who(s, c->holder, whom, sizeof whom);
+    if (pub) nx_act_log(c->a, "%s says %s: it %s Traitor Card of a leader of %s", who, yes ? "yes" : "no",
+                        yes ? "holds a" : "holds no", whom);
+    else nx_act_log(c->a, "%s tells %s alone whether it holds a Traitor Card of one of its leaders", who, whom);
+    return 0;
+}
+
+/* ctx:look_random(zone [, "not_in_battle"]): the engine picks one card of
+ * another seat's hidden zone at random (the game's generator) and shows it
+ * to the holder alone (a "saw" receipt); with "not_in_battle", the cards
+ * that seat played in the battle in hand are left out.  The card stays
+ * where it is; the script gets its id, never the rest of the zone. */
+static int ctx_look_random(lua_State *L)
+{
+    nx_ctx *c = check_mutable(L, "looking while checking");
+    nx_zone from = resolve_zone(L, c, 2);
+    int except_battle = 0;
+    if (!lua_isnoneornil(L, 3)) {
+        const char *w = arg_word(L, 3, "look_random: filter");
+        if (strcmp(w, "not_in_battle")) luaL_error(L, "look_random: unknown filter '%s' (not_in_battle)", w);
+        except_battle = 1;
+    }
+    int owner = nx_zone_seat(from);
+    if (owner < 0 || owner == c->holder) luaL_error(L, "look_random: looks into another seat's zone");
+    nx_state *s = c->a->s;
+    nx_comp v[NX_COMP_COUNT], used[3];
+    int n = nx_custody_list(&s->custody, from, v, NX_COMP_COUNT), side = nx_battle_side(s, (uint8_t)owner);
+    int nused = except_battle && side >= 0 ? nx_battle_played(s, side, used) : 0;
+    if (except_battle && side < 0) luaL_error(L, "look_random: seat %d is not in the battle in hand", owner);
+    int k = 0;
+    for (int i = 0; i < n; i++) {
+        int out = 0;
+        for (int j = 0; j < nused; j++) out |= v[i] == used[j];
+        if (!out) v[k++] = v[i];
+    }
+    if (k == 0) luaL_error(L, "look_random: %s holds no card to look at", nx_zone_title(from));
+    nx_comp seen = v[nx_rng_below(&s->rng, (uint32_t)k)];
+    nx_state_add_receipt(s, c->holder, NX_RCPT_SAW, c->event ? c->event : nx_state_new_event(s), &seen, 1);
+    char who[64], whom[64];
+    static const char *const kinds[NX_ZS_COUNT] = { "Nexus card", "Traitor Cards", "Traitor offer", "revealed cards",
+                                                    "leaders", "Treachery Cards", "storm card" };
+    nx_act_log(c->a, "%s looks at one of the %s of %s, chosen at random", nx_act_who(s, c->holder, who, sizeof who),
+               kinds[nx_zone_kind(from)], nx_act_who(s, (uint8_t)owner, whom, sizeof whom));
+    lua_pushstring(L, nx_comp_id(seen));
+    return 1;
+}
 
 static const char *const plan_elements[] = { "leader", "weapon", "defense", "dial" };
 
@@ -844,6 +1093,19 @@ static void ask_options(lua_State *L, nx_ctx *c, ctx_ask_req *ask)
     nx_zone z = resolve_zone(L, c, lua_gettop(L));
     lua_pop(L, 1);
     if (nx_zone_seat(z) != c->holder) luaL_error(L, "ask: choose_from must be one of the holder's zones");
+    if (lua_getfield(L, 2, "among") != LUA_TNIL) {
+        /* Only these cards of the zone (the panel's own narrowing). */
+        luaL_checktype(L, -1, LUA_TTABLE);
+        nx_comp among[NX_MAX_OPTIONS];
+        int n = read_own_cards(L, c, lua_gettop(L), among, NX_MAX_OPTIONS);
+        for (int i = 0; i < n; i++)
+            if (c->a->s->custody.zone[among[i]] != z) luaL_error(L, "ask: among: %s is not in %s", nx_comp_id(among[i]), nx_zone_title(z));
+        memcpy(ask->options, among, sizeof among[0] * (size_t)n);
+        ask->noptions = n;
+        lua_pop(L, 1);
+        return;
+    }
+    lua_pop(L, 1);
     ask->noptions = nx_custody_list(&c->a->s->custody, z, ask->options, NX_MAX_OPTIONS);
     if (nx_custody_count(&c->a->s->custody, z) > NX_MAX_OPTIONS)
         luaL_error(L, "ask: more than %d options", NX_MAX_OPTIONS);
@@ -879,7 +1141,7 @@ static int ctx_ask(lua_State *L)
     luaL_checktype(L, 2, LUA_TTABLE);
     ctx_ask_req *ask = &c->ask;
     if (ask->asked) return luaL_error(L, "ask: a panel step asks at most once");
-    static const char *const keys[] = { "prompt", "resume", "save", "kind", "choose_from", "count", "of", "min", "max", NULL };
+    static const char *const keys[] = { "prompt", "resume", "save", "kind", "choose_from", "among", "count", "of", "min", "max", NULL };
     only_keys(L, 2, keys, "ask");
     lua_getfield(L, 2, "prompt");
     lua_getfield(L, 2, "resume");
@@ -960,7 +1222,7 @@ static const ctx_method ctx_methods[] = {
     { "draw", ctx_draw, "from: string, to: string, n: integer", "string[]", "Draw n cards from a deck into one of the holder's zones." },
     { "shuffle_into", ctx_shuffle_into, "deck: string, cards: string[]", NULL, "Shuffle cards of the holder into a deck." },
     { "ask", ctx_ask, "request: table", NULL,
-      "Ask the holder for a choice and return its result: cards {prompt=, choose_from=, count=, resume=, save=}, or kind = element | territories | seat | number | word with of=, min=, max= (docs/dsl.md)." },
+      "Ask the holder for a choice and return its result: cards {prompt=, choose_from=, among=?, count=, resume=, save=}, or kind = element | territories | seat | number | word with of=, min=, max= (docs/dsl.md)." },
     { "stop", ctx_stop, "advantage: string, scope: string?", NULL,
       "Stop the battle advantage (voice, prescience, sardaukar) whose attempt is being made now: for this battle (\"battle\"), or only this attempt (\"attempt\", prescience). Or stop Fremen worm riding (\"worm_riding\", scope \"turn\") or the Fremen two-territory movement (\"fremen_movement\", scope \"turn\" or \"move\": their next move only)." },
     { "grant", ctx_grant, "advantage: string, scope: string?", NULL,
@@ -982,11 +1244,24 @@ static const ctx_method ctx_methods[] = {
       "Could seat take over `amount` of the due invoice's price, its own share counting first? A yes/no fact; false with \"covered\" (nothing is missing) or \"short\" (it cannot pay what is missing)." },
     { "redirect_invoice", nx_ctx_redirect_invoice, "change: table", NULL,
       "Redirect the due invoice once: {keep = true} (the buyer keeps its spice, nothing is paid) or {cover = {seat=, amount=, partial=}} (seat pays `amount` of the price: its share first, then its own spice; the buyer's share shrinks first)." },
-    { "discard", nx_ctx_discard, "cards: string[]", NULL, "Discard Treachery Cards of the holder's hand, face up." },
+    { "discard", ctx_discard, "cards: string[]", NULL, "The holder discards Treachery Cards from its hand, face up." },
     { "grant_revival", nx_ctx_grant_revival, "grant: table", NULL,
       "Inside the holder's revival decision: {forces = n, cost = 0|1, ledger = \"separate\"|\"within_limit\"|\"free_rate\", exact = bool} or {leader = \"ordinary_slot\"|\"extra\", with_forces = bool}; the revive action then names grant_forces/grant_elite/grant_leader." },
     { "tanks", nx_ctx_tanks, NULL, "table",
       "The holder's forces in the Tanks: {normal=, elite=, elite_room= (elite it may still revive this turn), leaders= (its leaders there)}." },
+    { "card", ctx_card, "id: string", "table",
+      "What the holder may know of a card it can see (its own, or a public one): {id=, name=, worthless=}." },
+    { "gain_spice", ctx_gain_spice, "amount: integer", NULL, "The holder takes spice from the bank." },
+    { "look_random", ctx_look_random, "zone: string, filter: string?", "string",
+      "Show the holder alone one card picked at random from another seat's hidden zone (\"not_in_battle\": not one it played in the battle in hand); the card stays." },
+    { "traitor_question", ctx_traitor_question, "question: table", NULL,
+      "The engine answers for a seat whether any of the holder's leaders (leaders = \"native_printed\" | \"controlled_now\") is among its Traitor Cards, without saying which: a yes/no receipt of the holder (public = true: also a public line)." },
+    { "cancel_call", ctx_cancel_call, NULL, "table",
+      "Cancel the traitor call being revealed now: {seat=, card=, leader=}; this step may then move that card (shuffle_into)." },
+    { "owe", ctx_owe, "owed: table", NULL,
+      "Owe a seat an effect at the next Mentat Pause: {kind = \"traitor_draw\", seat = n, count = k}; it outlives the battle, the turn and the card." },
+    { "retain", ctx_retain, "card: string", NULL,
+      "Keep a card the holder played in this battle instead of discarding it (never a mandatory discard)." },
     { NULL, NULL, NULL, NULL, NULL },
 };
 

@@ -23,6 +23,7 @@
 #include <string.h>
 
 #include "nx_board.h"
+#include "nx_effects.h"
 #include "nx_text.h"
 #include "nx_module.h"
 #include "nx_movement.h"
@@ -57,6 +58,9 @@ typedef struct plan {
     int prediction_faction, prediction_turn;                /* faction 0xff: no prediction */
     uint8_t advisor_territories[NX_TERRITORY_BYTES];
     uint8_t named[NX_COMP_COUNT];                           /* cards already named by this action */
+    uint8_t traitor_seats;                                  /* seats whose Traitor hand is staged */
+    int ntraitors[NX_MAX_SEATS];
+    nx_comp traitors[NX_MAX_SEATS][NX_LEADER_COUNT];
     uint8_t nexus_seats;                                    /* seats whose held Nexus card is staged */
     nx_comp nexus[NX_MAX_SEATS];                            /* NX_COMP_NONE: holds none */
 } plan;
@@ -281,6 +285,48 @@ static int read_hand(nx_act *a, const json_t *v, plan *p)
         }
     }
     return 0;
+}
+
+/* "traitors": {seat: ["traitor:duncan_idaho", ...]}: the seat's Traitor
+ * hand becomes exactly these cards, taken from the Traitor Deck or another
+ * hand (a scenario names the identities a traitor call needs). */
+static int read_traitors(nx_act *a, const json_t *v, plan *p)
+{
+    if (need_object(a, v, "\"traitors\"", "{\"seat1\": [\"traitor:duncan_idaho\"]}")) return -1;
+    const char *k;
+    json_t *cards;
+    json_object_foreach((json_t *)v, k, cards) {
+        uint8_t seat;
+        char path[96];
+        nx_clip(path, sizeof path, "traitors.%s", k);
+        if (seat_key(a, "traitors", k, &p->traitor_seats, &seat) || need_array(a, cards, path, "of Traitor Card ids")) return -1;
+        size_t i;
+        json_t *id;
+        json_array_foreach(cards, i, id) {
+            nx_comp c;
+            if (card_at(a, p, id, path, &c)) return -1;
+            if (nx_comp_kind_of(c) != NX_COMP_TRAITOR) return nx_act_fail(a, "illegal", "%s: %s is not a Traitor Card", path, nx_comp_id(c));
+            nx_zone z = a->s->custody.zone[c];
+            if (z != NX_Z_TRAITOR_DECK && (nx_zone_seat(z) < 0 || z != NX_Z_SEAT(nx_zone_seat(z), NX_ZS_TRAITORS)))
+                return nx_act_fail(a, "illegal", "%s: %s is neither in the Traitor Deck nor in a Traitor hand", path, nx_comp_id(c));
+            if (p->ntraitors[seat] == NX_LEADER_COUNT) return nx_act_fail(a, "illegal", "%s: too many cards", path);
+            p->traitors[seat][p->ntraitors[seat]++] = c;
+        }
+    }
+    return 0;
+}
+
+static void apply_traitors(nx_act *a, const plan *p)
+{
+    nx_custody *c = &a->s->custody;
+    for (uint8_t seat = 0; seat < a->s->nseats; seat++) {
+        if (!(p->traitor_seats & bit(seat))) continue;
+        nx_comp held[NX_COMP_COUNT];
+        int n = nx_custody_list(c, NX_Z_SEAT(seat, NX_ZS_TRAITORS), held, NX_COMP_COUNT);
+        for (int i = 0; i < n; i++) nx_custody_move_bottom(c, held[i], NX_Z_TRAITOR_DECK);
+    }
+    for (uint8_t seat = 0; seat < a->s->nseats; seat++)
+        for (int i = 0; i < p->ntraitors[seat]; i++) nx_custody_move(c, p->traitors[seat][i], NX_Z_SEAT(seat, NX_ZS_TRAITORS));
 }
 
 /* "nexus": {seat: "nexus:emperor" | null}: the Nexus card a seat holds
@@ -547,6 +593,7 @@ static const struct stage_key {
     { "alliance", read_alliance, apply_alliance },
     { "prediction", read_prediction, apply_prediction },
     { "nexus", read_nexus, apply_nexus },
+    { "traitors", read_traitors, apply_traitors },
     { "phase", read_phase, NULL },
     { "turn", read_turn, NULL },
 };
@@ -620,6 +667,16 @@ static void reset_progress(nx_state *s)
     KEEP(winners);
     KEEP(over);
     KEEP(spice);
+    /* What is owed at the next Mentat Pause outlives any change of phase
+     * (core/nx_effects.h); every narrower effect ends with the phase left. */
+    KEEP(effect_kind);
+    KEEP(effect_seat);
+    KEEP(effect_source);
+    KEEP(effect_end);
+    KEEP(effect_arg);
+    KEEP(effect_territory);
+    KEEP(effect_turn);
+    nx_effects_expire(s, NX_END_TURN);
 #undef KEEP
     s->negotiating = 0;
     s->nexus_occurred = 0;

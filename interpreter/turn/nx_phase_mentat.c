@@ -200,6 +200,7 @@ static void collect_bribes(nx_act *a)
 
 static int mentat_procedure(nx_act *a)
 {
+    nx_owed_mentat(a, NX_NO_SEAT, 0);   /* owed replacement draws, when they come first */
     collect_bribes(a);
     if (stronghold_winners(a) || a->s->turn < NX_LAST_TURN) return 0;
     last_turn(a);

@@ -120,6 +120,7 @@ static int open_next_window(nx_act *a)
     nx_state_storm_order(s, order);
     while (s->play.window_next < s->nseats) {
         uint8_t seat = order[s->play.window_next++];
+        nx_owed_mentat(a, seat, 1);   /* the seat's owed draw, when the Pause runs in storm order */
         if (nx_custody_count(&s->custody, NX_Z_SEAT(seat, NX_ZS_NEXUS_HELD)) == 0) continue;
         nx_pending *p = nx_state_add_pending(s, NX_PEND_NEXUS_WINDOW, seat);
         p->event = nx_state_new_event(s);
