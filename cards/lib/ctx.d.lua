@@ -48,6 +48,10 @@ function ctx:seat(seat) end
 ---@return integer
 function ctx:seats() end
 
+--- Shipment and Movement as the table sees it: {own_turn=, advanced=, shipped=, moving=, second=, reserves=, on_board=, allowed={term=true}, advisors={{territory=, blocked=reason|nil, accompanied=, storm_locked=}, ...}}, or nil in other phases.
+---@return table|nil
+function ctx:shipping() end
+
 --- Draw n cards from a deck into one of the holder's zones.
 ---@param from string
 ---@param to string
@@ -76,6 +80,10 @@ function ctx:grant(advantage) end
 --- Add a battle modifier: {kind = "virtual_elite", count = n, scope = "battle"}.
 ---@param modifier table
 function ctx:modify(modifier) end
+
+--- Let the holder use terms in its own Shipment and Movement turn, until used or the phase ends: guild_rates, cross_ship, ship_back, five_as_one, second_shipment, advisor_flip.
+---@param terms string[]
+function ctx:allow(terms) end
 
 --- A public log line, prefixed with the panel id.
 ---@param text string

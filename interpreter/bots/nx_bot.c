@@ -161,16 +161,18 @@ static int panel_open(nx_bot *b, const nx_game *g, nx_faction f, int mode)
 
 /* Does a moment (a panel's or a path's `when`) fit now?  An event-bound
  * one fits while the engine raises that event. */
-static int when_fits(const nx_when *w, const nx_state *s)
+static int when_fits(const nx_when *w, const nx_state *s, int own_act)
 {
     if (w->anytime) return 1;
     if (w->phase != NX_PHASE_ANY && (int)w->phase != s->phase) return 0;
-    return !w->event || nx_event_parse(w->event) == s->play.event_now;
+    int ev = w->event ? nx_event_parse(w->event) : NX_EV_NONE;
+    /* own_action: inside the seat's own decision (E3). */
+    return !w->event || ev == s->play.event_now || (own_act && ev == NX_EV_OWN_ACTION);
 }
 
 /* Does the panel's printed timing fit now?  A panel whose paths print
  * their own moments fits when one of them does. */
-static int moment_fits(const nx_bot *b, const nx_state *s, nx_faction f, int mode)
+static int moment_fits(const nx_bot *b, const nx_state *s, nx_faction f, int mode, int own_act)
 {
     const nx_card *card = nx_pack_card(&b->rt->pack, f);
     const nx_panel *p = card ? &card->panels[mode] : NULL;
@@ -179,9 +181,9 @@ static int moment_fits(const nx_bot *b, const nx_state *s, nx_faction f, int mod
     for (size_t i = 0; i < p->npaths; i++) {
         if (!p->paths[i].has_when) continue;
         own_moments = 1;
-        if (when_fits(&p->paths[i].when, s)) return 1;
+        if (when_fits(&p->paths[i].when, s, own_act)) return 1;
     }
-    return !own_moments && when_fits(&p->when, s);
+    return !own_moments && when_fits(&p->when, s, own_act);
 }
 
 /* A seat holding a Nexus card whose panel is open and whose moment fits
@@ -197,10 +199,15 @@ static json_t *card_play(nx_bot *b, const nx_game *g, int *seat_out)
     for (int seat = 0; seat < s->nseats; seat++) {
         nx_comp card = nx_custody_top(&s->custody, NX_Z_SEAT(seat, NX_ZS_NEXUS_HELD));
         const nx_pending *own = nx_state_pending_of(s, (uint8_t)seat);
-        if (card == NX_COMP_NONE || b->tried[seat] == now || (own && own->kind != NX_PEND_NEXUS_WINDOW && own->kind != NX_PEND_KARAMA)) continue;
+        /* Inside its own shipment-and-movement or revival turn (E3). */
+        int own_act = own && (own->kind == NX_PEND_SHIP_MOVE || own->kind == NX_PEND_REVIVAL);
+        if (card == NX_COMP_NONE || b->tried[seat] == now ||
+            (own && !own_act && own->kind != NX_PEND_NEXUS_WINDOW && own->kind != NX_PEND_KARAMA) ||
+            (own_act && own->kind == NX_PEND_SHIP_MOVE && s->play.mover != seat))
+            continue;
         nx_faction f = nx_comp_nexus_faction(card);
         int mode = nx_lifecycle_mode(s, (uint8_t)seat, card);
-        if (!moment_fits(b, s, f, mode) || !panel_open(b, g, f, mode)) continue;
+        if (!moment_fits(b, s, f, mode, own_act) || !panel_open(b, g, f, mode)) continue;
         b->tried[seat] = now;
         /* At an event of its own battle a panel bound to it helps the
          * seat (a stop, a look, a stronger army): always try it there. */
