@@ -36,8 +36,8 @@ function panel.can_play(ctx)
   if accompanied and acc ~= "forbid" then return true, nil, "accompanied" end
   if storm and st ~= "forbid" then return true, nil, "storm_locked" end
   if accompanied or storm then
-    return false, "the only advisor groups left arrived with a shipment this turn (bene_gesserit.cunning.accompanied_advisors: "
-      .. acc .. ") or are in a stronghold under the storm (bene_gesserit.cunning.storm_stronghold: " .. st .. ")"
+    return false, "the only advisor groups came with a shipment this turn (bene_gesserit.cunning.accompanied_advisors: "
+      .. acc .. ") or are storm-locked (bene_gesserit.cunning.storm_stronghold: " .. st .. ")"
   end
   return false, "no advisor group may become fighters now"
 end
