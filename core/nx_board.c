@@ -5,6 +5,7 @@
 
 #include "nx_play.h"
 #include "nx_treachery.h"
+#include "nx_ruling_names.h"
 
 int nx_board_section_in_storm(const nx_state *s, int section)
 {
@@ -82,6 +83,26 @@ int nx_board_spice_in(const nx_state *s, int t)
     return total;
 }
 
+void nx_board_spice_add(nx_state *s, int section, int n)
+{
+    assert(section >= 0 && section < NX_MAP_SECTIONS && n >= 0);
+    int room = UINT16_MAX - s->play.spice[section];
+    s->play.spice[section] = (uint16_t)(s->play.spice[section] + (n < room ? n : room));
+}
+
+int nx_board_spice_take(nx_state *s, int section, int n)
+{
+    assert(section >= 0 && section < NX_MAP_SECTIONS && n >= 0);
+    int take = n < s->play.spice[section] ? n : s->play.spice[section];
+    s->play.spice[section] = (uint16_t)(s->play.spice[section] - take);
+    return take;
+}
+
+int nx_board_spice_clear(nx_state *s, int section)
+{
+    return nx_board_spice_take(s, section, UINT16_MAX);
+}
+
 int nx_board_reserves(const nx_state *s, uint8_t seat, int kind)
 {
     return s->seats[seat].forces[NX_PLACE_RESERVES][kind];
@@ -96,7 +117,7 @@ void nx_board_update_first_seat(nx_state *s)
      * reading of turn.storm_on_circle counts a circle in the storm's own
      * sector as already passed (docs/rules/turn.md 1.4, section 5.2). */
     int storm = s->play.storm_sector ? s->play.storm_sector : NX_STORM_START_SECTOR;
-    int passed = s->play.rule[NX_RULE_STORM_ON_CIRCLE] == 1;
+    int passed = s->play.rule[NX_RULE_STORM_ON_CIRCLE] == NX_RS_TURN_STORM_ON_CIRCLE_LAST;
     int best = -1, best_dist = 99;
     for (int i = 0; i < s->nseats; i++) {
         int dist = ((int)s->play.circle[i] - storm - passed + 2 * NX_MAP_SECTORS) % NX_MAP_SECTORS;

@@ -38,6 +38,13 @@ void nx_board_kill(nx_state *s, uint8_t seat, int section, int normal, int elite
 
 /* Spice on the board. */
 int nx_board_spice_in(const nx_state *s, int t);
+/* The one writer of play.spice[] (spice lying on the sand; it comes from
+ * and goes back to the Spice Bank, which has no balance): add n to a
+ * section (a blow; capped at what a section can hold), take up to n from
+ * it (returns what was taken), or clear it (returns what lay there). */
+void nx_board_spice_add(nx_state *s, int section, int n);
+int nx_board_spice_take(nx_state *s, int section, int n);
+int nx_board_spice_clear(nx_state *s, int section);
 
 /* The storm order from the player circles: the first seat is the one
  * whose circle the storm reaches next (a circle in the storm's own sector

@@ -152,6 +152,11 @@ static int check_seats(const nx_state *s, char *msg, size_t len)
             nx_fmt(msg, len, "seat %d has an unknown draw policy", i);
             return -1;
         }
+        if (st->spice < 0 || st->bribes < 0) {
+            nx_fmt(msg, len, "seat %d has %d spice behind its shield and %d in front: spice is never negative", i,
+                   st->spice, st->bribes);
+            return -1;
+        }
         if (check_forces(s, i, msg, len)) return -1;
         for (int j = 0; j < i; j++)
             if (s->seats[j].faction == st->faction) {

@@ -365,7 +365,8 @@ const nx_receipt *nx_state_receipt(const nx_state *s, int i);
 
 /*
  * Every invariant of a state: custody (nx_custody_check), seats and
- * alliances symmetric, force counters conserved per seat and kind, pending decisions well-formed (owner seated,
+ * alliances symmetric, no seat's spice (behind or in front of its shield)
+ * negative, force counters conserved per seat and kind, pending decisions well-formed (owner seated,
  * options distinct and count <= noptions), at most one held Nexus card
  * per seat and none when the module is off.  0 or -1 with a message.
  */

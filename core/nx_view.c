@@ -7,6 +7,7 @@
 #include "nx_effects.h"
 #include "nx_events.h"
 #include "nx_play.h"
+#include "nx_ruling_names.h"
 
 static json_t *zone_ids(const nx_state *s, nx_zone z)
 {
@@ -150,7 +151,7 @@ static void advantages_view(const nx_state *s, int viewer, json_t *o)
     if (p->prescience_elem) {
         json_t *pr = json_pack("{s:s}", "element", elem[p->prescience_elem]);
         int t = p->battle_fixed[0] ? 0 : p->battle_fixed[1] ? 1 : -1;
-        int sees = p->rule[NX_RULE_PRESCIENCE_SEEN] == 1 || viewer == atreides || (t >= 0 && viewer == p->battle_seats[1 - t]);
+        int sees = p->rule[NX_RULE_PRESCIENCE_SEEN] == NX_RS_TURN_BATTLE_PRESCIENCE_SEEN_TABLE || viewer == atreides || (t >= 0 && viewer == p->battle_seats[1 - t]);
         if (t >= 0) json_object_set_new(pr, "shown_by", json_integer(p->battle_seats[t]));
         if (t >= 0 && sees) {
             const uint8_t *slot[4] = { NULL, p->battle_leader, p->battle_weapon, p->battle_defence };

@@ -310,7 +310,7 @@ START_TEST(support_readings)
 {
     /* turn.battle_support_payer "winner_only": the loser keeps its spice. */
     nx_game *g = fight(1);
-    nxt_mut(g)->play.rule[NX_RULE_SUPPORT_PAYS] = 1;
+    nxt_mut(g)->play.rule[NX_RULE_SUPPORT_PAYS] = NX_RS_TURN_BATTLE_SUPPORT_PAYER_WINNER_ONLY;
     nxt_go(g);
     nxt_plan(g, A, "\"leader\":\"leader:duncan_idaho\",\"dial\":4,\"spice\":4");
     nxt_plan(g, H, "\"leader\":\"leader:umman_kudu\",\"dial\":1,\"spice\":1");

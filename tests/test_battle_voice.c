@@ -295,7 +295,7 @@ START_TEST(prescience_shown_to_the_asker)
 
     /* turn.battle_prescience_seen "table": the answer is public. */
     g = ah_fight(0);
-    nxt_mut(g)->play.rule[NX_RULE_PRESCIENCE_SEEN] = 1;
+    nxt_mut(g)->play.rule[NX_RULE_PRESCIENCE_SEEN] = NX_RS_TURN_BATTLE_PRESCIENCE_SEEN_TABLE;
     nxt_hand(g, H, "treachery:crysknife", NULL, NULL);
     json_decref(nxt_stage_go(g));
     nxt_ok(g, A, "\"type\":\"prescience\",\"element\":\"dial\"");
@@ -342,7 +342,7 @@ START_TEST(prescience_answers_refused)
 
     /* turn.battle_prescience_dial "dial_and_support" (Advanced): the support is shown and kept too. */
     g = ah_fight(1);
-    nxt_mut(g)->play.rule[NX_RULE_PRESCIENCE_DIAL] = 1;
+    nxt_mut(g)->play.rule[NX_RULE_PRESCIENCE_DIAL] = NX_RS_TURN_BATTLE_PRESCIENCE_DIAL_DIAL_AND_SUPPORT;
     json_decref(nxt_stage_go(g));
     nxt_ok(g, A, "\"type\":\"prescience\",\"element\":\"dial\"");
     nxt_no_advantages(g);
@@ -618,7 +618,7 @@ END_TEST
 START_TEST(kh_awakens)
 {
     /* 5 lost before; losing this battle's 3 makes 8. */
-    for (int rule = 0; rule < 2; rule++) {
+    for (int rule = 0; rule < NX_RS_TURN_BATTLE_KH_LOSSES_COUNT_; rule++) {
         nx_game *g = kh_fight(5);
         nxt_mut(g)->play.rule[NX_RULE_KH_LOSSES] = (uint8_t)rule;
         nxt_clear_board(g, A);
@@ -631,7 +631,7 @@ START_TEST(kh_awakens)
         nx_game_free(g);
     }
     /* A traitor's losses count under any_battle only. */
-    for (int rule = 0; rule < 2; rule++) {
+    for (int rule = 0; rule < NX_RS_TURN_BATTLE_KH_LOSSES_COUNT_; rule++) {
         nx_game *g = kh_fight(5);
         nxt_mut(g)->play.rule[NX_RULE_KH_LOSSES] = (uint8_t)rule;
         nxt_traitor(g, H, "dr_yueh");
@@ -642,7 +642,7 @@ START_TEST(kh_awakens)
         json_t *r = nxt_done(g, A, "\"type\":\"pass\"");
         ck_assert(nxt_log_has(r, "the Kwisatz Haderach awakens") == !rule);
         json_decref(r);
-        ck_assert_int_eq(nx_game_state(g)->play.kh_losses, rule ? 5 : 10);
+        ck_assert_int_eq(nx_game_state(g)->play.kh_losses, rule == NX_RS_TURN_BATTLE_KH_LOSSES_ORDINARY_ONLY ? 5 : 10);
         nx_game_free(g);
     }
 }

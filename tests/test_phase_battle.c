@@ -86,7 +86,7 @@ START_TEST(split_army)
 {
     /* Storm in 9: Atreides in Old Gap east (10) and west (8), Harkonnen
      * east only.  contact_only: the western 4 neither dial nor die. */
-    for (int rule = 0; rule < 2; rule++) {
+    for (int rule = 0; rule < NX_RS_TURN_BATTLE_SPLIT_ARMY_COUNT_; rule++) {
         nx_game *g = nxt_battle_new(AHE, 3, 0);
         nxt_mut(g)->play.storm_sector = 9;
         nxt_mut(g)->play.rule[NX_RULE_BATTLE_SPLIT_ARMY] = (uint8_t)rule;
@@ -94,12 +94,12 @@ START_TEST(split_army)
         nxt_put(g, A, "old_gap.west", 4, 0);
         nxt_put(g, H, "old_gap.east", 5, 0);
         nxt_go(g);
-        if (rule == 0) nxt_refused(g, A, "\"type\":\"battle_plan\",\"leader\":\"leader:dr_yueh\",\"dial\":3", "illegal", "makes a dial of 3");
+        if (rule == NX_RS_TURN_BATTLE_SPLIT_ARMY_CONTACT_ONLY) nxt_refused(g, A, "\"type\":\"battle_plan\",\"leader\":\"leader:dr_yueh\",\"dial\":3", "illegal", "makes a dial of 3");
         nxt_plan(g, A, "\"leader\":\"leader:dr_yueh\",\"dial\":0");
         nxt_plan(g, H, "\"leader\":\"leader:umman_kudu\",\"dial\":5");
         nxt_no_calls(g);
         ck_assert_int_eq(nxt_here(g, A, "old_gap.east"), 0);
-        ck_assert_int_eq(nxt_here(g, A, "old_gap.west"), rule ? 0 : 4);
+        ck_assert_int_eq(nxt_here(g, A, "old_gap.west"), rule == NX_RS_TURN_BATTLE_SPLIT_ARMY_WHOLE_TERRITORY ? 0 : 4);
         nx_game_free(g);
     }
 }

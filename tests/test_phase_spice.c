@@ -252,7 +252,7 @@ START_TEST(turn_one_worms_between_piles)
     nx_game_free(g);
     g = nxt_at_first_storm(1);
     nxt_stage_phase(g, NX_P_SPICE_BLOW, 1);
-    nxt_mut(g)->play.rule[NX_RULE_TURN1_WORMS] = 1;
+    nxt_mut(g)->play.rule[NX_RULE_TURN1_WORMS] = NX_RS_TURN_TURN_ONE_WORMS_BETWEEN_PILES;
     NXT_STACK(g, "worm:1", "spice:red_chasm");
     r = nxt_poke(g);
     ck_assert(nxt_log_has(r, "1 Shai-Hulud set aside"));  /* before pile B */

@@ -61,7 +61,7 @@ START_TEST(storm_on_a_circle)
     nx_game_free(g);
     char err[256];
     g = nx_game_load(&nxt_rt, saved, err, sizeof err);
-    nxt_mut(g)->play.rule[NX_RULE_STORM_ON_CIRCLE] = 1;  /* "last": the circle at 9 is passed */
+    nxt_mut(g)->play.rule[NX_RULE_STORM_ON_CIRCLE] = NX_RS_TURN_STORM_ON_CIRCLE_LAST;  /* the circle at 9 is passed */
     nxt_first_storm_to(g, 9);
     ck_assert_int_eq(nx_game_state(g)->first_seat, NXT_FRE);
     nx_game_free(g);
@@ -99,10 +99,11 @@ START_TEST(first_storm_damage_readings)
 {
     /* Settings by index: first storm path 0 (default), landing 1, none 2;
      * start sector struck: yes 0 (default), no 1. */
-    first_storm_damage(1, 1, 3, 0, 6);  /* landing: only sector 5 */
-    first_storm_damage(2, 1, 0, 0, 6);  /* none */
-    first_storm_damage(0, 1, 5, 0, 0);  /* path: 1..5 */
-    first_storm_damage(0, 0, 5, 1, 0);  /* path and the start sector 18 (the defaults) */
+    const int no = NX_RS_TURN_STORM_START_SECTOR_DAMAGE_NO, yes = NX_RS_TURN_STORM_START_SECTOR_DAMAGE_YES;
+    first_storm_damage(NX_RS_TURN_FIRST_STORM_DAMAGE_LANDING, no, 3, 0, 6);  /* only sector 5 */
+    first_storm_damage(NX_RS_TURN_FIRST_STORM_DAMAGE_NONE, no, 0, 0, 6);
+    first_storm_damage(NX_RS_TURN_FIRST_STORM_DAMAGE_PATH, no, 5, 0, 0);     /* 1..5 */
+    first_storm_damage(NX_RS_TURN_FIRST_STORM_DAMAGE_PATH, yes, 5, 1, 0);    /* and the start sector 18 (the defaults) */
 }
 END_TEST
 
@@ -131,7 +132,7 @@ static nx_game *later_storm(int advanced)
     nxt_first_storm_to(g, 18);
     nxt_stage_phase(g, NX_P_STORM, 2);
     nx_state *s = nxt_mut(g);
-    s->play.rule[NX_RULE_STORM_START_DAMAGE] = 1;    /* "no": the tests below set "yes" (0) */
+    s->play.rule[NX_RULE_STORM_START_DAMAGE] = NX_RS_TURN_STORM_START_SECTOR_DAMAGE_NO;    /* the tests below set "yes" */
     s->play.storm_sector = 1;
     s->play.dialers[0] = NXT_ATR;
     s->play.dialers[1] = NXT_EMP;
@@ -188,7 +189,7 @@ END_TEST
 START_TEST(start_sector_damage_reading)
 {
     nx_game *g = later_storm(0);
-    nxt_mut(g)->play.rule[NX_RULE_STORM_START_DAMAGE] = 0;
+    nxt_mut(g)->play.rule[NX_RULE_STORM_START_DAMAGE] = NX_RS_TURN_STORM_START_SECTOR_DAMAGE_YES;
     json_decref(nxt_poke(g));
     nxt_ok(g, NXT_ATR, nxt_dial(1));
     nxt_ok(g, NXT_EMP, nxt_dial(2));
@@ -238,7 +239,7 @@ END_TEST
 START_TEST(fremen_not_halved_twice)
 {
     nx_game *g = advanced_later_storm(3);
-    nxt_mut(g)->play.rule[NX_RULE_STORM_START_DAMAGE] = 0;
+    nxt_mut(g)->play.rule[NX_RULE_STORM_START_DAMAGE] = NX_RS_TURN_STORM_START_SECTOR_DAMAGE_YES;
     nxt_put(g, NXT_FRE, "cielago_north.center", 4, 0);  /* with the Emperor, in the start sector */
     json_decref(nxt_poke(g));
     ck_assert_int_eq(nxt_at(g, NXT_FRE, "cielago_north.center", 0), 4);

@@ -181,7 +181,7 @@ START_TEST(weather_control_zero_keeps_the_storm)
     HAND(g, NXT_ATR, CARD("weather_control"));
     nxt_put(g, NXT_HAR, "south_mesa.middle", 4, 0);      /* sector 4, under the storm */
     nxt_put(g, NXT_GLD, "south_mesa.north", 2, 0);       /* sector 5, next */
-    nxt_mut(g)->play.rule[NX_RULE_STORM_START_DAMAGE] = 0;    /* "yes" */
+    nxt_mut(g)->play.rule[NX_RULE_STORM_START_DAMAGE] = NX_RS_TURN_STORM_START_SECTOR_DAMAGE_YES;
     dial_two(g);
     json_t *r = nxt_done(g, NXT_ATR, "\"type\":\"weather_control\",\"sectors\":0");
     /* Nobody else holds a card: the storm moves at once. */

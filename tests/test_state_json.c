@@ -8,6 +8,7 @@
 #include "nx_leaders.h"
 #include "nx_text.h"
 #include "nx_play.h"
+#include "nx_ruling_names.h"
 #include "nx_state.h"
 #include "nx_state_json.h"
 #include "nx_testutil.h"
@@ -146,7 +147,7 @@ static void build_state(nx_state *s, int nseats, int receipts)
     s->play.spice[0] = 6;
     nx_play_set_bit(s->play.advisors, 85, 1);
     nx_play_set_bit(s->play.leader_died, 60, 1);
-    s->play.rule[NX_RULE_FIRST_STORM_DAMAGE] = 2;
+    s->play.rule[NX_RULE_FIRST_STORM_DAMAGE] = NX_RS_TURN_FIRST_STORM_DAMAGE_NONE;
     s->pending[0].min = -3;
     s->pending[0].max = 20;
     char msg[200];

@@ -36,6 +36,7 @@
 #include "nx_board.h"
 #include "nx_movement.h"
 #include "nx_play.h"
+#include "nx_spice.h"
 
 #define CAPTURE_KILL_SPICE 2   /* Harkonnen's price for killing a captive (LV 2.05) */
 
@@ -228,7 +229,7 @@ static void receive(nx_act *a, int side, int spice)
     if (spice <= 0) return;
     nx_state *s = a->s;
     uint8_t seat = seat_of(s, side);
-    s->seats[seat].spice = (int16_t)(s->seats[seat].spice + spice);
+    nx_spice_transfer(a, NX_SPICE_BANK, seat, spice, "leaders killed in battle");
     char w[64];
     nx_act_log(a, "%s receives %d spice for the leaders killed", who(s, side, w, sizeof w), spice);
 }
@@ -269,12 +270,12 @@ static void pay_support(nx_act *a, int winner, int by_traitor)
     for (int side = 0; side < NX_BATTLE_SIDES; side++) {
         int owed = s->play.battle_support[side];
         if (!owed || (side == winner && by_traitor)) continue;
-        if (s->play.rule[NX_RULE_SUPPORT_PAYS] == 1 && side != winner) continue;
-        nx_seat *st = &s->seats[seat_of(s, side)];
+        if (s->play.rule[NX_RULE_SUPPORT_PAYS] == NX_RS_TURN_BATTLE_SUPPORT_PAYER_WINNER_ONLY && side != winner) continue;
+        uint8_t seat = seat_of(s, side);
         /* An Emperor's gift after its plan was sealed may leave less: it
          * pays what it has (docs/rules/phase-battle.md). */
-        if (owed > st->spice) owed = st->spice > 0 ? st->spice : 0;
-        st->spice = (int16_t)(st->spice - owed);
+        if (owed > nx_spice_of(s, seat)) owed = nx_spice_of(s, seat);
+        nx_spice_transfer(a, seat, NX_SPICE_BANK, owed, "battle support");
         char w[64];
         nx_act_log(a, "%s pays %d spice of support to the bank", who(s, side, w, sizeof w), owed);
     }
@@ -356,7 +357,7 @@ static int explosion(nx_act *a)
         char where[64];
         if (s->play.spice[secs[i]])
             nx_act_log(a, "%d spice is lost from %s", s->play.spice[secs[i]], nx_move_section_label(secs[i], where, sizeof where));
-        s->play.spice[secs[i]] = 0;
+        nx_board_spice_clear(s, secs[i]);
     }
     for (int side = 0; side < NX_BATTLE_SIDES; side++) discard_played(a, side);
     pay_support(a, -1, 0);
@@ -572,7 +573,7 @@ int nx_battle_act_capture(nx_act *a)
     if (kill) {
         nx_board_leader_killed_face_down(s, l);     /* LV 2.05: killed face down */
         s->play.leader_fought[l] = 0;
-        s->seats[seat].spice = (int16_t)(s->seats[seat].spice + CAPTURE_KILL_SPICE);
+        nx_spice_transfer(a, NX_SPICE_BANK, seat, CAPTURE_KILL_SPICE, "a captured leader killed");
         nx_act_log(a, "%s kills %s and takes %d spice", w, nx_leader_get(l)->name, CAPTURE_KILL_SPICE);
     } else {
         nx_custody_move(&s->custody, nx_comp_leader_disc(l), NX_Z_SEAT(seat, NX_ZS_LEADERS));

@@ -376,7 +376,7 @@ int nx_battle_open_foresee(nx_act *a)
 static unsigned elem_fix(const nx_state *s, int e)
 {
     static const unsigned fix[ELEM_COUNT] = { 0, NX_FIX_LEADER, NX_FIX_WEAPON, NX_FIX_DEFENCE, NX_FIX_DIAL };
-    if (e == ELEM_DIAL && s->play.rule[NX_RULE_PRESCIENCE_DIAL] == 1) return NX_FIX_DIAL | NX_FIX_SUPPORT;
+    if (e == ELEM_DIAL && s->play.rule[NX_RULE_PRESCIENCE_DIAL] == NX_RS_TURN_BATTLE_PRESCIENCE_DIAL_DIAL_AND_SUPPORT) return NX_FIX_DIAL | NX_FIX_SUPPORT;
     return fix[e];
 }
 
@@ -415,7 +415,7 @@ static int read_answer(nx_act *a, int e, nx_battle_plan *pl)
     case ELEM_WEAPON: return read_answer_comp(a, key, NX_COMP_TREACHERY, &pl->weapon);
     case ELEM_DEFENCE: return read_answer_comp(a, key, NX_COMP_TREACHERY, &pl->defence);
     default:
-        if (json_object_get(a->action, "spice") && a->s->play.rule[NX_RULE_PRESCIENCE_DIAL] == 0)
+        if (json_object_get(a->action, "spice") && a->s->play.rule[NX_RULE_PRESCIENCE_DIAL] == NX_RS_TURN_BATTLE_PRESCIENCE_DIAL_DIAL_ONLY)
             return nx_act_fail(a, "illegal", "Prescience shows the number dialed only (turn.battle_prescience_dial)");
         return nx_battle_read_dial(a, &pl->dial2) || nx_arg_int_opt(a, "spice", 0, 100, 0, &pl->spice);
     }
@@ -477,7 +477,7 @@ static void show(nx_act *a, int t, int e, const nx_battle_plan *pl, uint32_t eve
     }
     char w[64], u[64], value[64];
     nx_act_who(s, s->play.battle_seats[t], w, sizeof w);
-    if (s->play.rule[NX_RULE_PRESCIENCE_SEEN] == 0) {
+    if (s->play.rule[NX_RULE_PRESCIENCE_SEEN] == NX_RS_TURN_BATTLE_PRESCIENCE_SEEN_ASKER) {
         nx_act_log(a, "%s shows its %s to %s", w, elem_ids[e], nx_act_who(s, asker, u, sizeof u));
         return;
     }
@@ -654,10 +654,10 @@ static int granted_cancellable(nx_act *a, int adv)
     int granted = nx_effect_find(a->s, NX_EFF_USED, NX_NO_SEAT, adv) >= 0;
     if (!granted) return 1;
     int native = nx_state_seat_of(a->s, adv_faction[adv]) != NX_NO_SEAT;
-    const char *k = nx_act_setting(a, "common.karama.nexus_effects", "unresolved");
-    if (adv == NX_ADV_VOICE) return !strcmp(nx_act_setting(a, "bene_gesserit.secret_ally.karama", "unresolved"), "cancellable");
-    if (adv == NX_ADV_PRESCIENCE && !native) return !strcmp(k, "every_play");
-    if (adv == NX_ADV_PRESCIENCE) return !strcmp(k, "every_play") || !strcmp(k, "advantage_uses");
+    if (adv == NX_ADV_VOICE) return NX_SETTING_IS(a, BENE_GESSERIT_SECRET_ALLY_KARAMA, CANCELLABLE);
+    if (adv == NX_ADV_PRESCIENCE && !native) return NX_SETTING_IS(a, COMMON_KARAMA_NEXUS_EFFECTS, EVERY_PLAY);
+    if (adv == NX_ADV_PRESCIENCE)
+        return NX_SETTING_IS(a, COMMON_KARAMA_NEXUS_EFFECTS, EVERY_PLAY) || NX_SETTING_IS(a, COMMON_KARAMA_NEXUS_EFFECTS, ADVANTAGE_USES);
     return 1;
 }
 
@@ -699,8 +699,8 @@ static int open_to_every_seat(nx_act *a, int adv)
 {
     if (!(a->s->options & NX_OPT_NEXUS_CARDS) || !adv_event[adv]) return 0;
     if (adv == NX_ADV_PRESCIENCE)
-        return !strcmp(nx_act_setting(a, "common.reactions.private_policy", "unresolved"), "uniform_window");
-    return !strcmp(nx_act_setting(a, "common.windows.native_response", "unresolved"), "every_seat");
+        return NX_SETTING_IS(a, COMMON_REACTIONS_PRIVATE_POLICY, UNIFORM_WINDOW);
+    return NX_SETTING_IS(a, COMMON_WINDOWS_NATIVE_RESPONSE, EVERY_SEAT);
 }
 
 int nx_battle_open_window(nx_act *a, int adv)
@@ -886,7 +886,7 @@ void nx_battle_kh_losses(nx_act *a, uint8_t seat, int n, int ordinary)
 {
     nx_state *s = a->s;
     if (n <= 0 || !advanced(s) || s->seats[seat].faction != NX_ATREIDES) return;
-    if (!ordinary && s->play.rule[NX_RULE_KH_LOSSES] == 1) return;
+    if (!ordinary && s->play.rule[NX_RULE_KH_LOSSES] == NX_RS_TURN_BATTLE_KH_LOSSES_ORDINARY_ONLY) return;
     int before = s->play.kh_losses, after = before + n > 0xff ? 0xff : before + n;
     s->play.kh_losses = (uint8_t)after;
     char w[64];

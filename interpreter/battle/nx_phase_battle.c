@@ -81,7 +81,7 @@ static int battle_capable(const nx_state *s, int sec)
 {
     if (nx_map_is_polar_sink(nx_map_section_territory(sec))) return 0;
     if (!nx_board_section_in_storm(s, sec)) return 1;
-    return s->play.rule[NX_RULE_BATTLE_IN_STORM] == 0 && !nx_map_is_stronghold(nx_map_section_territory(sec));
+    return s->play.rule[NX_RULE_BATTLE_IN_STORM] == NX_RS_TURN_BATTLE_IN_STORM_SECTOR_SAME_SECTOR && !nx_map_is_stronghold(nx_map_section_territory(sec));
 }
 
 int nx_battle_field(const nx_state *s, int sec, int out[NX_MAP_MAX_SECTIONS_PER_TERRITORY])
@@ -96,7 +96,7 @@ int nx_battle_field(const nx_state *s, int sec, int out[NX_MAP_MAX_SECTIONS_PER_
 
 int nx_battle_region(const nx_state *s, int sec, int out[NX_MAP_MAX_SECTIONS_PER_TERRITORY])
 {
-    if (s->play.rule[NX_RULE_BATTLE_SPLIT_ARMY] == 1)
+    if (s->play.rule[NX_RULE_BATTLE_SPLIT_ARMY] == NX_RS_TURN_BATTLE_SPLIT_ARMY_WHOLE_TERRITORY)
         return nx_map_sections_of(nx_map_section_territory(sec), out, NX_MAP_MAX_SECTIONS_PER_TERRITORY);
     return nx_battle_field(s, sec, out);
 }

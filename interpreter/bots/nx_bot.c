@@ -10,6 +10,7 @@
 #include "nx_act.h"
 #include "nx_battle.h"
 #include "nx_names.h"
+#include "nx_timing.h"
 
 /*
  * What a bot reads of the state is what its seat's view shows: the phase
@@ -159,20 +160,20 @@ static int panel_open(nx_bot *b, const nx_game *g, nx_faction f, int mode)
     return *open;
 }
 
-/* Does a moment (a panel's or a path's `when`) fit now?  An event-bound
- * one fits while the engine raises that event. */
-static int when_fits(const nx_when *w, const nx_state *s, int own_act)
+/* Does a moment (a panel's or a path's `when`) fit now?  The engine's own
+ * test (nx_timing.h) for a seat whose pending decision, if any, is a
+ * window: an event-bound moment fits while the engine raises that event;
+ * whether the seat has a window open then is left to the engine, which
+ * refuses the (optional) attempt otherwise. */
+static int when_fits(const nx_when *w, const nx_state *s, const nx_pending *own)
 {
-    if (w->anytime) return 1;
-    if (w->phase != NX_PHASE_ANY && (int)w->phase != s->phase) return 0;
-    int ev = w->event ? nx_event_parse(w->event) : NX_EV_NONE;
-    /* own_action: inside the seat's own decision (E3). */
-    return !w->event || ev == s->play.event_now || (own_act && ev == NX_EV_OWN_ACTION);
+    nx_when_fit fit = nx_when_check(w, s, own, 0);
+    return fit == NX_WHEN_FITS || fit == NX_WHEN_NO_WINDOW;
 }
 
 /* Does the panel's printed timing fit now?  A panel whose paths print
  * their own moments fits when one of them does. */
-static int moment_fits(const nx_bot *b, const nx_state *s, nx_faction f, int mode, int own_act)
+static int moment_fits(const nx_bot *b, const nx_state *s, nx_faction f, int mode, const nx_pending *own)
 {
     const nx_card *card = nx_pack_card(&b->rt->pack, f);
     const nx_panel *p = card ? &card->panels[mode] : NULL;
@@ -181,9 +182,9 @@ static int moment_fits(const nx_bot *b, const nx_state *s, nx_faction f, int mod
     for (size_t i = 0; i < p->npaths; i++) {
         if (!p->paths[i].has_when) continue;
         own_moments = 1;
-        if (when_fits(&p->paths[i].when, s, own_act)) return 1;
+        if (when_fits(&p->paths[i].when, s, own)) return 1;
     }
-    return !own_moments && when_fits(&p->when, s, own_act);
+    return !own_moments && when_fits(&p->when, s, own);
 }
 
 /* A seat holding a Nexus card whose panel is open and whose moment fits
@@ -207,7 +208,7 @@ static json_t *card_play(nx_bot *b, const nx_game *g, int *seat_out)
             continue;
         nx_faction f = nx_comp_nexus_faction(card);
         int mode = nx_lifecycle_mode(s, (uint8_t)seat, card);
-        if (!moment_fits(b, s, f, mode, own_act) || !panel_open(b, g, f, mode)) continue;
+        if (!moment_fits(b, s, f, mode, own) || !panel_open(b, g, f, mode)) continue;
         b->tried[seat] = now;
         /* At an event of its own battle a panel bound to it helps the
          * seat (a stop, a look, a stronger army): always try it there. */

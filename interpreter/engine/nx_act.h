@@ -15,6 +15,8 @@
 #include "nx_runtime.h"
 #include "nx_state.h"
 
+#define NX_LEDGER_MAX 64
+
 typedef struct nx_act {
     nx_state *s;                 /* scratch state */
     const nx_runtime *rt;
@@ -28,6 +30,15 @@ typedef struct nx_act {
     const char *code;            /* error class when failing */
     int failed_late;             /* a procedure failed the action after its handler (nx_game checks) */
     char err[512];
+    /* Every spice transfer of the action, in order (engine/nx_spice.h):
+     * the engine's record, not saved and shown to no seat. */
+    struct nx_spice_entry {
+        int8_t payer, payee;     /* seat, or NX_SPICE_BANK */
+        int16_t amount;
+        char reason[24];
+    } ledger[NX_LEDGER_MAX];
+    int nledger;                 /* entries kept (at most NX_LEDGER_MAX) */
+    int ledger_dropped;          /* entries past NX_LEDGER_MAX, counted only */
 } nx_act;
 
 /* Panel availability under the game's settings.  The settings are pinned

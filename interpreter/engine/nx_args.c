@@ -73,3 +73,9 @@ const char *nx_act_setting(nx_act *a, const char *ruling_id, const char *fallbac
         if (!strcmp(r->v[i].id, ruling_id)) return nx_settings_get(a->settings, &r->v[i]);
     return fallback;
 }
+
+int nx_act_setting_is(nx_act *a, const char *ruling_id, const char *setting)
+{
+    const char *chosen = nx_act_setting(a, ruling_id, NULL);
+    return chosen && !strcmp(chosen, setting);
+}

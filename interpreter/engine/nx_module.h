@@ -27,6 +27,7 @@
 #define NX_MODULE_H
 
 #include "nx_act.h"
+#include "nx_ruling_names.h"
 
 typedef struct nx_act_entry {
     const char *type;
@@ -94,6 +95,12 @@ int nx_windows_open_event(nx_act *a, int kind, uint8_t seats);
 /* A ruling's effective setting in this game, or `fallback` when the pack
  * does not declare the ruling. */
 const char *nx_act_setting(nx_act *a, const char *ruling_id, const char *fallback);
+/* Is this the setting the game chose for the ruling?  Spelled by name,
+ * NX_SETTING_IS(a, COMMON_KARAMA_NEXUS_EFFECTS, EVERY_PLAY): both names come
+ * from the registry (nx_ruling_names.h), so a misspelt one fails the build.
+ * False when the pack lacks the ruling. */
+int nx_act_setting_is(nx_act *a, const char *ruling_id, const char *setting);
+#define NX_SETTING_IS(a, ruling, setting) nx_act_setting_is((a), NX_RULING_##ruling, NX_RSS_##ruling##_##setting)
 
 /* Action arguments (each fails the action with a reason naming the key). */
 int nx_arg_int(nx_act *a, const char *key, int lo, int hi, int *out);

@@ -11,19 +11,21 @@ static const struct {
     const char *ruling;
     const char *settings[MAX_SETTINGS + 1];   /* index 0 is the default reading */
 } readings[NX_RULE_COUNT] = {
-    [NX_RULE_PLAYER_CIRCLES] = { "turn.player_circles", { "spread", "consecutive" } },
-    [NX_RULE_STORM_ON_CIRCLE] = { "turn.storm_on_circle", { "first", "last" } },
-    [NX_RULE_FIRST_STORM_DAMAGE] = { "turn.first_storm_damage", { "path", "landing", "none" } },
-    [NX_RULE_STORM_START_DAMAGE] = { "turn.storm_start_sector_damage", { "yes", "no" } },
-    [NX_RULE_STORM_DECK] = { "turn.advanced_storm_deck", { "with_fremen", "never" } },
-    [NX_RULE_FEDAYKIN_AT_SETUP] = { "turn.fedaykin_at_setup", { "allowed", "forbidden" } },
-    [NX_RULE_TURN1_WORMS] = { "turn.turn_one_worms", { "end_of_phase", "between_piles" } },
-    [NX_RULE_BATTLE_IN_STORM] = { "turn.battle_in_storm_sector", { "same_sector", "never" } },
-    [NX_RULE_BATTLE_SPLIT_ARMY] = { "turn.battle_split_army", { "contact_only", "whole_territory" } },
-    [NX_RULE_SUPPORT_PAYS] = { "turn.battle_support_payer", { "both", "winner_only" } },
-    [NX_RULE_PRESCIENCE_SEEN] = { "turn.battle_prescience_seen", { "asker", "table" } },
-    [NX_RULE_PRESCIENCE_DIAL] = { "turn.battle_prescience_dial", { "dial_only", "dial_and_support" } },
-    [NX_RULE_KH_LOSSES] = { "turn.battle_kh_losses", { "any_battle", "ordinary_only" } },
+    /* Ids and settings come from the registry (nx_ruling_names.h), in its
+     * order, so a setting's index here is its NX_RS_ name. */
+    [NX_RULE_PLAYER_CIRCLES] = { NX_RULING_TURN_PLAYER_CIRCLES, NX_RS_TURN_PLAYER_CIRCLES_SETTINGS },
+    [NX_RULE_STORM_ON_CIRCLE] = { NX_RULING_TURN_STORM_ON_CIRCLE, NX_RS_TURN_STORM_ON_CIRCLE_SETTINGS },
+    [NX_RULE_FIRST_STORM_DAMAGE] = { NX_RULING_TURN_FIRST_STORM_DAMAGE, NX_RS_TURN_FIRST_STORM_DAMAGE_SETTINGS },
+    [NX_RULE_STORM_START_DAMAGE] = { NX_RULING_TURN_STORM_START_SECTOR_DAMAGE, NX_RS_TURN_STORM_START_SECTOR_DAMAGE_SETTINGS },
+    [NX_RULE_STORM_DECK] = { NX_RULING_TURN_ADVANCED_STORM_DECK, NX_RS_TURN_ADVANCED_STORM_DECK_SETTINGS },
+    [NX_RULE_FEDAYKIN_AT_SETUP] = { NX_RULING_TURN_FEDAYKIN_AT_SETUP, NX_RS_TURN_FEDAYKIN_AT_SETUP_SETTINGS },
+    [NX_RULE_TURN1_WORMS] = { NX_RULING_TURN_TURN_ONE_WORMS, NX_RS_TURN_TURN_ONE_WORMS_SETTINGS },
+    [NX_RULE_BATTLE_IN_STORM] = { NX_RULING_TURN_BATTLE_IN_STORM_SECTOR, NX_RS_TURN_BATTLE_IN_STORM_SECTOR_SETTINGS },
+    [NX_RULE_BATTLE_SPLIT_ARMY] = { NX_RULING_TURN_BATTLE_SPLIT_ARMY, NX_RS_TURN_BATTLE_SPLIT_ARMY_SETTINGS },
+    [NX_RULE_SUPPORT_PAYS] = { NX_RULING_TURN_BATTLE_SUPPORT_PAYER, NX_RS_TURN_BATTLE_SUPPORT_PAYER_SETTINGS },
+    [NX_RULE_PRESCIENCE_SEEN] = { NX_RULING_TURN_BATTLE_PRESCIENCE_SEEN, NX_RS_TURN_BATTLE_PRESCIENCE_SEEN_SETTINGS },
+    [NX_RULE_PRESCIENCE_DIAL] = { NX_RULING_TURN_BATTLE_PRESCIENCE_DIAL, NX_RS_TURN_BATTLE_PRESCIENCE_DIAL_SETTINGS },
+    [NX_RULE_KH_LOSSES] = { NX_RULING_TURN_BATTLE_KH_LOSSES, NX_RS_TURN_BATTLE_KH_LOSSES_SETTINGS },
 };
 
 const char *nx_rules_ruling_id(nx_rule r)

@@ -53,7 +53,7 @@ static nx_comp held_card(const nx_state *s, uint8_t seat)
  * down until the opportunity closes, rather than discarded face up? */
 static int redraws_face_down(nx_act *a)
 {
-    return !strcmp(nx_act_setting(a, "common.lifecycle.redraw_discard", "public"), "face_down_until_closed");
+    return NX_SETTING_IS(a, COMMON_LIFECYCLE_REDRAW_DISCARD, FACE_DOWN_UNTIL_CLOSED);
 }
 
 /* Turn the cards set aside face down during the opportunity into ordinary

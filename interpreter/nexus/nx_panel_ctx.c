@@ -16,6 +16,7 @@
 #include "nx_names.h"
 #include "nx_movement.h"
 #include "nx_ship_nexus.h"
+#include "nx_timing.h"
 
 #define CTX_META "nexus.ctx"
 
@@ -923,41 +924,20 @@ static const nx_when *when_of(const nx_panel *p, const char *path)
     return &p->when;
 }
 
-/* The holder's own decisions a panel may be played inside (E3): the
- * decision stays open and continues after the play. */
-static const struct { nx_pending_kind kind; int event; } own_acts[] = {
-    { NX_PEND_SHIP_MOVE, NX_EV_OWN_ACTION },
-    { NX_PEND_REVIVAL, NX_EV_OWN_ACTION },
-};
-
-static int inside_own_act(const nx_pending *own, int event)
-{
-    for (size_t i = 0; own && i < sizeof own_acts / sizeof own_acts[0]; i++)
-        if (own_acts[i].kind == own->kind && own_acts[i].event == event) return 1;
-    return 0;
-}
-
-/* Is a window of the holder open at the event (a Nexus window, or the
- * response window against an attempt)? */
-static int window_at(const nx_state *s, const nx_pending *own, int event)
-{
-    return own && s->play.event_now == event && (own->kind == NX_PEND_NEXUS_WINDOW || own->kind == NX_PEND_KARAMA);
-}
-
 /* `answered`: the holder's window at the event was answered by this play
  * (nx_panel_settle), so the event itself is the moment. */
 static int check_timing(nx_act *a, const nx_panel *p, const char *path, const nx_pending *own, int answered)
 {
     const nx_when *w = when_of(p, path);
-    if (w->anytime) return 0;
-    if (w->phase != NX_PHASE_ANY && (int)w->phase != a->s->phase)
+    switch (nx_when_check(w, a->s, own, answered)) {
+    case NX_WHEN_FITS: return 0;
+    case NX_WHEN_WRONG_PHASE:
         return nx_act_fail(a, "illegal", "%s is played during %s, not %s", p->id,
                            nx_phase_name((int)w->phase), nx_phase_name(a->s->phase));
-    if (!w->event) return 0;
-    int ev = nx_event_parse(w->event);
-    if (inside_own_act(own, ev) || window_at(a->s, own, ev) || (answered && a->s->play.event_now == ev)) return 0;
-    if (a->s->play.event_now != ev)
+    case NX_WHEN_NOT_NOW:
         return nx_act_fail(a, "illegal", "%s is played on %s, which is not happening now", p->id, w->event);
+    case NX_WHEN_NO_WINDOW: break;
+    }
     return nx_act_fail(a, "illegal", "%s is played on %s in the window the engine opens then; seat %d has none open",
                        p->id, w->event, a->seat);
 }
@@ -1066,7 +1046,7 @@ int nx_panel_play(nx_act *a, const char *requested_path)
     int response = own && own->kind == NX_PEND_KARAMA;
     if (own && own->kind != NX_PEND_NEXUS_WINDOW && !response) {
         const nx_panel *p = panel_for(a, seat, nx_custody_top(&s->custody, NX_Z_SEAT(seat, NX_ZS_NEXUS_HELD)));
-        if (!p->when.event || !inside_own_act(own, nx_event_parse(p->when.event)))
+        if (!p->when.event || !nx_when_inside_own_act(own, nx_event_parse(p->when.event)))
             return nx_act_fail(a, "illegal", "seat %d must first answer its pending decision", seat);
     }
     nx_ctx c;

@@ -31,6 +31,7 @@
 #include "nx_avail.h"
 #include "nx_names.h"
 #include "nx_sim.h"
+#include "nx_timing.h"
 #include "nx_util.h"
 
 #define SIM_MAX_ACTIONS 200000
@@ -85,14 +86,12 @@ static const nx_panel *panel_at(const sim_game *sg, int idx)
     return &sg->rt->pack.cards[idx / NX_MODE_COUNT].panels[idx % NX_MODE_COUNT];
 }
 
-/* The engine's own timing test (nx_panel_ctx.c check_timing): anytime, or
- * the printed phase when the panel is not bound to an event. */
+/* The engine's own timing test (nx_timing.h), for a holder with no window
+ * open: anytime, or the printed phase when the panel is not bound to an
+ * event. */
 static int timing_fits(const nx_panel *p, const nx_state *s)
 {
-    const nx_when *w = &p->when;
-    if (s->phase == NX_P_SETUP) return 0;
-    if (w->anytime) return 1;
-    return !w->event && (w->phase == NX_PHASE_ANY || (int)w->phase == s->phase);
+    return s->phase != NX_P_SETUP && nx_when_check(&p->when, s, NULL, 0) == NX_WHEN_FITS;
 }
 
 static void observe_holders(sim_game *sg)

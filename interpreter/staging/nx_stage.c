@@ -28,6 +28,7 @@
 #include "nx_movement.h"
 #include "nx_names.h"
 #include "nx_play.h"
+#include "nx_spice.h"
 
 #define SPICE_MAX 999          /* a staged amount, behind a shield or on a section */
 #define FORCES_MAX 255         /* counters fit a byte */
@@ -488,13 +489,16 @@ static void apply_advisors(nx_act *a, const plan *p)
 static void apply_spice(nx_act *a, const plan *p)
 {
     for (uint8_t seat = 0; seat < a->s->nseats; seat++)
-        if (p->spice_seats & bit(seat)) a->s->seats[seat].spice = p->spice[seat];
+        if (p->spice_seats & bit(seat)) nx_spice_set(a, seat, p->spice[seat], "staged");
 }
 
 static void apply_board_spice(nx_act *a, const plan *p)
 {
     for (int sec = 0; sec < NX_MAP_SECTIONS; sec++)
-        if (nx_play_bit(p->board_set, sec)) a->s->play.spice[sec] = p->board_spice[sec];
+        if (nx_play_bit(p->board_set, sec)) {
+            nx_board_spice_clear(a->s, sec);
+            nx_board_spice_add(a->s, sec, p->board_spice[sec]);
+        }
 }
 
 /* The storm order follows the storm (nx_board_update_first_seat). */

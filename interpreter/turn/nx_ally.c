@@ -27,6 +27,7 @@
 
 #include "nx_battle.h"
 #include "nx_module.h"
+#include "nx_spice.h"
 
 /* Support spice `seat` has committed in a sealed battle plan and not yet
  * paid: its plan is in and the battle in hand has no winner yet (the
@@ -53,10 +54,8 @@ static int act_give_spice(nx_act *a)
     if (committed && amount > me->spice - committed)
         return nx_act_fail(a, "illegal", "the Emperor has committed %d of its %d spice as support in its battle plan; it may give at most %d",
                            committed, me->spice, me->spice - committed > 0 ? me->spice - committed : 0);
-    nx_seat *ally = &s->seats[me->ally];
-    if (ally->spice > INT16_MAX - amount) return nx_act_fail(a, "illegal", "the ally cannot hold %d more spice", amount);
-    s->seats[a->seat].spice = (int16_t)(me->spice - amount);
-    ally->spice = (int16_t)(ally->spice + amount);
+    if (s->seats[me->ally].spice > INT16_MAX - amount) return nx_act_fail(a, "illegal", "the ally cannot hold %d more spice", amount);
+    if (nx_spice_transfer(a, a->seat, me->ally, amount, "the Emperor's gift to its ally")) return -1;
     char who[64], to[64];
     nx_act_log(a, "%s gives %d spice to its ally %s", nx_act_who(s, a->seat, who, sizeof who), amount,
                nx_act_who(s, me->ally, to, sizeof to));
@@ -85,10 +84,8 @@ static int act_bribe(nx_act *a)
     if (amount > free_spice)
         return nx_act_fail(a, "illegal", "you have only %d spice to give (support committed in a battle plan excluded)",
                            free_spice > 0 ? free_spice : 0);
-    nx_seat *them = &s->seats[to];
-    if (them->bribes > INT16_MAX - amount) return nx_act_fail(a, "illegal", "no room for %d more spice", amount);
-    s->seats[a->seat].spice = (int16_t)(me->spice - amount);
-    them->bribes = (int16_t)(them->bribes + amount);
+    if (s->seats[to].bribes > INT16_MAX - amount) return nx_act_fail(a, "illegal", "no room for %d more spice", amount);
+    if (nx_spice_bribe(a, a->seat, to, amount)) return -1;
     char who[64], whom[64];
     nx_act_log(a, "%s places %d spice in front of the shield of %s as a bribe", nx_act_who(s, a->seat, who, sizeof who),
                amount, nx_act_who(s, (uint8_t)to, whom, sizeof whom));

@@ -23,10 +23,12 @@
  * backed by a Karama is not announced as such ("without revealing the
  * card"); the Karama shows only when it pays for the lot.
  */
+#include <assert.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "nx_module.h"
+#include "nx_spice.h"
 #include "nx_text.h"
 
 enum { STEP_START, STEP_LOT, STEP_BIDS };
@@ -233,17 +235,13 @@ static void pay_for_lot(nx_act *a, uint8_t buyer, int price)
     nx_state *s = a->s;
     char who[64], ally_who[64];
     nx_act_who(s, buyer, who, sizeof who);
-    int own = price < spice_of(s, buyer) ? price : spice_of(s, buyer), from_ally = price - own;
     uint8_t ally = s->seats[buyer].ally;
-    /* bid_problem kept the bid within both purses; a card played since
-     * cannot make a seat's spice negative. */
-    if (ally == NX_NO_SEAT) from_ally = 0;
-    else if (from_ally > spice_of(s, ally)) from_ally = spice_of(s, ally);
-    s->seats[buyer].spice = (int16_t)(s->seats[buyer].spice - own);
-    if (from_ally) s->seats[ally].spice = (int16_t)(s->seats[ally].spice - from_ally);
     uint8_t emperor = nx_state_seat_of(s, NX_EMPEROR);
     int to_emperor = emperor != NX_NO_SEAT && emperor != buyer;
-    if (to_emperor) s->seats[emperor].spice = (int16_t)(s->seats[emperor].spice + own + from_ally);
+    /* bid_problem kept the bid within both purses; a card played since
+     * cannot make a seat's spice negative (the default split caps it). */
+    int from_ally = nx_spice_pay_with_ally(a, buyer, to_emperor ? emperor : NX_SPICE_BANK, price, -1, "a Treachery Card");
+    assert(from_ally >= 0);
     nx_act_log(a, "lot %d: %s buys it for %d spice, paid to the %s", s->play.bid_lot, who, price,
                to_emperor ? "Emperor" : "Spice Bank");
     /* The split stays between the allies: naming the ally's share would

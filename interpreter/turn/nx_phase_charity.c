@@ -15,6 +15,7 @@
 #include <stdio.h>
 
 #include "nx_module.h"
+#include "nx_spice.h"
 
 #define CHARITY_FLOOR 2   /* "up to a total of 2" */
 
@@ -49,7 +50,7 @@ static int act_claim(nx_act *a)
     if (!amount) return nx_act_fail(a, "illegal", "only a player holding 0 or 1 spice may claim CHOAM Charity");
     uint8_t seat = p->seat;
     nx_state_remove_pending(s, p);
-    s->seats[seat].spice = (int16_t)(s->seats[seat].spice + amount);
+    if (nx_spice_transfer(a, NX_SPICE_BANK, seat, amount, "CHOAM Charity")) return -1;
     char who[64];
     nx_act_log(a, "%s claims CHOAM Charity and receives %d spice", nx_act_who(s, seat, who, sizeof who), amount);
     return 0;

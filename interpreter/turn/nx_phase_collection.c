@@ -16,6 +16,7 @@
 #include "nx_board.h"
 #include "nx_module.h"
 #include "nx_movement.h"
+#include "nx_spice.h"
 
 static void collect_section(nx_act *a, int sec, const uint8_t order[NX_MAX_SEATS])
 {
@@ -25,9 +26,8 @@ static void collect_section(nx_act *a, int sec, const uint8_t order[NX_MAX_SEATS
         int forces = nx_move_fighters_at(s, seat, sec);
         if (!forces) continue;
         int rate = nx_move_holds_a_city(s, seat) ? 3 : 2;
-        int take = forces * rate < s->play.spice[sec] ? forces * rate : s->play.spice[sec];
-        s->play.spice[sec] = (uint16_t)(s->play.spice[sec] - take);
-        s->seats[seat].spice = (int16_t)(s->seats[seat].spice + take);
+        int take = nx_board_spice_take(s, sec, forces * rate);
+        nx_spice_transfer(a, NX_SPICE_BANK, seat, take, "collection");
         char who[64], where[64];
         nx_act_log(a, "%s collects %d spice from %s (%d a force)", nx_act_who(s, seat, who, sizeof who), take,
                    nx_move_section_label(sec, where, sizeof where), rate);
@@ -45,7 +45,7 @@ static void city_income(nx_act *a)
         unsigned occupants = nx_board_occupants(s, t, 1);
         for (uint8_t seat = 0; seat < s->nseats; seat++) {
             if (!(occupants & (1u << seat))) continue;
-            s->seats[seat].spice = (int16_t)(s->seats[seat].spice + cities[i].spice);
+            nx_spice_transfer(a, NX_SPICE_BANK, seat, cities[i].spice, "city income");
             char who[64];
             nx_act_log(a, "%s takes %d spice as %s of %s", nx_act_who(s, seat, who, sizeof who), cities[i].spice,
                        __builtin_popcount(occupants) > 1 ? "an occupant" : "the occupant", nx_map_territory_name(t));

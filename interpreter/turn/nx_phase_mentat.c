@@ -18,6 +18,7 @@
 #include "nx_board.h"
 #include "nx_text.h"
 #include "nx_module.h"
+#include "nx_spice.h"
 
 #define BIT(seat) ((uint8_t)(1u << (seat)))
 
@@ -189,14 +190,11 @@ static void collect_bribes(nx_act *a)
 {
     nx_state *s = a->s;
     for (uint8_t seat = 0; seat < s->nseats; seat++) {
-        nx_seat *st = &s->seats[seat];
-        if (!st->bribes) continue;
-        int spice = st->spice + st->bribes;
-        st->spice = (int16_t)(spice > INT16_MAX ? INT16_MAX : spice);
+        if (!s->seats[seat].bribes) continue;
+        int lying = nx_spice_collect_bribes(a, seat);
         char who[64];
         nx_act_log(a, "%s collects %d spice of bribes from in front of its shield", nx_act_who(s, seat, who, sizeof who),
-                   st->bribes);
-        st->bribes = 0;
+                   lying);
     }
 }
 

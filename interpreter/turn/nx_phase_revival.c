@@ -45,6 +45,7 @@
 #include "nx_module.h"
 #include "nx_movement.h"
 #include "nx_play.h"
+#include "nx_spice.h"
 
 enum { STEP_OPEN, STEP_DONE };
 
@@ -213,7 +214,7 @@ static void plan_apply(nx_act *a, uint8_t seat, const plan *pl)
     char who[64], ally_who[64];
     nx_act_who(s, seat, who, sizeof who);
     int cost = plan_cost(s, seat, pl);
-    s->seats[seat].spice = (int16_t)(s->seats[seat].spice - cost);
+    nx_spice_transfer(a, seat, NX_SPICE_BANK, cost, "revival");
     revive_forces(s, seat, pl->forces, pl->elite);
     s->play.revived |= bit(seat);
     int n = pl->forces + pl->elite, paid = n - free_for(s, seat);

@@ -29,6 +29,7 @@
  *    one) that the next shipment uses up, Guild Cunning's second shipment
  *    after the turn, and Bene Gesserit Cunning's "flip".
  */
+#include <assert.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -39,6 +40,7 @@
 #include "nx_movement.h"
 #include "nx_play.h"
 #include "nx_ship_nexus.h"
+#include "nx_spice.h"
 
 #define BIT(seat) ((uint8_t)(1u << (seat)))
 #define RESERVES (-1)      /* a ship_req end that is the seat's reserves */
@@ -248,13 +250,12 @@ static void apply_ship(nx_act *a, const ship_req *r, const ship_plan *plan)
     int to = r->to == RESERVES ? NX_PLACE_RESERVES : NX_PLACE_BOARD(r->to);
     nx_state_move_forces(s, r->seat, NX_FORCE_NORMAL, from, to, r->normal);
     nx_state_move_forces(s, r->seat, NX_FORCE_ELITE, from, to, r->elite);
-    s->seats[r->seat].spice = (int16_t)(s->seats[r->seat].spice - (plan->cost - plan->from_ally));
-    if (plan->from_ally) {
-        nx_seat *ally = &s->seats[s->seats[r->seat].ally];
-        ally->spice = (int16_t)(ally->spice - plan->from_ally);
-    }
-    /* An ally that is the payee pays itself its share. */
-    if (plan->payee != NX_NO_SEAT) s->seats[plan->payee].spice = (int16_t)(s->seats[plan->payee].spice + plan->cost);
+    /* check_cost kept the cost within both purses.  An ally that is the
+     * payee pays itself its share. */
+    int paid = nx_spice_pay_with_ally(a, r->seat, plan->payee != NX_NO_SEAT ? plan->payee : NX_SPICE_BANK, plan->cost,
+                                      plan->from_ally, "a shipment");
+    assert(paid == plan->from_ally);
+    (void)paid;
     if (plan->karama_card != NX_COMP_NONE) nx_custody_move(&s->custody, plan->karama_card, NX_Z_TREACHERY_DISCARD);
     s->play.shipped |= BIT(r->seat);
     if (nx_ship_second_under_way(s, r->seat)) s->play.second_shipped = 1;

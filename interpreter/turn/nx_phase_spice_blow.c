@@ -114,7 +114,7 @@ static void blow_spice(nx_act *a, nx_comp c)
         nx_act_log(a, "Spice Blow: %s, in the storm: no spice", nx_move_section_label(sec, where, sizeof where));
         return;
     }
-    s->play.spice[sec] = (uint16_t)(s->play.spice[sec] + nx_spice_deck_amount(card));
+    nx_board_spice_add(s, sec, nx_spice_deck_amount(card));
     char where[64];
     nx_act_log(a, "Spice Blow: %d spice on %s", nx_spice_deck_amount(card), nx_move_section_label(sec, where, sizeof where));
 }
@@ -139,7 +139,7 @@ static void devour(nx_act *a, int t)
             char where[64];
             nx_act_log(a, "Shai-Hulud devours %d spice on %s", s->play.spice[secs[i]],
                        nx_move_section_label(secs[i], where, sizeof where));
-            s->play.spice[secs[i]] = 0;
+            nx_board_spice_clear(s, secs[i]);
         }
         for (uint8_t seat = 0; seat < s->nseats; seat++) {
             if (!devoured(s, seat) || !nx_board_forces_at(s, seat, secs[i])) continue;
@@ -404,7 +404,7 @@ static int act_place_worm(nx_act *a)
 static void end_blow(nx_act *a)
 {
     nx_state *s = a->s;
-    if (s->turn == 1 && (last_blow(s) || s->play.rule[NX_RULE_TURN1_WORMS] == 1)) return_set_aside(a);
+    if (s->turn == 1 && (last_blow(s) || s->play.rule[NX_RULE_TURN1_WORMS] == NX_RS_TURN_TURN_ONE_WORMS_BETWEEN_PILES)) return_set_aside(a);
     s->play.step = s->play.nexus_due ? STEP_NEXUS : STEP_RIDES;
 }
 

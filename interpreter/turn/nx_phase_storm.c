@@ -114,14 +114,14 @@ static void open_dials(nx_act *a)
 static uint32_t hit_sectors(const nx_state *s, int from, int n, int first)
 {
     int rule = s->play.rule[NX_RULE_FIRST_STORM_DAMAGE];
-    if (first && rule == 2) return 0;
+    if (first && rule == NX_RS_TURN_FIRST_STORM_DAMAGE_NONE) return 0;
     /* Weather Control's 0: "the Storm Marker does not move this Turn"
      * (LV 3.01.23), so nothing starts, passes or stops anywhere. */
     if (!first && n == 0) return 0;
     uint32_t hit = sector_bit(sector_after(from, n));
-    if (first && rule == 1) return hit;
+    if (first && rule == NX_RS_TURN_FIRST_STORM_DAMAGE_LANDING) return hit;
     for (int k = 1; k <= n && k <= NX_MAP_SECTORS; k++) hit |= sector_bit(sector_after(from, k));
-    if (s->play.rule[NX_RULE_STORM_START_DAMAGE] == 0) hit |= sector_bit(from);
+    if (s->play.rule[NX_RULE_STORM_START_DAMAGE] == NX_RS_TURN_STORM_START_SECTOR_DAMAGE_YES) hit |= sector_bit(from);
     return hit;
 }
 
@@ -170,7 +170,7 @@ static void destroy(nx_act *a, uint32_t hit, int from)
         if (s->play.spice[sec]) {
             char where[64];
             nx_act_log(a, "the storm blows %d spice away from %s", s->play.spice[sec], nx_move_section_label(sec, where, sizeof where));
-            s->play.spice[sec] = 0;
+            nx_board_spice_clear(s, sec);
         }
         for (uint8_t seat = 0; seat < s->nseats; seat++) {
             int lost[NX_FORCE_KINDS];

@@ -21,6 +21,7 @@
 #include "nx_module.h"
 #include "nx_movement.h"
 #include "nx_rules.h"
+#include "nx_spice.h"
 
 /* Every seated faction's leader discs start in its own leader pool. */
 static void place_leaders(nx_state *s)
@@ -103,7 +104,7 @@ static void place_circles(nx_state *s)
 {
     int used[6] = { 0 };
     for (int k = 0; k < s->nseats; k++)
-        used[s->play.rule[NX_RULE_PLAYER_CIRCLES] == 1 ? k : k * 6 / s->nseats] = 1;
+        used[s->play.rule[NX_RULE_PLAYER_CIRCLES] == NX_RS_TURN_PLAYER_CIRCLES_CONSECUTIVE ? k : k * 6 / s->nseats] = 1;
     int seat = 0;
     for (int sector = 3; sector <= NX_MAP_SECTORS; sector += 3)
         if (used[(sector / 3) % 6]) s->play.circle[seat++] = (uint8_t)sector;
@@ -177,11 +178,12 @@ static void open_placement(nx_state *s, uint8_t seat, int count, const char *pro
  * Polar Sink).  The Advanced Bene Gesserit advisor is asked after the
  * Fremen have placed (setup_procedure).
  */
-static void starting_positions(nx_state *s, int ask)
+static void starting_positions(nx_act *a, int ask)
 {
+    nx_state *s = a->s;
     for (uint8_t seat = 0; seat < s->nseats; seat++) {
         const struct start_row *r = &start[s->seats[seat].faction];
-        s->seats[seat].spice = (int16_t)r->spice;
+        nx_spice_set(a, seat, r->spice, "starting spice");
         switch (r->kind) {
         case START_FIXED: place_fixed(s, seat, r->section, r->count); break;
         case START_BG:
@@ -201,7 +203,7 @@ static void starting_positions(nx_state *s, int ask)
  * (docs/rules/turn.md 2.1.3; ruling turn.advanced_storm_deck). */
 static int storm_deck_used(const nx_state *s)
 {
-    return (s->options & NX_OPT_ADVANCED) && s->play.rule[NX_RULE_STORM_DECK] == 0 &&
+    return (s->options & NX_OPT_ADVANCED) && s->play.rule[NX_RULE_STORM_DECK] == NX_RS_TURN_ADVANCED_STORM_DECK_WITH_FREMEN &&
            nx_state_seat_of(s, NX_FREMEN) != NX_NO_SEAT;
 }
 
@@ -256,7 +258,7 @@ void nx_setup_run(nx_act *a, const nx_faction *factions, int nseats, uint8_t opt
      * Card is dealt, so neither choice can use what those cards show.
      * A designer's table has none of those choices: it deals at once. */
     if (rules_game) open_prediction(s);
-    starting_positions(s, rules_game);
+    starting_positions(a, rules_game);
     nx_act_log(a, "setup: starting spice and forces are in place");
     if (!rules_game) nx_setup_deal(a);
     /* Designer's tables with nothing to decide start at once; rules games
@@ -376,7 +378,7 @@ static int check_placement(nx_act *a, const nx_pending *p, placement want)
     }
     if (got[0] + got[1] != p->max)
         return nx_act_fail(a, "illegal", "place exactly %d forces, not %d", p->max, got[0] + got[1]);
-    if (got[1] && fremen && s->play.rule[NX_RULE_FEDAYKIN_AT_SETUP] == 1)
+    if (got[1] && fremen && s->play.rule[NX_RULE_FEDAYKIN_AT_SETUP] == NX_RS_TURN_FEDAYKIN_AT_SETUP_FORBIDDEN)
         return nx_act_fail(a, "illegal", "Fedaykin may not be among the starting forces (ruling turn.fedaykin_at_setup)");
     for (int kind = 0; kind < NX_FORCE_KINDS; kind++)
         if (got[kind] > nx_board_reserves(s, p->seat, kind))
@@ -462,7 +464,7 @@ static void fremen_placement_moves(const nx_state *s, const nx_pending *p, json_
     static const struct { int tabr, south, west, score; } spreads[] = {
         { 10, 0, 0, 3 }, { 4, 3, 3, 2 }, { 6, 0, 4, 2 }, { 6, 4, 0, 1 }, { 5, 2, 3, 1 },
     };
-    int elite = s->play.rule[NX_RULE_FEDAYKIN_AT_SETUP] == 1 ? 0 : nx_board_reserves(s, p->seat, NX_FORCE_ELITE);
+    int elite = s->play.rule[NX_RULE_FEDAYKIN_AT_SETUP] == NX_RS_TURN_FEDAYKIN_AT_SETUP_FORBIDDEN ? 0 : nx_board_reserves(s, p->seat, NX_FORCE_ELITE);
     for (size_t i = 0; i < sizeof spreads / sizeof spreads[0]; i++) {
         int e = elite < spreads[i].tabr ? elite : spreads[i].tabr;
         json_t *forces = json_array();

@@ -139,11 +139,11 @@ int nx_ship_flip_choices(const nx_state *s, int out[NX_MAP_TERRITORIES])
 
 /* A selected territory on a path an open question shuts: refused naming
  * the ruling and its setting (the path is also shut while unresolved). */
-static int path_refusal(nx_act *a, const char *ruling, const char *what, int t)
+static int path_refusal(nx_act *a, const char *ruling, int permitted, const char *what, int t)
 {
-    const char *set = nx_act_setting(a, ruling, "unresolved");
-    if (!strcmp(set, "permit")) return 0;
-    return nx_act_fail(a, "illegal", "Bene Gesserit Cunning: %s in %s (%s: %s)", what, nx_map_territory_name(t), ruling, set);
+    if (permitted) return 0;
+    return nx_act_fail(a, "illegal", "Bene Gesserit Cunning: %s in %s (%s: %s)", what, nx_map_territory_name(t), ruling,
+                       nx_act_setting(a, ruling, "unresolved"));
 }
 
 static int flip_refusal(nx_act *a, int t)
@@ -151,10 +151,14 @@ static int flip_refusal(nx_act *a, int t)
     char why[160];
     if (nx_ship_flip_blocked(a->s, t, why, sizeof why)) return nx_act_fail(a, "illegal", "%s", why);
     if (nx_ship_flip_storm_locked(a->s, t) &&
-        path_refusal(a, "bene_gesserit.cunning.storm_stronghold", "the advisors are in a stronghold under the storm", t))
+        path_refusal(a, NX_RULING_BENE_GESSERIT_CUNNING_STORM_STRONGHOLD,
+                     NX_SETTING_IS(a, BENE_GESSERIT_CUNNING_STORM_STRONGHOLD, PERMIT),
+                     "the advisors are in a stronghold under the storm", t))
         return -1;
     if (nx_ship_flip_accompanied(a->s, t) &&
-        path_refusal(a, "bene_gesserit.cunning.accompanied_advisors", "advisors accompanied a shipment this turn", t))
+        path_refusal(a, NX_RULING_BENE_GESSERIT_CUNNING_ACCOMPANIED_ADVISORS,
+                     NX_SETTING_IS(a, BENE_GESSERIT_CUNNING_ACCOMPANIED_ADVISORS, PERMIT),
+                     "advisors accompanied a shipment this turn", t))
         return -1;
     return 0;
 }

@@ -27,9 +27,8 @@ static const char *const use_names[] = { NULL, "Spacing Guild Cunning's second s
 
 static int karama_may_stop(nx_act *a, int use)
 {
-    if (strcmp(nx_act_setting(a, "common.karama.nexus_effects", "unresolved"), "immune") == 0) return 0;
-    if (use == NX_USE_ADVISOR_FLIP)
-        return !strcmp(nx_act_setting(a, "bene_gesserit.cunning.karama_batch", "unresolved"), "whole_set");
+    if (NX_SETTING_IS(a, COMMON_KARAMA_NEXUS_EFFECTS, IMMUNE)) return 0;
+    if (use == NX_USE_ADVISOR_FLIP) return NX_SETTING_IS(a, BENE_GESSERIT_CUNNING_KARAMA_BATCH, WHOLE_SET);
     return 1;
 }
 
