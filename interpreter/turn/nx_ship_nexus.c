@@ -67,7 +67,12 @@ int nx_ship_second_under_way(const nx_state *s, uint8_t seat) { return s->play.s
 int nx_ship_second_begins(nx_act *a, uint8_t seat)
 {
     nx_state *s = a->s;
-    if (s->play.second_stage || !nx_effect_use_allowed(s, seat, NX_ALLOW_SECOND_SHIP)) return 0;
+    if (s->play.second_stage) {
+        /* The second shipment ends with the turn (a pass, or nothing left). */
+        s->play.second_stage = s->play.second_shipped = 0;
+        return 0;
+    }
+    if (!nx_effect_use_allowed(s, seat, NX_ALLOW_SECOND_SHIP)) return 0;
     s->play.second_stage = (uint8_t)(seat + 1);
     s->play.second_shipped = 0;
     s->play.mover = seat;
