@@ -9,7 +9,7 @@
 static const char *const kind_ids[NX_EFF_COUNT] = { NULL, "stop", "virtual_elite", "grant", "used", "revival_grant",
                                                     "leader_grant", "no_worm_riding", "no_two_territory_move",
                                                     "worm_protection", "remote_ride", "cancelled", "owed_draw",
-                                                    "retained" };
+                                                    "retained", "allow" };
 static const char *const end_ids[NX_END_COUNT] = { "attempt", "battle", "phase", "turn", "mentat_pause" };
 
 const char *nx_effect_kind_id(nx_effect_kind k) { return k > NX_EFF_NONE && k < NX_EFF_COUNT ? kind_ids[k] : "none"; }
@@ -69,6 +69,31 @@ void nx_effects_expire(nx_state *s, nx_effect_end level)
         if (s->play.effect_kind[i] != NX_EFF_NONE && s->play.effect_end[i] <= level) blank(&s->play, i);
 }
 
+void nx_effect_remove(nx_state *s, int slot)
+{
+    if (slot >= 0 && slot < NX_MAX_EFFECTS) blank(&s->play, slot);
+}
+
+unsigned nx_effect_allowed(const nx_state *s, uint8_t seat)
+{
+    unsigned bits = 0;
+    for (int i = 0; i < NX_MAX_EFFECTS; i++)
+        if (s->play.effect_kind[i] == NX_EFF_ALLOW && s->play.effect_seat[i] == seat) bits |= s->play.effect_arg[i];
+    return bits;
+}
+
+unsigned nx_effect_use_allowed(nx_state *s, uint8_t seat, unsigned bits)
+{
+    unsigned had = 0;
+    for (int i = 0; i < NX_MAX_EFFECTS; i++) {
+        if (s->play.effect_kind[i] != NX_EFF_ALLOW || s->play.effect_seat[i] != seat) continue;
+        had |= s->play.effect_arg[i] & bits;
+        s->play.effect_arg[i] = (uint8_t)(s->play.effect_arg[i] & ~bits);
+        if (!s->play.effect_arg[i]) blank(&s->play, i);
+    }
+    return had;
+}
+
 int nx_effects_check(const nx_state *s, char *msg, size_t len)
 {
     const nx_play *p = &s->play;
@@ -83,6 +108,10 @@ int nx_effects_check(const nx_state *s, char *msg, size_t len)
         }
         if (p->effect_kind[i] >= NX_EFF_COUNT || p->effect_end[i] >= NX_END_COUNT) {
             snprintf(msg, len, "effect %d: kind %d or scope %d out of range", i, p->effect_kind[i], p->effect_end[i]);
+            return -1;
+        }
+        if (p->effect_kind[i] == NX_EFF_ALLOW && (!p->effect_arg[i] || p->effect_arg[i] >> NX_ALLOW_BITS)) {
+            snprintf(msg, len, "effect %d (allow) permits %#x, not a set of known permissions", i, p->effect_arg[i]);
             return -1;
         }
         if (p->effect_seat[i] >= s->nseats) {

@@ -37,6 +37,7 @@ typedef enum {
     NX_EFF_CANCELLED,       /* arg: the Traitor Card (nx_comp) whose call seat cancelled in this battle */
     NX_EFF_OWED_DRAW,       /* arg: Traitor Cards seat is owed from the Traitor Deck at the next Mentat Pause */
     NX_EFF_RETAINED,        /* arg: a played Treachery card (nx_comp) seat keeps instead of discarding */
+    NX_EFF_ALLOW,           /* arg: NX_ALLOW_* bits seat may use in its own Shipment and Movement */
     NX_EFF_COUNT
 } nx_effect_kind;
 
@@ -58,6 +59,21 @@ enum {
 /* A leader grant's arg: bit 0 the slot; bit 1: only with the card's forces
  * (tleilaxu.secret_ally.partial_revival "both_required"). */
 enum { NX_GRANT_LEADER_ORDINARY_SLOT, NX_GRANT_LEADER_EXTRA, NX_GRANT_LEADER_WITH_FORCES = 2 };
+
+/* What an "allow" effect permits in the holder's own Shipment and
+ * Movement turn (a Nexus card's terms; consumed by the act that uses
+ * them, or ended with the phase). */
+enum {
+    NX_ALLOW_GUILD_RATES = 1 << 0,  /* ship at the Guild's half price */
+    NX_ALLOW_CROSS_SHIP = 1 << 1,   /* ship from one territory to another */
+    NX_ALLOW_SHIP_BACK = 1 << 2,    /* ship from the board back to reserves */
+    NX_ALLOW_FIVE_AS_ONE = 1 << 3,  /* up to five reserve forces priced as one */
+    NX_ALLOW_SECOND_SHIP = 1 << 4,  /* a second shipment right after the turn */
+    NX_ALLOW_ADVISOR_FLIP = 1 << 5, /* advisors of chosen territories become fighters */
+    NX_ALLOW_BITS = 6
+};
+/* The shipping terms among them (one shipment uses them up). */
+#define NX_ALLOW_SHIPPING (NX_ALLOW_GUILD_RATES | NX_ALLOW_CROSS_SHIP | NX_ALLOW_SHIP_BACK | NX_ALLOW_FIVE_AS_ONE)
 
 /* How long it lasts; an effect ends with its scope, narrower scopes first. */
 typedef enum {
@@ -90,6 +106,13 @@ void nx_effect_remove(nx_state *s, int slot);
  * code that carries it out there (nx_effect_remove, after the owed draw of
  * interpreter/turn/nx_owed.c). */
 void nx_effects_expire(nx_state *s, nx_effect_end level);
+/* Empty one slot (an effect used up by the act it permitted). */
+void nx_effect_remove(nx_state *s, int slot);
+/* The NX_ALLOW_* bits seat holds now (every allow effect of its, or'ed). */
+unsigned nx_effect_allowed(const nx_state *s, uint8_t seat);
+/* Use up `bits` of seat's allow effects: cleared from each, an emptied
+ * effect removed.  The bits that were held. */
+unsigned nx_effect_use_allowed(nx_state *s, uint8_t seat, unsigned bits);
 
 const char *nx_effect_kind_id(nx_effect_kind k);
 const char *nx_effect_end_id(nx_effect_end e);

@@ -25,6 +25,7 @@ void nx_play_init(nx_play *p)
     p->mover = NX_NO_SEAT;
     p->advise_section = 0xff;
     p->intrusion_at = 0xff;
+    p->use_seat = NX_NO_SEAT;
     p->battle_t = p->battle_sec = p->battle_captive = 0xff;
     p->battle_seats[0] = p->battle_seats[1] = p->battle_winner = NX_NO_SEAT;
     memset(p->battle_leader, NX_COMP_NONE, sizeof p->battle_leader);
@@ -113,6 +114,13 @@ static const pf fields[] = {
     F(mover, PF_SEAT, 1, 0),
     F(advise_section, PF_INT, 1, 0xff),
     F(intrusion_at, PF_INT, 1, 0xff),
+    F(accompanied, PF_BITS, NX_TERRITORY_BYTES, NX_MAP_TERRITORIES),
+    F(second_stage, PF_INT, 1, NX_MAX_SEATS),
+    F(second_shipped, PF_INT, 1, 1),
+    F(use_window, PF_INT, 1, 2),
+    F(use_seat, PF_SEAT, 1, 0),
+    F(use_karama, PF_MASK, 1, 0),
+    F(flip_set, PF_BITS, NX_TERRITORY_BYTES, NX_MAP_TERRITORIES),
     F(battle_t, PF_INT, 1, 0xff),
     F(battle_sec, PF_INT, 1, 0xff),
     F(battle_seats, PF_SEAT, 2, 0),

@@ -140,6 +140,7 @@ typedef enum {
     NX_PEND_KARAMA,                 /* battle: may play a Karama against an advantage, or pass */
     NX_PEND_NEXUS_WINDOW,           /* end of a phase: a Nexus card holder may play it, or pass */
     NX_PEND_CHARITY,                /* CHOAM Charity: claim it, or pass (every seat asked alike) */
+    NX_PEND_USE_KARAMA,             /* Shipment and Movement: may play a Karama against a Nexus use, or pass */
     NX_PEND_KIND_COUNT
 } nx_pending_kind;
 
@@ -282,6 +283,13 @@ typedef struct nx_play {
     uint8_t mover;                  /* the seat whose shipment-and-movement turn is under way */
     uint8_t advise_section;         /* a shipment BG may accompany landed here; 0xff none */
     uint8_t intrusion_at;           /* territory where BG may answer an Intrusion; 0xff none */
+    uint8_t accompanied[NX_TERRITORY_BYTES]; /* territories BG advisors entered this turn accompanying a shipment */
+    uint8_t second_stage;           /* Guild Cunning's second shipment: 1 + seat while under way; 0 none */
+    uint8_t second_shipped;         /* that second shipment is made */
+    uint8_t use_window;             /* a Nexus use Karama may answer now (NX_USE_*, turn/nx_use_window.h); 0 none */
+    uint8_t use_seat;               /* its user */
+    uint8_t use_karama;             /* seats that answered its window with a Karama (mask) */
+    uint8_t flip_set[NX_TERRITORY_BYTES]; /* BG Cunning: the announced territories, settled after the window */
     /* Battle: the battle in hand (interpreter/battle/nx_phase_battle.c); side 0 is
      * the aggressor, side 1 its opponent.  Plan slots hold nx_comp ids
      * (NX_COMP_NONE: empty) and stay secret until battle_shown. */

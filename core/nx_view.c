@@ -241,6 +241,19 @@ static json_t *play_view(const nx_state *s, int viewer)
     /* Shipment and Movement: whose turn is under way, whose is over. */
     json_object_set_new(o, "shipment", json_pack("{s:o, s:o, s:b}", "acting", seat_or_null(p->mover), "done",
                                                  seat_mask(p->acted, s->nseats), "guild_delayed", p->guild_delayed));
+    /* The Nexus uses of Shipment and Movement (turn/nx_ship_nexus.h): all announced at the table. */
+    json_t *shipment = json_object_get(o, "shipment"), *accompanied = json_array(), *announced = json_array();
+    for (int t = 0; t < NX_MAP_TERRITORIES; t++) {
+        if (nx_play_bit(p->accompanied, t)) json_array_append_new(accompanied, json_string(nx_map_territory_id(t)));
+        if (nx_play_bit(p->flip_set, t)) json_array_append_new(announced, json_string(nx_map_territory_id(t)));
+    }
+    json_object_set_new(shipment, "accompanied", accompanied);
+    json_object_set_new(shipment, "flip_announced", announced);
+    json_object_set_new(shipment, "second_shipment", p->second_stage ? json_integer(p->second_stage - 1) : json_null());
+    static const char *const uses[] = { NULL, "second_shipment", "advisor_flip" };
+    json_object_set_new(shipment, "karama_window", p->use_window && p->use_window < 3
+                                                       ? json_pack("{s:s, s:o}", "use", uses[p->use_window], "user", seat_or_null(p->use_seat))
+                                                       : json_null());
     json_object_set_new(o, "over", json_boolean(p->over));
     json_object_set_new(o, "winners", seat_mask(p->winners, s->nseats));
     json_object_set_new(o, "battle", battle_view(s, viewer));

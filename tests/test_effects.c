@@ -117,6 +117,36 @@ START_TEST(test_bound_cards_and_owed_draws)
 }
 END_TEST
 
+/* "allow" effects: the terms of one seat add up; using some clears them
+ * from every record that held them and empties a record left with none;
+ * a record permitting nothing, or an unknown term, is refused. */
+START_TEST(test_allow_terms_are_used_up)
+{
+    nx_state s;
+    seated(&s);
+    ck_assert_int_eq(add(&s, NX_EFF_ALLOW, 1, NX_END_PHASE, NX_ALLOW_GUILD_RATES | NX_ALLOW_CROSS_SHIP), 0);
+    ck_assert_int_eq(add(&s, NX_EFF_ALLOW, 1, NX_END_PHASE, NX_ALLOW_SECOND_SHIP), 1);
+    ck_assert_int_eq(add(&s, NX_EFF_ALLOW, 2, NX_END_PHASE, NX_ALLOW_FIVE_AS_ONE), 2);
+    ck_assert_uint_eq(nx_effect_allowed(&s, 1), NX_ALLOW_GUILD_RATES | NX_ALLOW_CROSS_SHIP | NX_ALLOW_SECOND_SHIP);
+    ck_assert_uint_eq(nx_effect_allowed(&s, 0), 0);
+    ck_assert_uint_eq(nx_effect_use_allowed(&s, 1, NX_ALLOW_SHIPPING), NX_ALLOW_GUILD_RATES | NX_ALLOW_CROSS_SHIP);
+    ck_assert_int_eq(s.play.effect_kind[0], NX_EFF_NONE);   /* emptied and blank */
+    ck_assert_uint_eq(nx_effect_allowed(&s, 1), NX_ALLOW_SECOND_SHIP);
+    ck_assert_uint_eq(nx_effect_use_allowed(&s, 1, NX_ALLOW_SHIPPING), 0);
+    ck_assert_uint_eq(nx_effect_allowed(&s, 2), NX_ALLOW_FIVE_AS_ONE);
+    char msg[200];
+    ck_assert_int_eq(nx_state_check(&s, msg, sizeof msg), 0);
+    s.play.effect_arg[1] = 0;
+    ck_assert_int_ne(nx_state_check(&s, msg, sizeof msg), 0);
+    ck_assert_ptr_nonnull(strstr(msg, "allow"));
+    s.play.effect_arg[1] = 1u << NX_ALLOW_BITS;
+    ck_assert_int_ne(nx_state_check(&s, msg, sizeof msg), 0);
+    nx_effect_remove(&s, 1);
+    ck_assert_int_eq(nx_state_check(&s, msg, sizeof msg), 0);
+    ck_assert_uint_eq(nx_effect_allowed(&s, 1), 0);
+}
+END_TEST
+
 START_TEST(test_view_and_saved_state)
 {
     nx_state s;
@@ -149,6 +179,7 @@ int main(void)
     tcase_add_test(tc, test_invariant_refuses_bad_records);
     tcase_add_test(tc, test_bound_cards_and_owed_draws);
     tcase_add_test(tc, test_view_and_saved_state);
+    tcase_add_test(tc, test_allow_terms_are_used_up);
     suite_add_tcase(s, tc);
     return nx_run_suite(s);
 }

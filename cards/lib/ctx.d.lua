@@ -56,6 +56,9 @@ function ctx:forces_in(territory) end
 --- The effects in force, as every view shows them: {{kind=, seat=, scope=, arg=, turn=, battle=, source=, panel=}, ...}.
 ---@return table[]
 function ctx:effects() end
+--- Shipment and Movement as the table sees it: {own_turn=, advanced=, shipped=, moving=, second=, reserves=, on_board=, allowed={term=true}, advisors={{territory=, blocked=reason|nil, accompanied=, storm_locked=}, ...}}, or nil in other phases.
+---@return table|nil
+function ctx:shipping() end
 
 --- Draw n cards from a deck into one of the holder's zones.
 ---@param from string
@@ -105,6 +108,9 @@ function ctx:spice(transfer) end
 --- Move a seat's counters between reserves, tanks and board sections: {seat=, from=, to=, count=, elite=}, under the board's entry rules (storm, stronghold occupancy).
 ---@param move table
 function ctx:forces(move) end
+--- Let the holder use terms in its own Shipment and Movement turn, until used or the phase ends: guild_rates, cross_ship, ship_back, five_as_one, second_shipment, advisor_flip.
+---@param terms string[]
+function ctx:allow(terms) end
 
 --- A public log line, prefixed with the panel id.
 ---@param text string

@@ -742,6 +742,10 @@ static int answered(nx_act *a, const nx_pending *p)
 
 int nx_battle_act_karama(nx_act *a)
 {
+    /* "karama" also answers a window against a Nexus use in Shipment and
+     * Movement (turn/nx_use_window.c). */
+    const nx_pending *own = a->seat >= 0 ? nx_state_pending_of(a->s, (uint8_t)a->seat) : NULL;
+    if (own && own->kind == NX_PEND_USE_KARAMA) return nx_use_act_karama(a, own);
     const nx_pending *p = nx_act_need(a, NX_PEND_KARAMA);
     if (!p || nx_arg_keys(a, NX_NO_KEYS)) return -1;
     if (karama_card(a->s, p->seat) == NX_COMP_NONE)
@@ -889,3 +893,7 @@ void nx_battle_kh_losses(nx_act *a, uint8_t seat, int n, int ordinary)
     if (before < NX_KH_AWAKENS && after >= NX_KH_AWAKENS)
         nx_act_log(a, "the Kwisatz Haderach awakens: %s has lost %d forces in battles", nx_act_who(s, seat, w, sizeof w), after);
 }
+
+nx_comp nx_battle_karama_card(const nx_state *s, uint8_t seat) { return karama_card(s, seat); }
+
+int nx_battle_may_hold_karama(const nx_state *s, uint8_t seat) { return may_hold_karama(s, seat); }

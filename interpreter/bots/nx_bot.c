@@ -212,7 +212,12 @@ static json_t *card_play(nx_bot *b, const nx_game *g, int *seat_out)
     for (int seat = 0; seat < s->nseats; seat++) {
         nx_comp card = nx_custody_top(&s->custody, NX_Z_SEAT(seat, NX_ZS_NEXUS_HELD));
         const nx_pending *own = nx_state_pending_of(s, (uint8_t)seat);
-        if (card == NX_COMP_NONE || b->tried[seat] == now || (own && own->kind != NX_PEND_NEXUS_WINDOW && own->kind != NX_PEND_KARAMA && !nx_when_inside_own_act(own, NX_EV_OWN_ACTION))) continue;
+        /* Inside its own shipment-and-movement or revival turn (E3). */
+        int own_act = nx_when_inside_own_act(own, NX_EV_OWN_ACTION);
+        if (card == NX_COMP_NONE || b->tried[seat] == now ||
+            (own && !own_act && own->kind != NX_PEND_NEXUS_WINDOW && own->kind != NX_PEND_KARAMA) ||
+            (own_act && own->kind == NX_PEND_SHIP_MOVE && s->play.mover != seat))
+            continue;
         nx_faction f = nx_comp_nexus_faction(card);
         int mode = nx_lifecycle_mode(s, (uint8_t)seat, card);
         if (!moment_fits(b, s, f, mode, own) || !panel_open(b, g, f, mode)) continue;

@@ -20,6 +20,8 @@
 #include "nx_movement.h"
 #include "nx_names.h"
 #include "nx_suggest.h"
+#include "nx_movement.h"
+#include "nx_ship_nexus.h"
 #include "nx_timing.h"
 #include "nx_spice.h"
 #include "nx_util.h"
@@ -506,6 +508,61 @@ static int ctx_seats(lua_State *L)
 {
     nx_ctx *c = check_ctx(L);
     lua_pushinteger(L, c->a->s->nseats);
+    return 1;
+}
+
+static const char *const allow_ids[NX_ALLOW_BITS] = { "guild_rates", "cross_ship", "ship_back",
+                                                      "five_as_one", "second_shipment", "advisor_flip" };
+
+static void set_bool(lua_State *L, const char *key, int v)
+{
+    lua_pushboolean(L, v != 0);
+    lua_setfield(L, -2, key);
+}
+
+/* ctx:shipping(): nil outside Shipment and Movement; else the holder's
+ * turn as the table sees it (all public). */
+static int ctx_shipping(lua_State *L)
+{
+    nx_ctx *c = check_ctx(L);
+    const nx_state *s = c->a->s;
+    uint8_t h = c->holder;
+    if (s->phase != NX_P_SHIPMENT_MOVEMENT) {
+        lua_pushnil(L);
+        return 1;
+    }
+    lua_newtable(L);
+    set_bool(L, "own_turn", s->play.mover == h);
+    set_bool(L, "advanced", s->options & NX_OPT_ADVANCED);
+    set_bool(L, "shipped", s->play.shipped & (1u << h));
+    set_bool(L, "moving", s->play.move_begun & (1u << h));
+    set_bool(L, "second", nx_ship_second_under_way(s, h));
+    lua_pushinteger(L, nx_board_reserves(s, h, NX_FORCE_NORMAL) + nx_board_reserves(s, h, NX_FORCE_ELITE));
+    lua_setfield(L, -2, "reserves");
+    int on_board = 0;
+    for (int t = 0; t < NX_MAP_TERRITORIES; t++) on_board += nx_board_forces_in(s, h, t);
+    lua_pushinteger(L, on_board);
+    lua_setfield(L, -2, "on_board");
+    lua_newtable(L);
+    unsigned allowed = nx_effect_allowed(s, h);
+    for (int k = 0; k < NX_ALLOW_BITS; k++)
+        if (allowed & (1u << k)) set_bool(L, allow_ids[k], 1);
+    lua_setfield(L, -2, "allowed");
+    /* The holder's advisor territories (Advanced Bene Gesserit). */
+    lua_newtable(L);
+    int n = 0;
+    char why[160];
+    for (int t = 0; s->seats[h].faction == NX_BENE_GESSERIT && t < NX_MAP_TERRITORIES; t++) {
+        if (!nx_move_territory_advisors(s, t)) continue;
+        lua_createtable(L, 0, 4);
+        lua_pushstring(L, nx_map_territory_id(t));
+        lua_setfield(L, -2, "territory");
+        if (nx_ship_flip_blocked(s, t, why, sizeof why)) lua_pushstring(L, why), lua_setfield(L, -2, "blocked");
+        set_bool(L, "accompanied", nx_ship_flip_accompanied(s, t));
+        set_bool(L, "storm_locked", nx_ship_flip_storm_locked(s, t));
+        lua_rawseti(L, -2, ++n);
+    }
+    lua_setfield(L, -2, "advisors");
     return 1;
 }
 
@@ -1079,6 +1136,42 @@ nx_ctx_call nx_ctx_call_of(lua_State *L, const char *what)
                           .panel_id = c->panel->id };
 }
 
+/* ctx:allow{"guild_rates", ...}: terms the holder may use in its own
+ * Shipment and Movement turn, as an effect that ends with the phase; the
+ * shipment that uses the shipping terms uses them up, and so does the act
+ * each other term permits (turn/nx_phase_shipment.c, turn/nx_ship_nexus.c). */
+
+static int ctx_allow(lua_State *L)
+{
+    nx_ctx *c = check_mutable(L, "allowing while checking");
+    luaL_checktype(L, 2, LUA_TTABLE);
+    if (lua_getmetatable(L, 2)) luaL_error(L, "allow: a plain list of words");
+    int n = (int)lua_rawlen(L, 2);
+    if (n < 1 || n > NX_ALLOW_BITS) luaL_error(L, "allow: name 1 to %d terms", NX_ALLOW_BITS);
+    unsigned bits = 0;
+    for (int i = 1; i <= n; i++) {
+        lua_rawgeti(L, 2, i);
+        const char *w = arg_word(L, -1, "allow: term");
+        int k = 0;
+        while (k < NX_ALLOW_BITS && strcmp(w, allow_ids[k])) k++;
+        if (k == NX_ALLOW_BITS)
+            luaL_error(L, "allow: unknown term '%s' (guild_rates, cross_ship, ship_back, five_as_one, second_shipment, advisor_flip)", w);
+        bits |= 1u << k;
+        lua_pop(L, 1);
+    }
+    const nx_state *s = c->a->s;
+    if (s->phase != NX_P_SHIPMENT_MOVEMENT || s->play.mover != c->holder)
+        luaL_error(L, "allow: the holder is not making its own Shipment and Movement turn now");
+    if (nx_effect_allowed(s, c->holder) & bits) luaL_error(L, "allow: already allowed this turn");
+    add_effect(L, c, NX_EFF_ALLOW, NX_END_PHASE, (int)bits);
+    char who[64], list[128] = "";
+    size_t used = 0;
+    for (int k = 0; k < NX_ALLOW_BITS; k++)
+        if (bits & (1u << k)) used += (size_t)nx_fmt(list + used, sizeof list - used, "%s%s", used ? ", " : "", allow_ids[k]);
+    nx_act_log(c->a, "%s: %s may use %s this turn", c->panel->id, nx_act_who(s, c->holder, who, sizeof who), list);
+    return 0;
+}
+
 /* ---- saved values: plain data only ---------------------------------------------- */
 
 /* What a panel saves and gets back is checked and converted by nx_luaval
@@ -1219,6 +1312,8 @@ static const ctx_method ctx_methods[] = {
       "The forces on the board in a territory, by seat: {[seat] = {normal=, elite=}} (seats with none are absent)." },
     { "effects", ctx_effects, NULL, "table[]",
       "The effects in force, as every view shows them: {{kind=, seat=, scope=, arg=, turn=, battle=, source=, panel=}, ...}." },
+    { "shipping", ctx_shipping, NULL, "table|nil",
+      "Shipment and Movement as the table sees it: {own_turn=, advanced=, shipped=, moving=, second=, reserves=, on_board=, allowed={term=true}, advisors={{territory=, blocked=reason|nil, accompanied=, storm_locked=}, ...}}, or nil in other phases." },
     { "draw", ctx_draw, "from: string, to: string, n: integer", "string[]", "Draw n cards from a deck into one of the holder's zones." },
     { "shuffle_into", ctx_shuffle_into, "deck: string, cards: string[]", NULL, "Shuffle cards of the holder into a deck." },
     { "ask", ctx_ask, "request: table", NULL,
@@ -1237,6 +1332,8 @@ static const ctx_method ctx_methods[] = {
       "Move spice through the engine's one transfer: {from=seat|\"bank\", to=seat|\"bank\", amount=n, up_to=bool}; refused if the payer cannot pay (up_to pays what it has); returns the amount paid." },
     { "forces", ctx_forces, "move: table", NULL,
       "Move a seat's counters between reserves, tanks and board sections: {seat=, from=, to=, count=, elite=}, under the board's entry rules (storm, stronghold occupancy)." },
+    { "allow", ctx_allow, "terms: string[]", NULL,
+      "Let the holder use terms in its own Shipment and Movement turn, until used or the phase ends: guild_rates, cross_ship, ship_back, five_as_one, second_shipment, advisor_flip." },
     { "log", ctx_log, "text: string", NULL, "A public log line, prefixed with the panel id." },
     { "invoice", nx_ctx_invoice, NULL, "table|nil",
       "The newest invoice (a payment quoted, core/nx_invoice.h): {kind=, state=, means=, buyer=, payee=(seat or \"bank\"), price=, lot=, redirected=, item= (the buyer's card, to the buyer), payers={{seat=, share=}} (to its payers)}, or nil." },

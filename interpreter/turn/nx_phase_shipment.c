@@ -24,15 +24,22 @@
  *    can, its ally the rest, as for Treachery Cards (LV 1.10).
  *  - At the end of each turn the seat's forces sharing a territory with
  *    its ally go to the Tanks, and lone advisors become fighters.
+ *  - Nexus cards played inside the seat's own turn (turn/nx_ship_nexus.c):
+ *    shipping terms ("allow" effects: Guild rates, routes, five priced as
+ *    one) that the next shipment uses up, Guild Cunning's second shipment
+ *    after the turn, and Bene Gesserit Cunning's "flip".
  */
 #include <assert.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "nx_board.h"
+#include "nx_effects.h"
 #include "nx_text.h"
 #include "nx_module.h"
 #include "nx_movement.h"
+#include "nx_play.h"
+#include "nx_ship_nexus.h"
 #include "nx_spice.h"
 
 #define BIT(seat) ((uint8_t)(1u << (seat)))
@@ -106,9 +113,10 @@ static int check_origin(const nx_state *s, const ship_req *r, char *why, size_t 
         return 0;
     }
     nx_move_section_label(r->from, from, sizeof from);
-    if (r->to == RESERVES && st->faction != NX_SPACING_GUILD)
+    unsigned allowed = nx_effect_allowed(s, r->seat);
+    if (r->to == RESERVES && st->faction != NX_SPACING_GUILD && !(allowed & NX_ALLOW_SHIP_BACK))
         return nx_move_refuse(why, len, "only the Spacing Guild ships forces back to its reserves");
-    if (!guild_rates(s, r->seat))
+    if (r->to != RESERVES && !guild_rates(s, r->seat) && !(allowed & NX_ALLOW_CROSS_SHIP))
         return nx_move_refuse(why, len, "only the Spacing Guild and its ally may ship forces from one territory to another");
     if (r->karama) return nx_move_refuse(why, len, "a Karama card buys a shipment from reserves only");
     if (st->forces[NX_PLACE_BOARD(r->from)][NX_FORCE_NORMAL] < r->normal || st->forces[NX_PLACE_BOARD(r->from)][NX_FORCE_ELITE] < r->elite)
@@ -151,11 +159,14 @@ static int check_cost(const nx_state *s, const ship_req *r, ship_plan *plan, cha
     int n = r->normal + r->elite;
     uint8_t g = guild_seat(s);
     if (plan->sends) return 0;
+    unsigned allowed = nx_effect_allowed(s, r->seat);
     if (r->to == RESERVES) {
         plan->cost = (n + 1) / 2;       /* 1 spice per 2 forces (Retreat Calculations) */
     } else {
-        plan->cost = n * (nx_map_is_stronghold(nx_map_section_territory(r->to)) ? 1 : 2);
-        if (r->karama || guild_rates(s, r->seat)) plan->cost = (plan->cost + 1) / 2;
+        /* Richese Secret Ally: the forces are priced as one. */
+        int priced = (allowed & NX_ALLOW_FIVE_AS_ONE) ? 1 : n;
+        plan->cost = priced * (nx_map_is_stronghold(nx_map_section_territory(r->to)) ? 1 : 2);
+        if (r->karama || guild_rates(s, r->seat) || (allowed & NX_ALLOW_GUILD_RATES)) plan->cost = (plan->cost + 1) / 2;
         if (!r->karama && g != NX_NO_SEAT && g != r->seat) plan->payee = g;
     }
     if (r->karama && (plan->karama_card = nx_move_card_in_hand(s, r->seat, NX_TR_KARAMA)) == NX_COMP_NONE)
@@ -175,7 +186,12 @@ static int check_ship(const nx_state *s, const ship_req *r, ship_plan *plan, cha
     plan->karama_card = NX_COMP_NONE;
     if (r->normal < 0 || r->elite < 0 || r->normal + r->elite < 1) return nx_move_refuse(why, len, "ship at least one force");
     if (r->from == RESERVES && r->to == RESERVES) return nx_move_refuse(why, len, "a shipment goes onto the board");
-    plan->sends = s->seats[r->seat].faction == NX_FREMEN && r->from == RESERVES;
+    /* A Fremen holder of Richese Secret Ally ships normally under it
+     * (richese.secret_ally.fremen_holder: normal_shipment). */
+    plan->sends = s->seats[r->seat].faction == NX_FREMEN && r->from == RESERVES &&
+                  !(nx_effect_allowed(s, r->seat) & NX_ALLOW_FIVE_AS_ONE);
+    if (nx_ship_terms_refusal(s, r->seat, r->from == RESERVES, r->to == RESERVES, r->normal + r->elite, r->karama, why, len))
+        return -1;
     if (plan->sends && r->karama) return nx_move_refuse(why, len, "the Fremen send their reserves free; there is nothing to buy with Karama");
     if (check_origin(s, r, why, len)) return -1;
     if (r->to != RESERVES && check_landing(s, r, plan, why, len)) return -1;
@@ -242,7 +258,9 @@ static void apply_ship(nx_act *a, const ship_req *r, const ship_plan *plan)
     (void)paid;
     if (plan->karama_card != NX_COMP_NONE) nx_custody_move(&s->custody, plan->karama_card, NX_Z_TREACHERY_DISCARD);
     s->play.shipped |= BIT(r->seat);
+    if (nx_ship_second_under_way(s, r->seat)) s->play.second_shipped = 1;
     log_shipment(a, r, plan);
+    nx_ship_terms_used(a, r->seat);
     if (r->to != RESERVES) nx_board_kill(s, r->seat, r->to, plan->lost[NX_FORCE_NORMAL], plan->lost[NX_FORCE_ELITE]);
     if (s->seats[r->seat].faction == NX_BENE_GESSERIT) {
         nx_move_tidy_advisors(s);
@@ -279,6 +297,8 @@ static void ally_rule(nx_act *a, uint8_t seat)
 static void end_turn(nx_act *a, uint8_t seat)
 {
     nx_state *s = a->s;
+    /* Guild Cunning: right after its own turn, a second shipment. */
+    if (nx_ship_second_begins(a, seat)) return;
     ally_rule(a, seat);
     nx_move_stewards(a);
     s->play.acted |= BIT(seat);
@@ -310,7 +330,7 @@ static int delay_refusal(const nx_state *s, uint8_t seat, char *why, size_t len)
     if (s->seats[seat].faction != NX_SPACING_GUILD) return nx_move_refuse(why, len, "only the Spacing Guild may delay");
     if (!guild_free_timing(s))
         return nx_move_refuse(why, len, "the Guild chooses its moment only in the Advanced game here (turn.guild_timing)");
-    if ((s->play.shipped | s->play.move_begun) & BIT(seat))
+    if (((s->play.shipped | s->play.move_begun) & BIT(seat)) || nx_ship_second_under_way(s, seat))
         return nx_move_refuse(why, len, "the Guild has begun its turn and must finish it");
     if (!others_waiting(s, seat)) return nx_move_refuse(why, len, "everyone else has finished: the Guild must act now");
     return 0;
@@ -397,15 +417,30 @@ static int shipment_procedure(nx_act *a)
         p->mover = NX_NO_SEAT;
         p->advise_section = NO_ADVISOR;
         p->intrusion_at = NO_INTRUSION;
+        nx_ship_nexus_reset(s);
         p->step = STEP_TURNS;
         atreides_look(a);
         if (open_wartime(a)) return 1;
     }
     while (p->step == STEP_TURNS) {
         if (p->mover != NX_NO_SEAT) {
+            /* A Karama window against a Nexus use settles first; a stopped
+             * second shipment ends the Guild's turn. */
+            if (p->use_window) {
+                int settled = nx_use_settle(a);
+                if (settled == NX_USE_WAITING) return 1;
+                if (settled == NX_USE_TURN_ENDS) end_turn(a, p->mover);
+                continue;
+            }
             /* Intrusion first: advisors may then accompany the shipment. */
             if (p->intrusion_at != NO_INTRUSION) return nx_move_open_intrusion(a);
             if (p->advise_section != NO_ADVISOR) return open_advisor(a);
+            if (p->second_stage) {
+                if (!nx_ship_second_over(s)) return open_decision(a, NX_PEND_SHIP_MOVE, p->mover, nx_ship_second_prompt(s));
+                p->second_stage = 0;
+                end_turn(a, p->mover);
+                continue;
+            }
             if (p->moved & BIT(p->mover)) {
                 end_turn(a, p->mover);
                 continue;
@@ -476,15 +511,26 @@ static const nx_pending *turn_decision(nx_act *a) { return nx_act_need(a, NX_PEN
 
 static int act_ship(nx_act *a)
 {
-    if (nx_arg_keys(a, NX_KEYS("from", "to", "count", "elite", "karama"))) return -1;
+    if (nx_arg_keys(a, NX_KEYS("from", "to", "count", "elite", "karama", "nexus"))) return -1;
     const nx_pending *p = turn_decision(a);
     if (!p) return -1;
     ship_req r = { .seat = p->seat, .from = RESERVES };
+    int nexus = 0;
     if (json_object_get(a->action, "from") && nx_arg_section(a, "from", &r.from)) return -1;
-    if (ship_end_arg(a, "to", &r.to) || counts_arg(a, &r.normal, &r.elite) || bool_arg(a, "karama", &r.karama)) return -1;
+    if (ship_end_arg(a, "to", &r.to) || counts_arg(a, &r.normal, &r.elite) || bool_arg(a, "karama", &r.karama) ||
+        bool_arg(a, "nexus", &nexus))
+        return -1;
     nx_state *s = a->s;
-    if (s->play.shipped & BIT(r.seat)) return nx_act_fail(a, "illegal", "you have already shipped this turn");
-    if (s->play.move_begun & BIT(r.seat)) return nx_act_fail(a, "illegal", "you have begun moving: the shipment comes first");
+    int second = nx_ship_second_under_way(s, r.seat);
+    if (second && s->play.second_shipped) return nx_act_fail(a, "illegal", "you have already made the second shipment");
+    if (!second && (s->play.shipped & BIT(r.seat))) return nx_act_fail(a, "illegal", "you have already shipped this turn");
+    if (!second && (s->play.move_begun & BIT(r.seat)))
+        return nx_act_fail(a, "illegal", "you have begun moving: the shipment comes first");
+    /* A shipment backed by the held Nexus card: the card is played first,
+     * in this same action, so a refused shipment keeps the card. */
+    if (nexus && nx_ship_play_terms(a)) return -1;
+    p = turn_decision(a);
+    if (!p) return -1;
     ship_plan plan;
     char why[256];
     if (check_ship(s, &r, &plan, why, sizeof why)) return nx_act_fail(a, "illegal", "%s", why);
@@ -504,6 +550,8 @@ static int act_move(nx_act *a)
         counts_arg(a, &r.normal, &r.elite) || bool_arg(a, "hajr", &r.hajr) || bool_arg(a, "fight", &r.fight))
         return -1;
     nx_state *s = a->s;
+    if (!r.hajr && nx_ship_second_under_way(s, r.seat))
+        return nx_act_fail(a, "illegal", "after Spacing Guild Cunning's second shipment only a Hajr card's extra move remains");
     if (!r.hajr && (s->play.moved & BIT(r.seat))) return nx_act_fail(a, "illegal", "you have already moved this turn");
     nx_move_plan plan;
     char why[256];
@@ -580,6 +628,8 @@ static int act_advise(nx_act *a)
     int kind = nx_board_reserves(s, bg, NX_FORCE_NORMAL) ? NX_FORCE_NORMAL : NX_FORCE_ELITE;
     nx_state_move_forces(s, bg, kind, NX_PLACE_RESERVES, NX_PLACE_BOARD(to), 1);
     nx_move_set_stance(s, t, advisors && advanced(s));
+    /* Bene Gesserit Cunning tells these apart (bene_gesserit.cunning.accompanied_advisors). */
+    if (advisors && advanced(s)) nx_play_set_bit(s->play.accompanied, t, 1);
     s->play.advise_section = NO_ADVISOR;
     nx_state_remove_pending(s, p);
     nx_move_section_label(to, where, sizeof where);
@@ -774,8 +824,14 @@ static void ship_move_moves(const nx_state *s, const nx_pending *p, json_t *out)
     char why[160];
     nx_moves_add(out, 1, json_pack("{s:s}", "type", "pass"));
     if (!delay_refusal(s, seat, why, sizeof why)) nx_moves_add(out, 4, json_pack("{s:s}", "type", "delay"));
+    if (nx_ship_second_under_way(s, seat)) {
+        /* The second shipment: ship or pass (bots keep a Hajr card). */
+        if (!s->play.second_shipped) ship_candidates(s, seat, out);
+        return;
+    }
     if (!((s->play.shipped | s->play.move_begun) & BIT(seat))) ship_candidates(s, seat, out);
     if (!(s->play.moved & BIT(seat))) move_candidates(s, seat, out);
+    nx_ship_flip_moves(s, seat, out);
 }
 
 static void advisor_moves(const nx_state *s, const nx_pending *p, json_t *out)
@@ -840,6 +896,31 @@ static void intrusion_moves(const nx_state *s, const nx_pending *p, json_t *out)
     nx_moves_add(out, outnumbered ? 5 : 1, json_pack("{s:s}", "type", "intrusion"));
 }
 
+int nx_ship_territories_arg(nx_act *a, int out[NX_MAP_TERRITORIES], int *n) { return territories_arg(a, out, n); }
+
+/* Bene Gesserit Cunning, for bots: as Wartime, territories worth having as
+ * fighters, alone and together (only the paths no open question shuts). */
+void nx_ship_flip_moves(const nx_state *s, uint8_t seat, json_t *out)
+{
+    if (s->play.mover != seat || !(nx_effect_allowed(s, seat) & NX_ALLOW_ADVISOR_FLIP)) return;
+    int choices[NX_MAP_TERRITORIES], n = nx_ship_flip_choices(s, choices), good[NX_MAP_TERRITORIES], ngood = 0, sum = 0;
+    for (int i = 0; i < n; i++) {
+        int v = wartime_value(s, seat, choices[i]);
+        json_t *act = wartime_action(&choices[i], 1);
+        json_object_set_new(act, "type", json_string("flip"));
+        nx_moves_add(out, v + 5, act);
+        if (v > 0) {
+            good[ngood++] = choices[i];
+            sum += v;
+        }
+    }
+    if (ngood > 1) {
+        json_t *act = wartime_action(good, ngood);
+        json_object_set_new(act, "type", json_string("flip"));
+        nx_moves_add(out, sum + 5, act);
+    }
+}
+
 /* ---- the module ------------------------------------------------------------------------------ */
 
 static const nx_act_entry shipment_actions[] = {
@@ -849,6 +930,7 @@ static const nx_act_entry shipment_actions[] = {
     { "advise", act_advise, 0 },
     { "wartime", act_wartime, 0 },
     { "intrusion", act_intrusion, 0 },
+    { "flip", nx_ship_act_flip, 0 },
     { NULL, NULL, 0 },
 };
 
@@ -857,6 +939,7 @@ static const nx_decision_ops shipment_decisions[] = {
     { NX_PEND_ADVISOR, pass_advisor, advisor_moves },
     { NX_PEND_WARTIME, pass_wartime, wartime_moves },
     { NX_PEND_INTRUSION, pass_intrusion, intrusion_moves },
+    { NX_PEND_USE_KARAMA, nx_use_pass, nx_use_moves },
     { 0, NULL, NULL },
 };
 
