@@ -69,11 +69,6 @@ void nx_effects_expire(nx_state *s, nx_effect_end level)
         if (s->play.effect_kind[i] != NX_EFF_NONE && s->play.effect_end[i] <= level) blank(&s->play, i);
 }
 
-void nx_effect_remove(nx_state *s, int slot)
-{
-    if (slot >= 0 && slot < NX_MAX_EFFECTS) blank(&s->play, slot);
-}
-
 unsigned nx_effect_allowed(const nx_state *s, uint8_t seat)
 {
     unsigned bits = 0;

@@ -106,8 +106,6 @@ void nx_effect_remove(nx_state *s, int slot);
  * code that carries it out there (nx_effect_remove, after the owed draw of
  * interpreter/turn/nx_owed.c). */
 void nx_effects_expire(nx_state *s, nx_effect_end level);
-/* Empty one slot (an effect used up by the act it permitted). */
-void nx_effect_remove(nx_state *s, int slot);
 /* The NX_ALLOW_* bits seat holds now (every allow effect of its, or'ed). */
 unsigned nx_effect_allowed(const nx_state *s, uint8_t seat);
 /* Use up `bits` of seat's allow effects: cleared from each, an emptied
