@@ -14,6 +14,7 @@ const char *const nx_names_pending[NX_PEND_KIND_COUNT] = {
     "nexus", "worm_ride", "worm_place", "bid", "revival", "ship_move", "advisor",
     "wartime", "intrusion", "battle_choice", "battle_plan", "traitor_call", "battle_cards", "capture",
     "storm_cards", "voice", "prescience", "foresee", "karama", "nexus_window", "charity",
+    "advantage_karama", "karama_give_back",
 };
 const char *const nx_names_word[4] = { "draw", "decline", "keep", "replace" };
 const char *const nx_names_receipt[4] = { "drew", "returned", "discarded", "saw" };

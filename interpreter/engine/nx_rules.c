@@ -24,6 +24,7 @@ static const struct {
     [NX_RULE_PRESCIENCE_SEEN] = { "turn.battle_prescience_seen", { "asker", "table" } },
     [NX_RULE_PRESCIENCE_DIAL] = { "turn.battle_prescience_dial", { "dial_only", "dial_and_support" } },
     [NX_RULE_KH_LOSSES] = { "turn.battle_kh_losses", { "any_battle", "ordinary_only" } },
+    [NX_RULE_KARAMA_EMPEROR_LEADER] = { "turn.karama_emperor_leader", { "revivable", "any_in_tanks" } },
 };
 
 const char *nx_rules_ruling_id(nx_rule r)

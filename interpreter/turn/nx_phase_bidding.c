@@ -27,6 +27,7 @@
 #include <string.h>
 
 #include "nx_module.h"
+#include "nx_adv_windows.h"
 #include "nx_text.h"
 
 enum { STEP_START, STEP_LOT, STEP_BIDS };
@@ -217,7 +218,7 @@ static int start_lot(nx_act *a)
     /* Atreides looks at each card as it comes up, before anyone bids (LV 2.01). */
     uint8_t atreides = nx_state_seat_of(s, NX_ATREIDES);
     nx_comp card = nx_custody_top(&s->custody, NX_Z_AUCTION);
-    if (atreides != NX_NO_SEAT) nx_state_add_receipt(s, atreides, NX_RCPT_SAW, event, &card, 1);
+    if (atreides != NX_NO_SEAT && !nx_adv_stopped(s, NX_ADVO_BID_LOOK)) nx_state_add_receipt(s, atreides, NX_RCPT_SAW, event, &card, 1);
     char who[64];
     nx_act_log(a, "lot %d of %d is up for bid; %s opens", p->bid_lot, p->bid_lots,
                nx_act_who(s, p->bid_opener, who, sizeof who));
@@ -242,7 +243,7 @@ static void pay_for_lot(nx_act *a, uint8_t buyer, int price)
     s->seats[buyer].spice = (int16_t)(s->seats[buyer].spice - own);
     if (from_ally) s->seats[ally].spice = (int16_t)(s->seats[ally].spice - from_ally);
     uint8_t emperor = nx_state_seat_of(s, NX_EMPEROR);
-    int to_emperor = emperor != NX_NO_SEAT && emperor != buyer;
+    int to_emperor = emperor != NX_NO_SEAT && emperor != buyer && !nx_adv_stopped(s, NX_ADVO_TREACHERY_PAYMENT);
     if (to_emperor) s->seats[emperor].spice = (int16_t)(s->seats[emperor].spice + own + from_ally);
     nx_act_log(a, "lot %d: %s buys it for %d spice, paid to the %s", s->play.bid_lot, who, price,
                to_emperor ? "Emperor" : "Spice Bank");
@@ -256,7 +257,7 @@ static void pay_for_lot(nx_act *a, uint8_t buyer, int price)
 static void harkonnen_bonus(nx_act *a, uint8_t buyer, uint32_t event)
 {
     nx_state *s = a->s;
-    if (s->seats[buyer].faction != NX_HARKONNEN || hand_full(s, buyer)) return;
+    if (s->seats[buyer].faction != NX_HARKONNEN || hand_full(s, buyer) || nx_adv_stopped(s, NX_ADVO_TOP_CARD)) return;
     char who[64];
     nx_act_who(s, buyer, who, sizeof who);
     nx_comp c = deck_top(a);
@@ -291,6 +292,24 @@ static void sell_lot(nx_act *a)
     harkonnen_bonus(a, buyer, event);
 }
 
+/* Whose advantage the sale of the lot uses, for its Karama windows
+ * (NX_NO_SEAT: none): the Emperor's when another pays spice (not a
+ * Karama); Harkonnen's free card when it buys with room for one more. */
+static uint8_t payee_advantage(const nx_state *s)
+{
+    const nx_play *p = &s->play;
+    uint8_t emperor = nx_state_seat_of(s, NX_EMPEROR);
+    int karama = p->bid_karama && karama_card(s, p->bid_winner) != NX_COMP_NONE;
+    return emperor != p->bid_winner && !karama && p->bid_high > 0 ? emperor : NX_NO_SEAT;
+}
+
+static uint8_t top_card_advantage(const nx_state *s)
+{
+    uint8_t buyer = s->play.bid_winner;
+    int room = hand_count(s, buyer) + 1 < hand_limit[s->seats[buyer].faction];
+    return s->seats[buyer].faction == NX_HARKONNEN && room ? buyer : NX_NO_SEAT;
+}
+
 static int bidding_procedure(nx_act *a)
 {
     nx_state *s = a->s;
@@ -303,10 +322,12 @@ static int bidding_procedure(nx_act *a)
             break;
         case STEP_LOT:
             if (p->bid_lot >= p->bid_lots) return 0;
+            if (eligible_seats(s) && nx_adv_window(a, NX_ADVO_BID_LOOK, nx_state_seat_of(s, NX_ATREIDES))) return 1;
             if (!start_lot(a)) {
                 return_lots(a);
                 return 0;
             }
+            nx_adv_use_done(s);
             p->step = STEP_BIDS;
             return 1;
         case STEP_BIDS: {
@@ -320,7 +341,11 @@ static int bidding_procedure(nx_act *a)
                 return_lots(a);
                 return 0;
             }
+            if (nx_adv_window(a, NX_ADVO_TREACHERY_PAYMENT, payee_advantage(s)) ||
+                nx_adv_window(a, NX_ADVO_TOP_CARD, top_card_advantage(s)))
+                return 1;
             sell_lot(a);
+            nx_adv_use_done(s);
             p->step = STEP_LOT;
             break;
         }

@@ -31,6 +31,7 @@
 #include "nx_board.h"
 #include "nx_text.h"
 #include "nx_module.h"
+#include "nx_adv_windows.h"
 #include "nx_movement.h"
 
 #define BIT(seat) ((uint8_t)(1u << (seat)))
@@ -378,7 +379,7 @@ static void atreides_look(nx_act *a)
 {
     nx_state *s = a->s;
     uint8_t atreides = nx_state_seat_of(s, NX_ATREIDES);
-    if (atreides == NX_NO_SEAT || !nx_custody_count(&s->custody, NX_Z_SPICE_DECK)) return;
+    if (atreides == NX_NO_SEAT || !nx_custody_count(&s->custody, NX_Z_SPICE_DECK) || nx_adv_stopped(s, NX_ADVO_WORMSIGN)) return;
     nx_comp top = nx_custody_top(&s->custody, NX_Z_SPICE_DECK);
     nx_state_add_receipt(s, atreides, NX_RCPT_SAW, nx_state_new_event(s), &top, 1);
     char who[64];
@@ -390,6 +391,9 @@ static int shipment_procedure(nx_act *a)
     nx_state *s = a->s;
     nx_play *p = &s->play;
     if (p->step == STEP_START) {
+        /* Karama may prevent the look (LV 2.01.07 ✷ before and after). */
+        uint8_t atreides = nx_state_seat_of(s, NX_ATREIDES);
+        if (nx_custody_count(&s->custody, NX_Z_SPICE_DECK) && nx_adv_window(a, NX_ADVO_WORMSIGN, atreides)) return 1;
         p->shipped = p->moved = p->acted = p->move_begun = p->ornithopters = 0;
         p->guild_delayed = 0;
         p->cursor = 0;
@@ -398,6 +402,7 @@ static int shipment_procedure(nx_act *a)
         p->intrusion_at = NO_INTRUSION;
         p->step = STEP_TURNS;
         atreides_look(a);
+        nx_adv_use_done(s);
         if (open_wartime(a)) return 1;
     }
     while (p->step == STEP_TURNS) {
