@@ -248,6 +248,13 @@ static json_t *play_view(const nx_state *s, int viewer)
     json_object_set_new(o, "winners", seat_mask(p->winners, s->nseats));
     json_object_set_new(o, "battle", battle_view(s, viewer));
     json_object_set_new(o, "karama", karama_view(s));
+    /* Leaders lying face down in the Tanks (LV 1.05 Dead Again, LV 2.05
+     * Kill): public, as the disc's side is. */
+    json_t *face_down = json_array();
+    for (int l = 0; l < NX_LEADER_COUNT; l++)
+        if (nx_play_bit(p->leader_again, l) && s->custody.zone[nx_comp_leader_disc(l)] == NX_Z_TANKS)
+            json_array_append_new(face_down, json_string(nx_comp_id(nx_comp_leader_disc(l))));
+    json_object_set_new(o, "leaders_face_down", face_down);
     /* Spice Blow and Nexus: the pile in hand, worms, rides and the talks. */
     json_t *rides = json_array();
     for (int t = 0; t < NX_MAP_TERRITORIES; t++)
