@@ -616,6 +616,7 @@ static void reset_progress(nx_state *s)
     KEEP(winners);
     KEEP(over);
     KEEP(spice);
+    KEEP(karama_power_used);   /* once a game (LV 1.14) */
 #undef KEEP
     s->negotiating = 0;
     s->nexus_occurred = 0;
