@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "nx_adv_windows.h"
+#include "nx_battle.h"
 #include "nx_text.h"
 
 static uint8_t bit(uint8_t seat) { return (uint8_t)(1u << seat); }
@@ -128,10 +129,7 @@ static int answered(nx_act *a, const nx_pending *p)
 
 /* "karama" answers this window or the battle's (the same word at the
  * table); the battle's handler keeps its own. */
-int nx_adv_act_karama(nx_act *a);
-int nx_battle_act_karama(nx_act *a);
-
-int nx_adv_act_karama(nx_act *a)
+static int act_karama(nx_act *a)
 {
     const nx_pending *p = nx_pending_find(a->s, (uint8_t)a->seat, NX_PEND_ADV_KARAMA);
     if (!p) return nx_battle_act_karama(a);
@@ -163,7 +161,7 @@ static const nx_decision_ops adv_decisions[] = {
 };
 
 static const nx_act_entry adv_actions[] = {
-    { "karama", nx_adv_act_karama, 0 },
+    { "karama", act_karama, 0 },
     { NULL, NULL, 0 },
 };
 
