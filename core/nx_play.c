@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "nx_adv.h"
 #include "nx_effects.h"
 #include "nx_events.h"
 #include "nx_invoice.h"
@@ -32,6 +33,7 @@ void nx_play_init(nx_play *p)
     memset(p->battle_weapon, NX_COMP_NONE, sizeof p->battle_weapon);
     memset(p->battle_defence, NX_COMP_NONE, sizeof p->battle_defence);
     p->event_user = p->event_target = NX_NO_SEAT;
+    p->advw_user = p->karama_give_to = NX_NO_SEAT;
     memset(p->effect_seat, NX_NO_SEAT, sizeof p->effect_seat);
     memset(p->effect_territory, 0xff, sizeof p->effect_territory);
     memset(p->inv_buyer, NX_NO_SEAT, sizeof p->inv_buyer);
@@ -182,6 +184,14 @@ static const pf fields[] = {
     F(worm_empty, PF_INT, 1, 1),
     F(worm_window, PF_INT, 1, 1),
     F(worm_t, PF_INT, 1, 0xff),
+    F(advw, PF_INT, 1, NX_ADVO_COUNT - 1),
+    F(advw_user, PF_SEAT, 1, 0),
+    F(advw_players, PF_MASK, 1, 0),
+    F(advw_done, PF_INT, 1, 0xff),
+    F(advw_stopped, PF_INT, 1, 0xff),
+    F(karama_power_used, PF_MASK, 1, 0),
+    F(karama_give, PF_INT, 1, NX_MAX_OPTIONS),
+    F(karama_give_to, PF_SEAT, 1, 0),
 };
 #define NFIELDS (sizeof fields / sizeof fields[0])
 

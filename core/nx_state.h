@@ -141,6 +141,8 @@ typedef enum {
     NX_PEND_NEXUS_WINDOW,           /* end of a phase: a Nexus card holder may play it, or pass */
     NX_PEND_CHARITY,                /* CHOAM Charity: claim it, or pass (every seat asked alike) */
     NX_PEND_USE_KARAMA,             /* Shipment and Movement: may play a Karama against a Nexus use, or pass */
+    NX_PEND_ADV_KARAMA,             /* outside battle: may play a Karama against an advantage, or pass */
+    NX_PEND_KARAMA_GIVE,            /* Advanced Harkonnen's Karama power: give back as many cards as taken */
     NX_PEND_KIND_COUNT
 } nx_pending_kind;
 
@@ -227,6 +229,7 @@ typedef enum {
     NX_RULE_PRESCIENCE_SEEN,    /* asker | table: who sees the element Prescience shows */
     NX_RULE_PRESCIENCE_DIAL,    /* dial_only | dial_and_support: what "number dialed" commits */
     NX_RULE_KH_LOSSES,          /* any_battle | ordinary_only: losses counted toward the Kwisatz Haderach */
+    NX_RULE_KARAMA_EMPEROR_LEADER, /* revivable | any_in_tanks: the leader the Emperor's Karama power revives */
     NX_RULE_COUNT
 } nx_rule;
 
@@ -364,6 +367,15 @@ typedef struct nx_play {
     uint8_t worm_empty;             /* the current occurrence's territory held no forces when it appeared */
     uint8_t worm_window;            /* the current occurrence is recorded (its window offered), not yet struck */
     uint8_t worm_t;                 /* the last occurrence's territory this phase; 0xff none */
+    /* Karama outside the battle (core/nx_adv.h, interpreter/turn/nx_adv_windows.c) */
+    uint8_t advw;                   /* advantage whose Karama window is open: 0 none, NX_ADVO_* */
+    uint8_t advw_user;              /* the seat whose advantage it is */
+    uint8_t advw_players;           /* seats that answered it with a Karama (mask) */
+    uint8_t advw_done;              /* windows settled for the use at hand (bit per NX_ADVO_*) */
+    uint8_t advw_stopped;           /* ... of which a Karama stopped (bit per NX_ADVO_*) */
+    uint8_t karama_power_used;      /* seats that used their faction's once-a-game Karama power (mask) */
+    uint8_t karama_give;            /* Harkonnen's power: cards it owes back (0 none) */
+    uint8_t karama_give_to;         /* ... to this seat */
 } nx_play;
 
 typedef struct nx_state {

@@ -1,4 +1,5 @@
 #include "nx_view.h"
+#include "nx_adv.h"
 
 #include <assert.h>
 #include <string.h>
@@ -213,6 +214,22 @@ static json_t *battle_view(const nx_state *s, int viewer)
 
 /* The board and the phase in hand: public, except the Bene Gesserit
  * prediction (its owner only). */
+/* Karama outside the battle (core/nx_adv.h): the window open now, the
+ * advantages it stopped at the use in hand, the faction powers spent,
+ * the cards Harkonnen's power still owes (all public: each is announced). */
+static json_t *karama_view(const nx_state *s)
+{
+    const nx_play *p = &s->play;
+    json_t *stopped = json_array(), *used = json_array();
+    for (int i = NX_ADVO_NONE + 1; i < NX_ADVO_COUNT; i++)
+        if ((p->advw_stopped >> i) & 1) json_array_append_new(stopped, json_string(nx_adv_get(i)->id));
+    for (int i = 0; i < s->nseats; i++)
+        if ((p->karama_power_used >> i) & 1) json_array_append_new(used, json_integer(i));
+    json_t *window = p->advw ? json_pack("{s:s, s:i}", "advantage", nx_adv_get(p->advw)->id, "user", p->advw_user) : json_null();
+    json_t *give = p->karama_give ? json_pack("{s:i, s:i}", "to", p->karama_give_to, "count", p->karama_give) : json_null();
+    return json_pack("{s:o, s:o, s:o, s:o}", "window", window, "stopped", stopped, "powers_used", used, "give_back", give);
+}
+
 static json_t *play_view(const nx_state *s, int viewer)
 {
     const nx_play *p = &s->play;
@@ -257,6 +274,14 @@ static json_t *play_view(const nx_state *s, int viewer)
     json_object_set_new(o, "over", json_boolean(p->over));
     json_object_set_new(o, "winners", seat_mask(p->winners, s->nseats));
     json_object_set_new(o, "battle", battle_view(s, viewer));
+    json_object_set_new(o, "karama", karama_view(s));
+    /* Leaders lying face down in the Tanks (LV 1.05 Dead Again, LV 2.05
+     * Kill): public, as the disc's side is. */
+    json_t *face_down = json_array();
+    for (int l = 0; l < NX_LEADER_COUNT; l++)
+        if (nx_play_bit(p->leader_again, l) && s->custody.zone[nx_comp_leader_disc(l)] == NX_Z_TANKS)
+            json_array_append_new(face_down, json_string(nx_comp_id(nx_comp_leader_disc(l))));
+    json_object_set_new(o, "leaders_face_down", face_down);
     /* Spice Blow and Nexus: the pile in hand, worms, rides and the talks. */
     json_t *rides = json_array();
     for (int t = 0; t < NX_MAP_TERRITORIES; t++)

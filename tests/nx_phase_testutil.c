@@ -140,6 +140,22 @@ int nxt_log_has(json_t *r, const char *needle)
     return hit;
 }
 
+int nxt_pass_karama_windows(nx_game *g)
+{
+    int n = 0;
+    for (int again = 1; again;) {
+        again = 0;
+        const nx_state *s = nx_game_state(g);
+        for (int i = 0; i < s->npending && !again; i++)
+            if (s->pending[i].kind == NX_PEND_ADV_KARAMA) {
+                nxt_ok(g, s->pending[i].seat, "\"type\":\"pass\"");
+                again = 1;
+                n++;
+            }
+    }
+    return n;
+}
+
 json_t *nxt_poke(nx_game *g) { return nxt_act(g, 0, "\"type\":\"set_policy\",\"policy\":\"keep\""); }
 
 json_t *nxt_stage_go(nx_game *g)
@@ -262,6 +278,17 @@ void nxt_stage_phase(nx_game *g, int phase, int turn)
     s->nexus_occurred = 0;
 }
 
+/* Outside the battle a staged table holds no Karama out of sight: both
+ * lie in the discard, so the Karama windows against faction advantages
+ * (interpreter/turn/nx_adv_windows.c) open only where a test hands one
+ * out (nxt_hand).  The battle's tests keep theirs where the deal put them. */
+static void karama_to_discard(nx_state *s, int phase)
+{
+    if (phase == NX_P_BATTLE) return;
+    for (int c = 0; c < NX_TREACHERY_COPY_COUNT; c++)
+        if (nx_treachery_copy_card(c) == NX_TR_KARAMA) nx_custody_move(&s->custody, nx_comp_treachery(c), NX_Z_TREACHERY_DISCARD);
+}
+
 nx_game *nxt_stage_new(const nx_faction *factions, int n, int advanced, int phase)
 {
     nxt_spec gs = { .advanced = advanced, .nseats = n, .seed = 7 };
@@ -277,6 +304,7 @@ nx_game *nxt_stage_new(const nx_faction *factions, int n, int advanced, int phas
     }
     memset(s->play.advisors, 0, sizeof s->play.advisors);
     s->first_seat = 0;
+    karama_to_discard(s, phase);
     return g;
 }
 
@@ -311,6 +339,7 @@ nx_game *nxt_stage_turn2(const nx_faction *factions, int nseats, int advanced, i
     s->play.cursor = 0;
     s->play.closing = 0;
     s->negotiating = 0;
+    karama_to_discard(s, phase);
     return g;
 }
 

@@ -89,6 +89,9 @@ int nxt_log_has(json_t *r, const char *needle);
 /* An always-legal action (seat 0's private "set_policy"): the game settles
  * (runs the staged phase's procedures) after it.  Returns the result. */
 json_t *nxt_poke(nx_game *g);
+/* Pass every open Karama window against a faction advantage (outside the
+ * battle); returns how many answers it gave. */
+int nxt_pass_karama_windows(nx_game *g);
 
 /* nxt_poke, asserting it is accepted; returns the result with the phase's log. */
 json_t *nxt_stage_go(nx_game *g);

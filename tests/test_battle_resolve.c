@@ -3,6 +3,7 @@
  * winner's cards, Harkonnen capture and the readings that change them
  * (interpreter/battle/nx_battle_resolve.c; docs/rules/phase-battle.md). */
 #include "nx_phase_testutil.h"
+#include "nx_view.h"
 #include "nx_board.h"
 #include "nx_play.h"
 #include "nx_text.h"
@@ -372,8 +373,14 @@ START_TEST(capture)
     g = harkonnen_wins();
     nxt_refused(g, H, "\"type\":\"capture\",\"mode\":\"eat\"", "malformed", "\"mode\" must be");
     l = nx_comp_leader(nxt_decision(g, H, NX_PEND_CAPTURE)->options[0]);
-    nxt_ok(g, H, "\"type\":\"capture\",\"mode\":\"kill\"");
+    nxt_ok_logs(g, H, "\"type\":\"capture\",\"mode\":\"kill\"", "lies face down in the Tanks");
     ck_assert_int_eq(nx_game_state(g)->custody.zone[nx_comp_leader_disc(l)], NX_Z_TANKS);
+    /* Every view records the leader face down, not as an ordinary death. */
+    json_t *v = nx_view_json(nx_game_state(g), -1);
+    json_t *down = json_object_get(json_object_get(v, "board"), "leaders_face_down");
+    ck_assert_int_eq(json_array_size(down), 1);
+    ck_assert_str_eq(json_string_value(json_array_get(down, 0)), nx_comp_id(nx_comp_leader_disc(l)));
+    json_decref(v);
     ck_assert_int_eq(nxt_spice(g, H), 10 - 1 + 2);
     /* Killed by the Harkonnen, it lies face down: its owner cannot revive
      * it before its other leaders have died again (LV 2.05; issue 13 item 10). */

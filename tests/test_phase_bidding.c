@@ -282,6 +282,7 @@ START_TEST(karama_bids_and_buys_free)
     nxt_stage_hand(g, 0, (const nx_comp[]){ karama, NONE });
     nxt_stage_hand(g, 1, (const nx_comp[]){ nxt_comp("treachery:shield#1"), NONE });
     json_decref(nxt_stage_go(g));
+    nxt_pass_karama_windows(g);         /* the Karama in seat 0's hand is out of sight */
     nx_comp lot = lot_card(g);
     nxt_refused(g, 0, "\"type\": \"bid\", \"amount\": 3", "illegal", "cannot bid 3: it has 0 spice");
     nxt_refused(g, 1, "\"type\": \"bid\", \"amount\": 3, \"karama\": true", "illegal", "has no bid decision to make now");   /* not its turn */
@@ -339,7 +340,7 @@ START_TEST(empty_deck_refills_from_discards)
     ck_assert(nxt_log_has(r, "shuffled into a new deck"));
     json_decref(r);
     ck_assert_int_eq(count(g, NX_Z_AUCTION), 3);
-    ck_assert_int_eq(count(g, NX_Z_TREACHERY_DECK), n - 3);
+    ck_assert_int_eq(count(g, NX_Z_TREACHERY_DECK), n + 2 - 3);    /* with the two Karama staged in the discard */
     ck_assert_int_eq(count(g, NX_Z_TREACHERY_DISCARD), 0);
     nx_game_free(g);
 }
@@ -354,6 +355,7 @@ static nx_game *bots_position(void)
     s->seats[0].ally = 1;
     s->seats[1].ally = 0;
     json_decref(nxt_stage_go(g));
+    nxt_pass_karama_windows(g);
     return g;
 }
 

@@ -15,6 +15,15 @@ static nx_game *shipment(const nx_faction *f, int n, int advanced, int storm)
     return nxt_stage_turn2(f, n, advanced, NX_P_SHIPMENT_MOVEMENT, storm, 20);
 }
 
+/* Run the procedure; pass the Karama windows against the Atreides' look at
+ * the Spice Deck where a test hands out a Karama (or the Advanced Bene
+ * Gesserit hold a worthless card): rules_karama_advantages.yaml tests them. */
+static void settle(nx_game *g)
+{
+    nxt_settle(g);
+    nxt_pass_karama_windows(g);
+}
+
 static void assert_turn_of(const nx_game *g, int seat, nx_pending_kind kind)
 {
     const nx_pending *p = nxt_pending(g, seat);
@@ -34,7 +43,7 @@ static void give_card(nx_game *g, int seat, nx_treachery_card card)
 START_TEST(test_costs_and_payees)
 {
     nx_game *g = shipment(ATR_HAR_GUILD, 3, 0, 2);
-    nxt_settle(g);
+    settle(g);
     assert_turn_of(g, 0, NX_PEND_SHIP_MOVE);
     ck_assert_ptr_null(nxt_pending(g, 2));      /* Basic: the Guild waits its turn */
     NXT_OK(g, 0, "{\"type\":\"ship\",\"to\":\"arrakeen\",\"count\":5}");
@@ -59,14 +68,14 @@ START_TEST(test_guild_ally_half_price_and_bank_without_guild)
 {
     nx_game *g = shipment(ATR_HAR_GUILD, 3, 0, 2);
     nxt_ally(g, 0, 2);
-    nxt_settle(g);
+    settle(g);
     NXT_OK(g, 0, "{\"type\":\"ship\",\"to\":\"the_great_flat\",\"count\":3}");
     ck_assert_int_eq(nxt_spice(g, 0), 17);      /* 6 halved, paid to the Guild */
     ck_assert_int_eq(nxt_spice(g, 2), 23);
     nx_game_free(g);
 
     g = shipment(ATR_BG, 2, 0, 2);
-    nxt_settle(g);
+    settle(g);
     NXT_OK(g, 0, "{\"type\":\"ship\",\"to\":\"the_great_flat\",\"count\":2}");
     ck_assert_int_eq(nxt_spice(g, 0), 16);
     ck_assert_int_eq(nxt_spice(g, 1), 20);      /* no Guild: the bank */
@@ -79,7 +88,7 @@ START_TEST(test_refusals)
     nx_game *g = shipment(ATR_HAR_GUILD, 3, 0, 9);
     nxt_put(g, 0, "arrakeen", 10, 0);
     nx_game_state_mut(g)->seats[0].spice = 19;
-    nxt_settle(g);
+    settle(g);
     NXT_REFUSED(g, 0, "illegal", "in the storm", "{\"type\":\"ship\",\"to\":\"arrakeen\",\"count\":1}");
     NXT_REFUSED(g, 0, "illegal", "costs 20 spice and you have 19", "{\"type\":\"ship\",\"to\":\"the_great_flat\",\"count\":10}");
     NXT_REFUSED(g, 0, "illegal", "only 10 ordinary", "{\"type\":\"ship\",\"to\":\"carthag\",\"count\":11}");
@@ -100,7 +109,7 @@ START_TEST(test_stronghold_limit)
     nx_game *g = shipment(ATR_HAR_GUILD, 3, 0, 2);
     nxt_put(g, 0, "carthag", 2, 0);
     nxt_put(g, 2, "carthag", 2, 0);
-    nxt_settle(g);
+    settle(g);
     NXT_OK(g, 0, "{\"type\":\"pass\"}");
     NXT_REFUSED(g, 1, "illegal", "two other factions", "{\"type\":\"ship\",\"to\":\"carthag\",\"count\":1}");
     nxt_put(g, 1, "imperial_basin.west", 3, 0);
@@ -117,7 +126,7 @@ START_TEST(test_range_and_ornithopters)
     /* Range 1 without a city. */
     nx_game *g = shipment(ATR_HAR_GUILD, 3, 0, 2);
     nxt_put(g, 0, "basin", 4, 0);
-    nxt_settle(g);
+    settle(g);
     NXT_REFUSED(g, 0, "illegal", "range 1", "{\"type\":\"move\",\"from\":\"basin\",\"to\":\"arrakeen\",\"count\":4}");
     NXT_OK(g, 0, "{\"type\":\"move\",\"from\":\"basin\",\"to\":\"old_gap.east\",\"count\":4}");
     ck_assert_int_eq(nxt_here(g, 0, "old_gap.east"), 4);
@@ -130,7 +139,7 @@ START_TEST(test_range_and_ornithopters)
     g = shipment(ATR_HAR_GUILD, 3, 0, 2);
     nxt_put(g, 0, "basin", 4, 0);
     nxt_put(g, 0, "arrakeen", 1, 0);
-    nxt_settle(g);
+    settle(g);
     NXT_OK(g, 0, "{\"type\":\"move\",\"from\":\"basin\",\"to\":\"carthag\",\"count\":4}");
     ck_assert_int_eq(nxt_here(g, 0, "carthag"), 4);
     ck_assert(nx_game_state(g)->play.ornithopters & 1);
@@ -139,7 +148,7 @@ START_TEST(test_range_and_ornithopters)
     /* Shipping into Arrakeen first counts: the movement starts after. */
     g = shipment(ATR_HAR_GUILD, 3, 0, 2);
     nxt_put(g, 0, "basin", 4, 0);
-    nxt_settle(g);
+    settle(g);
     NXT_OK(g, 0, "{\"type\":\"ship\",\"to\":\"arrakeen\",\"count\":1}");
     NXT_OK(g, 0, "{\"type\":\"move\",\"from\":\"basin\",\"to\":\"carthag\",\"count\":4}");
     nx_game_free(g);
@@ -147,7 +156,7 @@ START_TEST(test_range_and_ornithopters)
     /* Fremen move 2. */
     g = shipment(FREMEN_ATR, 2, 0, 2);
     nxt_put(g, 0, "the_great_flat", 5, 1);
-    nxt_settle(g);
+    settle(g);
     NXT_REFUSED(g, 0, "illegal", "range 2", "{\"type\":\"move\",\"from\":\"the_great_flat\",\"to\":\"old_gap.west\",\"count\":5}");
     NXT_OK(g, 0, "{\"type\":\"move\",\"from\":\"the_great_flat\",\"to\":\"sietch_tabr\",\"count\":5,\"elite\":1}");
     ck_assert_int_eq(nxt_here(g, 0, "sietch_tabr"), 6);
@@ -161,7 +170,7 @@ START_TEST(test_storm_blocks_movement)
     nx_game *g = shipment(ATR_HAR_GUILD, 3, 0, 9);
     nxt_put(g, 0, "basin", 4, 0);
     nxt_put(g, 0, "carthag", 1, 0);      /* ornithopters */
-    nxt_settle(g);
+    settle(g);
     NXT_REFUSED(g, 0, "illegal", "can reach", "{\"type\":\"move\",\"from\":\"basin\",\"to\":\"old_gap.west\",\"count\":4}");
     NXT_REFUSED(g, 0, "illegal", "in the storm", "{\"type\":\"move\",\"from\":\"basin\",\"to\":\"old_gap.middle\",\"count\":4}");
     NXT_OK(g, 0, "{\"type\":\"move\",\"from\":\"basin\",\"to\":\"old_gap.east\",\"count\":4}");
@@ -173,13 +182,13 @@ START_TEST(test_storm_blocks_movement)
      * need the Polar Sink and four territories. */
     g = shipment(ATR_HAR_GUILD, 3, 0, 9);
     nxt_put(g, 1, "carthag", 5, 0);
-    nxt_settle(g);
+    settle(g);
     NXT_OK(g, 0, "{\"type\":\"pass\"}");
     NXT_REFUSED(g, 1, "illegal", "can reach", "{\"type\":\"move\",\"from\":\"carthag\",\"to\":\"rim_wall_west\",\"count\":5}");
     nx_game_free(g);
     g = shipment(ATR_HAR_GUILD, 3, 0, 2);
     nxt_put(g, 1, "carthag", 5, 0);
-    nxt_settle(g);
+    settle(g);
     NXT_OK(g, 0, "{\"type\":\"pass\"}");
     NXT_OK(g, 1, "{\"type\":\"move\",\"from\":\"carthag\",\"to\":\"rim_wall_west\",\"count\":5}");
     nx_game_free(g);
@@ -187,7 +196,7 @@ START_TEST(test_storm_blocks_movement)
     /* Forces in a stormed sector cannot leave it. */
     g = shipment(ATR_HAR_GUILD, 3, 0, 8);
     nxt_put(g, 0, "old_gap.east", 3, 0);
-    nxt_settle(g);
+    settle(g);
     NXT_REFUSED(g, 0, "illegal", "can reach", "{\"type\":\"move\",\"from\":\"old_gap\",\"to\":\"arrakeen\",\"count\":3}");
     nx_game_free(g);
 }
@@ -200,7 +209,7 @@ START_TEST(test_move_from_sections)
     nx_game *g = shipment(ATR_HAR_GUILD, 3, 0, 2);
     nxt_put(g, 0, "old_gap.east", 2, 0);
     nxt_put(g, 0, "old_gap.west", 3, 0);
-    nxt_settle(g);
+    settle(g);
     NXT_REFUSED(g, 0, "illegal", "only 2 ordinary", "{\"type\":\"move\",\"from\":\"old_gap.east\",\"to\":\"arrakeen\",\"count\":3}");
     NXT_OK(g, 0, "{\"type\":\"move\",\"from\":\"old_gap\",\"to\":\"arrakeen\",\"count\":4}");
     ck_assert_int_eq(nxt_here(g, 0, "arrakeen"), 4);
@@ -211,7 +220,7 @@ START_TEST(test_move_from_sections)
     /* Repositioning within a territory is the move. */
     g = shipment(ATR_HAR_GUILD, 3, 0, 2);
     nxt_put(g, 0, "old_gap.east", 2, 0);
-    nxt_settle(g);
+    settle(g);
     NXT_OK(g, 0, "{\"type\":\"move\",\"from\":\"old_gap\",\"to\":\"old_gap.west\",\"count\":2}");
     ck_assert_int_eq(nxt_here(g, 0, "old_gap.west"), 2);
     nx_game_free(g);
@@ -221,7 +230,7 @@ END_TEST
 START_TEST(test_fremen_sending)
 {
     nx_game *g = shipment(FREMEN_ATR, 2, 0, 2);
-    nxt_settle(g);
+    settle(g);
     NXT_REFUSED(g, 0, "illegal", "within two", "{\"type\":\"ship\",\"to\":\"arrakeen\",\"count\":3}");
     NXT_OK(g, 0, "{\"type\":\"ship\",\"to\":\"the_great_flat\",\"count\":9,\"elite\":1}");
     ck_assert_int_eq(nxt_here(g, 0, "the_great_flat"), 10);
@@ -231,11 +240,11 @@ START_TEST(test_fremen_sending)
 
     /* Into the storm: refused in Basic; Advanced loses half, rounded up. */
     g = shipment(FREMEN_ATR, 2, 0, 14);
-    nxt_settle(g);
+    settle(g);
     NXT_REFUSED(g, 0, "illegal", "in the storm", "{\"type\":\"ship\",\"to\":\"the_great_flat\",\"count\":5}");
     nx_game_free(g);
     g = shipment(FREMEN_ATR, 2, 1, 14);
-    nxt_settle(g);
+    settle(g);
     NXT_OK(g, 0, "{\"type\":\"ship\",\"to\":\"the_great_flat\",\"count\":5}");
     ck_assert_int_eq(nxt_here(g, 0, "the_great_flat"), 2);
     ck_assert_int_eq(nxt_tanks(g, 0), 3);
@@ -246,7 +255,7 @@ END_TEST
 START_TEST(test_spiritual_advisor_basic)
 {
     nx_game *g = shipment(ATR_BG, 2, 0, 2);
-    nxt_settle(g);
+    settle(g);
     NXT_OK(g, 0, "{\"type\":\"ship\",\"to\":\"arrakeen\",\"count\":2}");
     assert_turn_of(g, 1, NX_PEND_ADVISOR);
     ck_assert_ptr_null(nxt_pending(g, 0));
@@ -264,7 +273,7 @@ START_TEST(test_spiritual_advisor_basic)
     /* Fremen sending is no shipment from off-planet (turn.advisor_trigger). */
     static const nx_faction fremen_bg[] = { NX_FREMEN, NX_BENE_GESSERIT };
     g = shipment(fremen_bg, 2, 0, 2);
-    nxt_settle(g);
+    settle(g);
     NXT_OK(g, 0, "{\"type\":\"ship\",\"to\":\"the_great_flat\",\"count\":2}");
     assert_turn_of(g, 0, NX_PEND_SHIP_MOVE);
     nx_game_free(g);
@@ -274,7 +283,7 @@ END_TEST
 START_TEST(test_spiritual_advisor_advanced)
 {
     nx_game *g = shipment(ATR_BG, 2, 1, 2);
-    nxt_settle(g);
+    settle(g);
     NXT_OK(g, 0, "{\"type\":\"ship\",\"to\":\"old_gap.middle\",\"count\":2}");
     NXT_REFUSED(g, 1, "illegal", "where the shipment landed", "{\"type\":\"advise\",\"to\":\"old_gap.east\"}");
     NXT_OK(g, 1, "{\"type\":\"advise\",\"to\":\"old_gap.middle\"}");
@@ -286,7 +295,7 @@ START_TEST(test_spiritual_advisor_advanced)
      * the Polar Sink is still open. */
     g = shipment(ATR_BG, 2, 1, 2);
     nxt_put(g, 1, "old_gap.east", 1, 0);
-    nxt_settle(g);
+    settle(g);
     NXT_OK(g, 0, "{\"type\":\"ship\",\"to\":\"old_gap.middle\",\"count\":2}");
     assert_turn_of(g, 1, NX_PEND_INTRUSION);
     NXT_OK(g, 1, "{\"type\":\"pass\"}");
@@ -300,7 +309,7 @@ END_TEST
 /* Run the procedure; the Bene Gesserit (seat 1) decline Wartime. */
 static void settle_keeping_advisors(nx_game *g)
 {
-    nxt_settle(g);
+    settle(g);
     assert_turn_of(g, 1, NX_PEND_WARTIME);
     NXT_OK(g, 1, "{\"type\":\"pass\"}");
 }
@@ -363,7 +372,7 @@ START_TEST(test_ally_rule_at_turn_end)
     nxt_put(g, 1, "old_gap.east", 3, 0);
     nxt_put(g, 1, "polar_sink", 1, 0);
     nxt_put(g, 0, "imperial_basin.east", 2, 0);
-    nxt_settle(g);
+    settle(g);
     NXT_OK(g, 0, "{\"type\":\"ship\",\"to\":\"old_gap.west\",\"count\":2}");
     ck_assert_int_eq(nxt_here(g, 0, "old_gap.west"), 2);      /* not yet: the turn goes on */
     NXT_OK(g, 0, "{\"type\":\"move\",\"from\":\"imperial_basin\",\"to\":\"polar_sink\",\"count\":2}");
@@ -379,7 +388,7 @@ START_TEST(test_guild_timing)
 {
     /* Advanced: the Guild is offered its turn before each other seat. */
     nx_game *g = shipment(ATR_HAR_GUILD, 3, 1, 2);
-    nxt_settle(g);
+    settle(g);
     assert_turn_of(g, 2, NX_PEND_SHIP_MOVE);
     ck_assert_ptr_null(nxt_pending(g, 0));
     NXT_OK(g, 2, "{\"type\":\"delay\"}");
@@ -397,7 +406,7 @@ START_TEST(test_guild_timing)
 
     /* Ahead of schedule: the Guild's whole turn, then seat 0's. */
     g = shipment(ATR_HAR_GUILD, 3, 1, 2);
-    nxt_settle(g);
+    settle(g);
     NXT_OK(g, 2, "{\"type\":\"ship\",\"to\":\"tueks_sietch\",\"count\":2}");
     assert_turn_of(g, 2, NX_PEND_SHIP_MOVE);
     NXT_REFUSED(g, 2, "illegal", "begun its turn", "{\"type\":\"delay\"}");
@@ -409,7 +418,7 @@ START_TEST(test_guild_timing)
 
     /* Basic: no delay. */
     g = shipment(ATR_HAR_GUILD, 3, 0, 2);
-    nxt_settle(g);
+    settle(g);
     NXT_OK(g, 0, "{\"type\":\"pass\"}");
     NXT_OK(g, 1, "{\"type\":\"pass\"}");
     NXT_REFUSED(g, 2, "illegal", "Advanced", "{\"type\":\"delay\"}");
@@ -421,7 +430,7 @@ START_TEST(test_cross_ship_and_ship_back)
 {
     nx_game *g = shipment(ATR_HAR_GUILD, 3, 0, 2);
     nxt_put(g, 2, "tueks_sietch", 5, 0);
-    nxt_settle(g);
+    settle(g);
     NXT_OK(g, 0, "{\"type\":\"pass\"}");
     NXT_OK(g, 1, "{\"type\":\"pass\"}");
     NXT_REFUSED(g, 2, "illegal", "another territory", "{\"type\":\"ship\",\"from\":\"tueks_sietch\",\"to\":\"tueks_sietch\",\"count\":1}");
@@ -432,7 +441,7 @@ START_TEST(test_cross_ship_and_ship_back)
 
     g = shipment(ATR_HAR_GUILD, 3, 0, 2);
     nxt_put(g, 2, "tueks_sietch", 5, 0);
-    nxt_settle(g);
+    settle(g);
     NXT_OK(g, 0, "{\"type\":\"pass\"}");
     NXT_OK(g, 1, "{\"type\":\"pass\"}");
     NXT_OK(g, 2, "{\"type\":\"ship\",\"from\":\"tueks_sietch\",\"to\":\"reserves\",\"count\":3}");
@@ -448,7 +457,7 @@ START_TEST(test_hajr_and_karama)
     nxt_put(g, 0, "basin", 3, 0);
     give_card(g, 0, NX_TR_HAJR);
     give_card(g, 0, NX_TR_KARAMA);
-    nxt_settle(g);
+    settle(g);
     NXT_REFUSED(g, 1, "illegal", "no ship_move", "{\"type\":\"move\",\"from\":\"basin\",\"to\":\"old_gap.east\",\"count\":3,\"hajr\":true}");
     /* Karama buys a shipment at Guild rates, paid to the bank. */
     NXT_OK(g, 0, "{\"type\":\"ship\",\"to\":\"the_great_flat\",\"count\":3,\"karama\":true}");
@@ -459,7 +468,7 @@ START_TEST(test_hajr_and_karama)
     NXT_REFUSED(g, 0, "illegal", "no Hajr", "{\"type\":\"move\",\"from\":\"old_gap\",\"to\":\"arrakeen\",\"count\":3,\"hajr\":true}");
     NXT_OK(g, 0, "{\"type\":\"move\",\"from\":\"old_gap\",\"to\":\"arrakeen\",\"count\":3}");
     ck_assert_int_eq(nxt_here(g, 0, "arrakeen"), 3);
-    ck_assert_int_eq(nx_custody_count(&nx_game_state(g)->custody, NX_Z_TREACHERY_DISCARD), 2);
+    ck_assert_int_eq(nx_custody_count(&nx_game_state(g)->custody, NX_Z_TREACHERY_DISCARD), 3);   /* and the staged Karama */
     nx_game_free(g);
 }
 END_TEST
@@ -481,7 +490,7 @@ START_TEST(test_ally_pays_for_shipment)
     nx_game *g = shipment(ATR_HAR_GUILD, 3, 0, 2);
     nxt_ally(g, 0, 1);
     nx_game_state_mut(g)->seats[0].spice = 3;
-    nxt_settle(g);
+    settle(g);
     NXT_REFUSED(g, 0, "illegal", "costs 24 spice and you have 23 with your ally's",
                "{\"type\":\"ship\",\"to\":\"the_great_flat\",\"count\":12}");
     assert_result_logs(g, 0, "seat 0 (Atreides)'s ally seat 1 (Harkonnen) helps to pay",
@@ -494,7 +503,7 @@ START_TEST(test_ally_pays_for_shipment)
     /* Enough of its own: the ally pays nothing. */
     g = shipment(ATR_HAR_GUILD, 3, 0, 2);
     nxt_ally(g, 0, 1);
-    nxt_settle(g);
+    settle(g);
     char *r = nxt_apply(g, 0, "{\"type\":\"ship\",\"to\":\"arrakeen\",\"count\":5}");
     ck_assert_msg(nxt_accepted(r) && !strstr(r, "pays 0"), "%s", r);
     free(r);
@@ -507,7 +516,7 @@ START_TEST(test_ally_pays_for_shipment)
     g = shipment(ATR_HAR_GUILD, 3, 0, 2);
     nxt_ally(g, 0, 2);
     nx_game_state_mut(g)->seats[0].spice = 1;
-    nxt_settle(g);
+    settle(g);
     NXT_OK(g, 0, "{\"type\":\"ship\",\"to\":\"the_great_flat\",\"count\":5}");
     ck_assert_int_eq(nxt_spice(g, 0), 0);
     ck_assert_int_eq(nxt_spice(g, 2), 21);
@@ -519,14 +528,14 @@ START_TEST(test_ally_pays_for_shipment)
     nxt_ally(g, 0, 1);
     give_card(g, 0, NX_TR_KARAMA);
     nx_game_state_mut(g)->seats[0].spice = 0;
-    nxt_settle(g);
+    settle(g);
     NXT_OK(g, 0, "{\"type\":\"ship\",\"to\":\"the_great_flat\",\"count\":4,\"karama\":true}");
     ck_assert_int_eq(nxt_spice(g, 1), 16);
     ck_assert_int_eq(nxt_spice(g, 2), 20);
     nx_game_free(g);
     g = shipment(ATR_HAR_GUILD, 3, 0, 2);
     nx_game_state_mut(g)->seats[0].spice = 3;
-    nxt_settle(g);
+    settle(g);
     NXT_REFUSED(g, 0, "illegal", "costs 4 spice and you have 3", "{\"type\":\"ship\",\"to\":\"arrakeen\",\"count\":4}");
     nx_game_free(g);
 }
@@ -537,7 +546,7 @@ START_TEST(test_bots_ship_with_ally_help)
     nx_game *g = shipment(ATR_HAR_GUILD, 3, 0, 2);
     nxt_ally(g, 0, 1);
     nx_game_state_mut(g)->seats[0].spice = 0;
-    nxt_settle(g);
+    settle(g);
     json_t *moves = nx_game_moves(g, 0);
     int ships = 0;
     size_t i;
@@ -552,7 +561,7 @@ START_TEST(test_bots_ship_with_ally_help)
     /* Unallied and penniless: no shipment to offer. */
     g = shipment(ATR_HAR_GUILD, 3, 0, 2);
     nx_game_state_mut(g)->seats[0].spice = 0;
-    nxt_settle(g);
+    settle(g);
     moves = nx_game_moves(g, 0);
     json_array_foreach(moves, i, m)
         ck_assert_str_ne(json_string_value(json_object_get(json_object_get(m, "action"), "type")), "ship");
@@ -596,7 +605,7 @@ static nx_game *wartime_board(void)
 START_TEST(test_wartime)
 {
     nx_game *g = wartime_board();
-    nxt_settle(g);
+    settle(g);
     /* Before anyone ships, the Guild's offer included. */
     assert_turn_of(g, 1, NX_PEND_WARTIME);
     ck_assert_ptr_null(nxt_pending(g, 0));
@@ -620,7 +629,7 @@ START_TEST(test_wartime)
 
     /* Passing keeps them all; the decision is not asked again. */
     g = wartime_board();
-    nxt_settle(g);
+    settle(g);
     assert_result_logs(g, 1, "keep their advisors", "{\"type\":\"pass\"}");
     ck_assert(advisors_at(g, "red_chasm"));
     NXT_OK(g, 3, "{\"type\":\"delay\"}");
@@ -633,14 +642,14 @@ START_TEST(test_wartime)
     g = shipment(ATR_BG_HAR_GUILD, 4, 1, 2);
     nxt_put(g, 1, "red_chasm", 2, 0);
     nxt_put(g, 0, "red_chasm", 1, 0);
-    nxt_settle(g);
+    settle(g);
     assert_turn_of(g, 3, NX_PEND_SHIP_MOVE);
     ck_assert_ptr_null(nxt_pending(g, 1));
     nx_game_free(g);
     g = shipment(ATR_BG_HAR_GUILD, 4, 0, 2);
     nxt_put(g, 0, "red_chasm", 1, 0);
     put_advisors(g, 1, "red_chasm", 3);
-    nxt_settle(g);
+    settle(g);
     assert_turn_of(g, 0, NX_PEND_SHIP_MOVE);
     ck_assert_ptr_null(nxt_pending(g, 1));
     nx_game_free(g);
@@ -661,7 +670,7 @@ START_TEST(test_intrusion)
     /* A shipment enters: Intrusion comes before the spiritual advisor, so
      * flipped advisors may be joined by the advisor sent with it. */
     nx_game *g = intrusion_board(1);
-    nxt_settle(g);
+    settle(g);
     NXT_OK(g, 0, "{\"type\":\"ship\",\"to\":\"old_gap.middle\",\"count\":4}");
     assert_turn_of(g, 1, NX_PEND_INTRUSION);
     ck_assert_ptr_null(nxt_pending(g, 0));
@@ -683,7 +692,7 @@ START_TEST(test_intrusion)
 
     /* A move enters: passing keeps the fighters, and the turn ends. */
     g = intrusion_board(1);
-    nxt_settle(g);
+    settle(g);
     NXT_OK(g, 0, "{\"type\":\"move\",\"from\":\"basin\",\"to\":\"old_gap.west\",\"count\":3}");
     assert_turn_of(g, 1, NX_PEND_INTRUSION);
     assert_result_logs(g, 1, "fighters in Old Gap stay fighters", "{\"type\":\"pass\"}");
@@ -694,7 +703,7 @@ START_TEST(test_intrusion)
     /* Moving within the territory is no entry. */
     g = intrusion_board(1);
     nxt_put(g, 0, "old_gap.west", 2, 0);
-    nxt_settle(g);
+    settle(g);
     NXT_OK(g, 0, "{\"type\":\"move\",\"from\":\"old_gap.west\",\"to\":\"old_gap.middle\",\"count\":2}");
     assert_turn_of(g, 1, NX_PEND_SHIP_MOVE);
     nx_game_free(g);
@@ -702,12 +711,12 @@ START_TEST(test_intrusion)
     /* Not against the ally, nor in the Basic game. */
     g = intrusion_board(1);
     nxt_ally(g, 0, 1);
-    nxt_settle(g);
+    settle(g);
     NXT_OK(g, 0, "{\"type\":\"ship\",\"to\":\"old_gap.middle\",\"count\":1}");
     assert_turn_of(g, 1, NX_PEND_ADVISOR);          /* the spiritual advisor only */
     nx_game_free(g);
     g = intrusion_board(0);
-    nxt_settle(g);
+    settle(g);
     NXT_OK(g, 0, "{\"type\":\"move\",\"from\":\"basin\",\"to\":\"old_gap.west\",\"count\":3}");
     assert_turn_of(g, 1, NX_PEND_SHIP_MOVE);
     nx_game_free(g);
@@ -747,7 +756,7 @@ START_TEST(test_bot_candidates_are_legal)
         s->play.spice[nxt_section("the_great_flat")] = 10;
         s->play.spice[nxt_section("old_gap.middle")] = 6;
         s->seats[2].spice = 3;
-        nxt_settle(g);
+        settle(g);
         for (int k = 0; k < 16 && nx_game_state(g)->phase == NX_P_SHIPMENT_MOVEMENT; k++) {
             const nx_pending *p = &nx_game_state(g)->pending[0];
             int seat = p->seat;

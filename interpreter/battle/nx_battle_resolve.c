@@ -575,7 +575,7 @@ int nx_battle_act_capture(nx_act *a)
         nx_board_leader_killed_face_down(s, l);     /* LV 2.05: killed face down */
         s->play.leader_fought[l] = 0;
         nx_spice_transfer(a, NX_SPICE_BANK, seat, CAPTURE_KILL_SPICE, "a captured leader killed");
-        nx_act_log(a, "%s kills %s and takes %d spice", w, nx_leader_get(l)->name, CAPTURE_KILL_SPICE);
+        nx_act_log(a, "%s kills %s, who lies face down in the Tanks, and takes %d spice", w, nx_leader_get(l)->name, CAPTURE_KILL_SPICE);
     } else {
         nx_custody_move(&s->custody, nx_comp_leader_disc(l), NX_Z_SEAT(seat, NX_ZS_LEADERS));
         nx_act_log(a, "%s captures %s", w, nx_leader_get(l)->name);

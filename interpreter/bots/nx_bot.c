@@ -271,10 +271,32 @@ static json_t *negotiate(nx_bot *b, const nx_state *s, int *seat_out)
     return a;
 }
 
+/* Now and then a seat uses its faction's once-a-game Karama power when
+ * it pays (nx_karama_power_candidate): simple bots one time in four,
+ * random bots one in eight of the moments it could. */
+json_t *nx_karama_power_candidate(const nx_state *s, uint8_t seat);
+
+static json_t *karama_power(nx_bot *b, const nx_state *s, int *seat_out)
+{
+    if (!(s->options & NX_OPT_ADVANCED) || designer_table(s)) return NULL;
+    for (int seat = 0; seat < s->nseats; seat++) {
+        json_t *a = nx_karama_power_candidate(s, (uint8_t)seat);
+        if (!a) continue;
+        if (nx_rng_below(&b->rng, b->kind == NX_BOT_SIMPLE ? 4 : 8)) {
+            json_decref(a);
+            return NULL;
+        }
+        *seat_out = seat;
+        return a;
+    }
+    return NULL;
+}
+
 static json_t *optional_move(nx_bot *b, const nx_game *g, int *seat)
 {
     const nx_state *s = nx_game_state(g);
     json_t *a = card_play(b, g, seat);
+    if (!a) a = karama_power(b, s, seat);
     if (!a) a = policy_change(b, s, seat);
     if (!a) a = negotiate(b, s, seat);
     return a;

@@ -677,6 +677,7 @@ static void reset_progress(nx_state *s)
     KEEP(effect_territory);
     KEEP(effect_turn);
     nx_effects_expire(s, NX_END_TURN);
+    KEEP(karama_power_used);   /* once a game (LV 1.14) */
 #undef KEEP
     s->negotiating = 0;
     s->nexus_occurred = 0;

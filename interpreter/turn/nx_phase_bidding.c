@@ -32,6 +32,7 @@
 #include "nx_events.h"
 #include "nx_invoice.h"
 #include "nx_invoice_pay.h"
+#include "nx_adv_windows.h"
 #include "nx_text.h"
 
 enum { STEP_START, STEP_LOT, STEP_BIDS, STEP_PAY, STEP_SOLD };
@@ -222,7 +223,7 @@ static int start_lot(nx_act *a)
     /* Atreides looks at each card as it comes up, before anyone bids (LV 2.01). */
     uint8_t atreides = nx_state_seat_of(s, NX_ATREIDES);
     nx_comp card = nx_custody_top(&s->custody, NX_Z_AUCTION);
-    if (atreides != NX_NO_SEAT) nx_state_add_receipt(s, atreides, NX_RCPT_SAW, event, &card, 1);
+    if (atreides != NX_NO_SEAT && !nx_adv_stopped(s, NX_ADVO_BID_LOOK)) nx_state_add_receipt(s, atreides, NX_RCPT_SAW, event, &card, 1);
     char who[64];
     nx_act_log(a, "lot %d of %d is up for bid; %s opens", p->bid_lot, p->bid_lots,
                nx_act_who(s, p->bid_opener, who, sizeof who));
@@ -235,7 +236,7 @@ static int start_lot(nx_act *a)
 static void harkonnen_bonus(nx_act *a, uint8_t buyer, uint32_t event)
 {
     nx_state *s = a->s;
-    if (s->seats[buyer].faction != NX_HARKONNEN || hand_full(s, buyer)) return;
+    if (s->seats[buyer].faction != NX_HARKONNEN || hand_full(s, buyer) || nx_adv_stopped(s, NX_ADVO_TOP_CARD)) return;
     char who[64];
     nx_act_who(s, buyer, who, sizeof who);
     nx_comp c = deck_top(a);
@@ -285,7 +286,8 @@ static int bonus_first(nx_act *a)
 static uint8_t payee_of(const nx_state *s, uint8_t buyer)
 {
     uint8_t emperor = nx_state_seat_of(s, NX_EMPEROR);
-    return emperor != NX_NO_SEAT && emperor != buyer ? emperor : NX_INV_BANK;
+    /* A Karama stopped the Emperor's advantage: the bank is paid. */
+    return emperor != NX_NO_SEAT && emperor != buyer && !nx_adv_stopped(s, NX_ADVO_TREACHERY_PAYMENT) ? emperor : NX_INV_BANK;
 }
 
 static int quote_lot(nx_act *a)
@@ -426,6 +428,24 @@ static int open_sale_step(nx_act *a, int inv)
     return 1;
 }
 
+/* Whose advantage the sale of the lot uses, for its Karama windows
+ * (NX_NO_SEAT: none): the Emperor's when another pays spice (not a
+ * Karama); Harkonnen's free card when it buys with room for one more. */
+static uint8_t payee_advantage(const nx_state *s)
+{
+    const nx_play *p = &s->play;
+    uint8_t emperor = nx_state_seat_of(s, NX_EMPEROR);
+    int karama = p->bid_karama && karama_card(s, p->bid_winner) != NX_COMP_NONE;
+    return emperor != p->bid_winner && !karama && p->bid_high > 0 ? emperor : NX_NO_SEAT;
+}
+
+static uint8_t top_card_advantage(const nx_state *s)
+{
+    uint8_t buyer = s->play.bid_winner;
+    int room = hand_count(s, buyer) + 1 < hand_limit[s->seats[buyer].faction];
+    return s->seats[buyer].faction == NX_HARKONNEN && room ? buyer : NX_NO_SEAT;
+}
+
 static int bidding_procedure(nx_act *a)
 {
     nx_state *s = a->s;
@@ -438,10 +458,12 @@ static int bidding_procedure(nx_act *a)
             break;
         case STEP_LOT:
             if (p->bid_lot >= p->bid_lots) return 0;
+            if (eligible_seats(s) && nx_adv_window(a, NX_ADVO_BID_LOOK, nx_state_seat_of(s, NX_ATREIDES))) return 1;
             if (!start_lot(a)) {
                 return_lots(a);
                 return 0;
             }
+            nx_adv_use_done(s);
             p->step = STEP_BIDS;
             return 1;
         case STEP_BIDS: {
@@ -455,6 +477,11 @@ static int bidding_procedure(nx_act *a)
                 return_lots(a);
                 return 0;
             }
+            /* The Karama windows against the advantages the sale would use
+             * (the Emperor's payment, Harkonnen's free card) come first. */
+            if (nx_adv_window(a, NX_ADVO_TREACHERY_PAYMENT, payee_advantage(s)) ||
+                nx_adv_window(a, NX_ADVO_TOP_CARD, top_card_advantage(s)))
+                return 1;
             if (quote_lot(a)) return 0;
             p->step = STEP_PAY;
             if (confirmations(a)) {
@@ -477,6 +504,7 @@ static int bidding_procedure(nx_act *a)
         case STEP_SOLD:
             nx_event_clear(s);
             finish_lot(a, nx_invoice_find(s, NX_INV_PURCHASE));
+            nx_adv_use_done(s);   /* the sale's advantages are used: their windows may open again for the next lot */
             p->step = STEP_LOT;
             break;
         default: assert(!"bidding: no such step"); return 0;

@@ -37,6 +37,7 @@
 #include "nx_effects.h"
 #include "nx_text.h"
 #include "nx_module.h"
+#include "nx_adv_windows.h"
 #include "nx_movement.h"
 #include "nx_play.h"
 #include "nx_ship_nexus.h"
@@ -399,7 +400,7 @@ static void atreides_look(nx_act *a)
 {
     nx_state *s = a->s;
     uint8_t atreides = nx_state_seat_of(s, NX_ATREIDES);
-    if (atreides == NX_NO_SEAT || !nx_custody_count(&s->custody, NX_Z_SPICE_DECK)) return;
+    if (atreides == NX_NO_SEAT || !nx_custody_count(&s->custody, NX_Z_SPICE_DECK) || nx_adv_stopped(s, NX_ADVO_WORMSIGN)) return;
     nx_comp top = nx_custody_top(&s->custody, NX_Z_SPICE_DECK);
     nx_state_add_receipt(s, atreides, NX_RCPT_SAW, nx_state_new_event(s), &top, 1);
     char who[64];
@@ -411,6 +412,9 @@ static int shipment_procedure(nx_act *a)
     nx_state *s = a->s;
     nx_play *p = &s->play;
     if (p->step == STEP_START) {
+        /* Karama may prevent the look (LV 2.01.07 ✷ before and after). */
+        uint8_t atreides = nx_state_seat_of(s, NX_ATREIDES);
+        if (nx_custody_count(&s->custody, NX_Z_SPICE_DECK) && nx_adv_window(a, NX_ADVO_WORMSIGN, atreides)) return 1;
         p->shipped = p->moved = p->acted = p->move_begun = p->ornithopters = 0;
         p->guild_delayed = 0;
         p->cursor = 0;
@@ -420,6 +424,7 @@ static int shipment_procedure(nx_act *a)
         nx_ship_nexus_reset(s);
         p->step = STEP_TURNS;
         atreides_look(a);
+        nx_adv_use_done(s);
         if (open_wartime(a)) return 1;
     }
     while (p->step == STEP_TURNS) {

@@ -23,6 +23,7 @@
 #include "nx_module.h"
 #include "nx_names.h"
 #include "nx_play.h"
+#include "nx_adv_windows.h"
 
 static int pass_window(nx_act *a, const nx_pending *p);
 static void window_moves(const nx_state *s, const nx_pending *p, json_t *out);
@@ -34,9 +35,9 @@ static const nx_decision_ops window_decisions[] = {
 static const nx_module nx_mod_windows = { "windows", -1, NULL, NULL, window_decisions };
 
 static const nx_module *const modules[] = {
-    &nx_mod_windows,
+    &nx_mod_windows, &nx_mod_adv_windows,   /* before the battle's: both answer "karama" */
     &nx_mod_core, &nx_mod_setup, &nx_mod_storm, &nx_mod_spice_blow, &nx_mod_charity, &nx_mod_bidding,
-    &nx_mod_revival, &nx_mod_shipment, &nx_mod_battle, &nx_mod_collection, &nx_mod_mentat, &nx_mod_stage, &nx_mod_ally, &nx_mod_cards,
+    &nx_mod_revival, &nx_mod_shipment, &nx_mod_battle, &nx_mod_collection, &nx_mod_mentat, &nx_mod_stage, &nx_mod_ally, &nx_mod_cards, &nx_mod_karama,
 };
 #define NMODULES (sizeof modules / sizeof modules[0])
 
@@ -98,6 +99,7 @@ void nx_phases_enter(nx_act *a, int phase)
     s->play.cursor = 0;
     s->play.closing = 0;
     s->play.window_next = 0;
+    nx_adv_use_done(s);     /* no advantage's use outlives its phase */
     nx_lifecycle_phase_begin(s, phase);
     nx_act_log(a, "turn %d: %s", s->turn, nx_phase_name(phase));
 }

@@ -1,0 +1,36 @@
+/*
+ * nx_adv: faction advantages a Karama may stop outside the battle, and
+ * the Advanced once-a-game faction Karama powers (docs/rules/karama.md).
+ *
+ * The battle's own advantages (Kwisatz Haderach, Voice, Prescience, the
+ * elite bonuses, the capture) are NX_ADV_* of interpreter/battle/.  These
+ * are the others: each has an id (views, logs, tests), a text naming the
+ * use, the faction it belongs to and whether a Karama prevents it before
+ * the use (LV's star before and after) or cancels it once attempted (a
+ * star after only).  The engine opens a uniform window at every use
+ * (interpreter/turn/nx_adv_windows.c); play.advw_* hold it.
+ */
+#ifndef NX_ADV_H
+#define NX_ADV_H
+
+#include "nx_faction.h"
+
+typedef enum {
+    NX_ADVO_NONE,
+    NX_ADVO_BID_LOOK,           /* Atreides look at the card up for bid (LV 2.01.05, prevent) */
+    NX_ADVO_WORMSIGN,           /* Atreides look at the top Spice card (LV 2.01.07, prevent) */
+    NX_ADVO_TREACHERY_PAYMENT,  /* Emperor is paid for a Treachery card (LV 2.03.04, cancel) */
+    NX_ADVO_TOP_CARD,           /* Harkonnen's free card after a purchase (LV 2.05.08, cancel) */
+    NX_ADVO_COUNT
+} nx_adv_out;
+
+typedef struct nx_adv_def {
+    const char *id;             /* "bid_look" */
+    const char *text;           /* "look at the card up for bid" (after "<seat>'s") */
+    nx_faction faction;
+    int prevent;                /* 1: stopped before the use; 0: cancelled once attempted */
+} nx_adv_def;
+
+const nx_adv_def *nx_adv_get(int adv);   /* NULL out of range or NX_ADVO_NONE */
+
+#endif

@@ -1,0 +1,168 @@
+/*
+ * Karama windows against advantages outside the battle (nx_adv_windows.h;
+ * docs/rules/karama.md).  The window's existence, order and length follow
+ * public facts only: which seats hold a Treachery card while some card
+ * they could spend as a Karama is out of sight.  Every answer logs the
+ * same line; the result is announced once all are in.  A Karama stops
+ * one use (November 2020 FAQ), as in the battle.
+ */
+#include <assert.h>
+#include <string.h>
+
+#include "nx_adv_windows.h"
+#include "nx_battle.h"
+#include "nx_text.h"
+
+static uint8_t bit(uint8_t seat) { return (uint8_t)(1u << seat); }
+
+static nx_zone hand_of(uint8_t seat) { return NX_Z_SEAT(seat, NX_ZS_TREACHERY); }
+
+static int advanced_bg(const nx_state *s, uint8_t seat)
+{
+    return (s->options & NX_OPT_ADVANCED) && s->seats[seat].faction == NX_BENE_GESSERIT;
+}
+
+static nx_treachery_card card_of(nx_comp c) { return nx_treachery_copy_card(c - nx_comp_treachery(0)); }
+
+nx_comp nx_karama_card(const nx_state *s, uint8_t seat)
+{
+    nx_comp hand[NX_COMP_COUNT];
+    int n = nx_custody_list(&s->custody, hand_of(seat), hand, NX_COMP_COUNT);
+    nx_comp karama = NX_COMP_NONE;
+    for (int i = 0; i < n; i++) {
+        nx_treachery_card c = card_of(hand[i]);
+        if (advanced_bg(s, seat) && nx_treachery_is_worthless(c)) return hand[i];
+        if (c == NX_TR_KARAMA && karama == NX_COMP_NONE) karama = hand[i];
+    }
+    return karama;
+}
+
+int nx_karama_may_hold(const nx_state *s, uint8_t seat)
+{
+    if (!nx_custody_count(&s->custody, hand_of(seat))) return 0;
+    for (int copy = 0; copy < NX_TREACHERY_COPY_COUNT; copy++) {
+        nx_treachery_card c = nx_treachery_copy_card(copy);
+        if (c != NX_TR_KARAMA && !(advanced_bg(s, seat) && nx_treachery_is_worthless(c))) continue;
+        nx_zone z = s->custody.zone[nx_comp_treachery(copy)];
+        if (z != NX_Z_OUT && nx_zone_visibility(z) != NX_VIS_PUBLIC) return 1;
+    }
+    return 0;
+}
+
+static uint8_t adv_bit(int adv) { return (uint8_t)(1u << adv); }
+
+int nx_adv_stopped(const nx_state *s, int adv) { return (s->play.advw_stopped & adv_bit(adv)) != 0; }
+
+void nx_adv_use_done(nx_state *s)
+{
+    assert(!s->play.advw);
+    s->play.advw_done = s->play.advw_stopped = 0;
+}
+
+/* The first seat in storm order that answered "karama" spends its card. */
+static void settle(nx_act *a, int adv)
+{
+    nx_state *s = a->s;
+    const nx_adv_def *d = nx_adv_get(adv);
+    uint8_t players = s->play.advw_players, user = s->play.advw_user, order[NX_MAX_SEATS];
+    s->play.advw = s->play.advw_players = 0;
+    s->play.advw_user = NX_NO_SEAT;
+    s->play.advw_done |= adv_bit(adv);
+    nx_state_storm_order(s, order);
+    char w[64], u[64];
+    nx_act_who(s, user, u, sizeof u);
+    for (int i = 0; i < s->nseats; i++) {
+        nx_comp card = (players & bit(order[i])) ? nx_karama_card(s, order[i]) : NX_COMP_NONE;
+        if (card == NX_COMP_NONE) continue;
+        nx_custody_move(&s->custody, card, NX_Z_TREACHERY_DISCARD);
+        s->play.advw_stopped |= adv_bit(adv);
+        nx_treachery_card c = card_of(card);
+        nx_act_log(a, "%s plays %s%s: %s's %s is stopped", nx_act_who(s, order[i], w, sizeof w), nx_treachery_name(c),
+                   c == NX_TR_KARAMA ? "" : " as a Karama", u, d->text);
+        return;
+    }
+    nx_act_log(a, "no Karama is played against %s's %s", u, d->text);
+}
+
+int nx_adv_window(nx_act *a, int adv, uint8_t user)
+{
+    nx_state *s = a->s;
+    const nx_adv_def *d = nx_adv_get(adv);
+    assert(d);
+    if (s->play.advw_done & adv_bit(adv)) return 0;
+    if (s->play.advw == adv) {
+        settle(a, adv);
+        return 0;
+    }
+    assert(!s->play.advw);      /* one window at a time */
+    s->play.advw_done |= adv_bit(adv);
+    if (user == NX_NO_SEAT) return 0;
+    uint8_t order[NX_MAX_SEATS];
+    nx_state_storm_order(s, order);
+    uint32_t event = 0;
+    char w[64];
+    nx_act_who(s, user, w, sizeof w);
+    for (int i = 0; i < s->nseats; i++) {
+        if (order[i] == user || !nx_karama_may_hold(s, order[i])) continue;
+        if (!event) event = nx_state_new_event(s);
+        nx_pending *p = nx_state_add_pending(s, NX_PEND_ADV_KARAMA, order[i]);
+        p->event = event;
+        nx_fmt(p->prompt, sizeof p->prompt, "Karama: %s %s's %s, or pass", d->prevent ? "prevent" : "cancel", w, d->text);
+    }
+    if (!event) return 0;
+    s->play.advw_done &= (uint8_t)~adv_bit(adv);
+    s->play.advw = (uint8_t)adv;
+    s->play.advw_user = user;
+    s->play.advw_players = 0;
+    return 1;
+}
+
+/* ---- answers ---------------------------------------------------------------------------- */
+
+static int answered(nx_act *a, const nx_pending *p)
+{
+    char w[64];
+    nx_act_log(a, "%s has answered the Karama window", nx_act_who(a->s, p->seat, w, sizeof w));
+    nx_state_remove_pending(a->s, p);
+    return 0;
+}
+
+/* "karama" answers this window or the battle's (the same word at the
+ * table); the battle's handler keeps its own. */
+static int act_karama(nx_act *a)
+{
+    const nx_pending *p = nx_pending_find(a->s, (uint8_t)a->seat, NX_PEND_ADV_KARAMA);
+    if (!p) return nx_battle_act_karama(a);
+    if (nx_arg_keys(a, NX_NO_KEYS)) return -1;
+    if (nx_karama_card(a->s, p->seat) == NX_COMP_NONE)
+        return nx_act_fail(a, "illegal", "you hold no Karama card%s",
+                           advanced_bg(a->s, p->seat) ? " and no worthless card to use as one" : "");
+    a->s->play.advw_players |= bit(p->seat);
+    return answered(a, p);
+}
+
+static int pass_adv(nx_act *a, const nx_pending *p) { return answered(a, p); }
+
+/* Bots: stop an opponent's advantage; never an ally's. */
+static void adv_moves(const nx_state *s, const nx_pending *p, json_t *out)
+{
+    nx_moves_add(out, 5, json_pack("{s:s}", "type", "pass"));
+    if (nx_karama_card(s, p->seat) == NX_COMP_NONE) return;
+    /* A Karama buys a card or a shipment; simple bots spend it here only
+     * to keep a large price from the Emperor (random bots try either). */
+    int ally = s->seats[p->seat].ally == s->play.advw_user;
+    int dear = s->play.advw == NX_ADVO_TREACHERY_PAYMENT && p->seat == s->play.bid_winner && s->play.bid_high >= 5;
+    nx_moves_add(out, ally ? 0 : dear ? 6 : 4, json_pack("{s:s}", "type", "karama"));
+}
+
+static const nx_decision_ops adv_decisions[] = {
+    { NX_PEND_ADV_KARAMA, pass_adv, adv_moves },
+    { 0, NULL, NULL },
+};
+
+static const nx_act_entry adv_actions[] = {
+    { "karama", act_karama, 0 },
+    { NULL, NULL, 0 },
+};
+
+const nx_module nx_mod_adv_windows = { "advantage_windows", -1, NULL, adv_actions, adv_decisions };
