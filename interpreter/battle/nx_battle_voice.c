@@ -45,6 +45,8 @@
 #include <string.h>
 
 #include "nx_battle.h"
+#include "nx_nexus.h"
+#include "nx_turn.h"
 #include "nx_text.h"
 #include "nx_board.h"
 #include "nx_effects.h"

@@ -33,6 +33,7 @@
 #include <string.h>
 
 #include "nx_battle.h"
+#include "nx_turn.h"
 #include "nx_text.h"
 #include "nx_board.h"
 #include "nx_effects.h"

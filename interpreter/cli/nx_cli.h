@@ -13,6 +13,7 @@
 #include <stdio.h>
 
 #include "nx_game.h"
+#include "nx_runtime.h"
 #include "nx_pack.h"
 
 enum { NX_EXIT_OK = 0, NX_EXIT_INVALID = 1, NX_EXIT_USAGE = 2 };

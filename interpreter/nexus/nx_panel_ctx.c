@@ -7,7 +7,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "nx_act.h"
+#include "nx_nexus.h"
+#include "nx_turn.h"
 #include "nx_battle.h"
 #include "nx_board.h"
 #include "nx_effects.h"

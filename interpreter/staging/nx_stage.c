@@ -24,7 +24,7 @@
 
 #include "nx_board.h"
 #include "nx_text.h"
-#include "nx_module.h"
+#include "nx_turn.h"
 #include "nx_movement.h"
 #include "nx_names.h"
 #include "nx_play.h"

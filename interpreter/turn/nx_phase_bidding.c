@@ -26,7 +26,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "nx_module.h"
+#include "nx_turn.h"
 #include "nx_text.h"
 
 enum { STEP_START, STEP_LOT, STEP_BIDS };

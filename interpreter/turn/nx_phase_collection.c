@@ -14,7 +14,7 @@
 #include <stdio.h>
 
 #include "nx_board.h"
-#include "nx_module.h"
+#include "nx_turn.h"
 #include "nx_movement.h"
 
 static void collect_section(nx_act *a, int sec, const uint8_t order[NX_MAX_SEATS])

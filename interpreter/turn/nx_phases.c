@@ -1,6 +1,6 @@
 /*
- * Phase progression: the list of modules, and the loop that runs their
- * procedures (nx_module.h).
+ * Phase progression: the loop that runs the modules' procedures
+ * (nx_module.h) over the list the runtime's ruleset carries (nx_turn.c).
  *
  * Rules games: after setup and after every action, nx_phases_settle runs
  * the current phase's procedure while nothing is pending; a procedure
@@ -19,7 +19,7 @@
 #include "nx_effects.h"
 #include "nx_events.h"
 #include "nx_text.h"
-#include "nx_module.h"
+#include "nx_turn.h"
 #include "nx_names.h"
 #include "nx_play.h"
 
@@ -30,39 +30,23 @@ static const nx_decision_ops window_decisions[] = {
     { NX_PEND_NEXUS_WINDOW, pass_window, window_moves },
     { 0, NULL, NULL },
 };
-static const nx_module nx_mod_windows = { "windows", -1, NULL, NULL, window_decisions };
+const nx_module nx_mod_windows = { "windows", -1, NULL, NULL, window_decisions };
 
-static const nx_module *const modules[] = {
-    &nx_mod_windows,
-    &nx_mod_core, &nx_mod_setup, &nx_mod_storm, &nx_mod_spice_blow, &nx_mod_charity, &nx_mod_bidding,
-    &nx_mod_revival, &nx_mod_shipment, &nx_mod_battle, &nx_mod_collection, &nx_mod_mentat, &nx_mod_stage, &nx_mod_ally, &nx_mod_cards,
-};
-#define NMODULES (sizeof modules / sizeof modules[0])
-
-static const nx_module *module_of_phase(int phase)
+/* Every module's hooks, in list order (only the Nexus card lifecycle has
+ * them today). */
+static void phase_begin_hooks(nx_act *a, int phase)
 {
-    for (size_t i = 0; i < NMODULES; i++)
-        if (modules[i]->phase == phase && modules[i]->run) return modules[i];
-    return NULL;
+    const nx_ruleset *r = a->rt->rules;
+    for (size_t i = 0; i < r->nmodules; i++)
+        if (r->modules[i]->phase_begin) r->modules[i]->phase_begin(a->s, phase);
 }
 
-nx_act_fn nx_act_lookup(const char *type, int *host_only)
+static int phase_end_hooks(nx_act *a, int phase)
 {
-    for (size_t i = 0; i < NMODULES; i++)
-        for (const nx_act_entry *e = modules[i]->actions; e && e->type; e++)
-            if (!strcmp(e->type, type)) {
-                *host_only = e->host_only;
-                return e->fn;
-            }
-    return NULL;
-}
-
-static const nx_decision_ops *decision_ops(int kind)
-{
-    for (size_t i = 0; i < NMODULES; i++)
-        for (const nx_decision_ops *d = modules[i]->decisions; d && d->kind; d++)
-            if (d->kind == kind) return d;
-    return NULL;
+    const nx_ruleset *r = a->rt->rules;
+    for (size_t i = 0; i < r->nmodules; i++)
+        if (r->modules[i]->phase_end && r->modules[i]->phase_end(a, phase)) return 1;
+    return 0;
 }
 
 int nx_phases_is_rules_game(const nx_state *s) { return !(s->options & NX_OPT_DESIGNER); }
@@ -84,7 +68,7 @@ void nx_phases_enter(nx_act *a, int phase)
     s->play.cursor = 0;
     s->play.closing = 0;
     s->play.window_next = 0;
-    nx_lifecycle_phase_begin(s, phase);
+    phase_begin_hooks(a, phase);
     nx_act_log(a, "turn %d: %s", s->turn, nx_phase_name(phase));
 }
 
@@ -176,6 +160,14 @@ static void window_moves(const nx_state *s, const nx_pending *p, json_t *out)
     nx_moves_add(out, 0, json_pack("{s:s}", "type", "pass"));
 }
 
+void nx_phases_end_setup(nx_act *a)
+{
+    const nx_module *m = nx_ruleset_procedure(a->rt->rules, NX_P_SETUP);
+    assert(m && m->finish); /* the setup module finishes setup */
+    m->finish(a);
+    nx_phases_enter(a, NX_P_STORM);
+}
+
 /* A procedure is over: end the phase (its end may open decisions), then
  * offer the Nexus card windows. */
 static int close_phase(nx_act *a)
@@ -183,7 +175,7 @@ static int close_phase(nx_act *a)
     nx_state *s = a->s;
     if (!s->play.closing) {
         s->play.closing = 1;
-        if (nx_lifecycle_phase_end(a, s->phase)) return 1;
+        if (phase_end_hooks(a, s->phase)) return 1;
     }
     if (s->npending) return 1;
     if (s->play.closing == 1) {
@@ -192,8 +184,7 @@ static int close_phase(nx_act *a)
     }
     if (open_next_window(a)) return 1;
     if (s->phase == NX_P_SETUP) {
-        nx_setup_finish(a);
-        nx_phases_enter(a, NX_P_STORM);
+        nx_phases_end_setup(a);
         return 0;
     }
     nx_phases_enter(a, s->phase + 1);
@@ -206,7 +197,7 @@ void nx_phases_settle(nx_act *a)
     if (!nx_phases_is_rules_game(s)) return;
     while (!s->play.over && s->npending == 0) {
         if (!s->play.closing) {
-            const nx_module *m = module_of_phase(s->phase);
+            const nx_module *m = nx_ruleset_procedure(a->rt->rules, s->phase);
             assert(m); /* every phase has a procedure */
             if (m->run(a)) {
                 /* A procedure that waits must wait for someone. */
@@ -232,7 +223,7 @@ int nx_phases_advance(nx_act *a)
     if (s->phase == NX_P_SETUP)
         return nx_act_fail(a, "illegal", "setup is not finished");
     /* A phase whose end opens decisions completes when they are answered. */
-    if (nx_lifecycle_phase_end(a, s->phase)) return 0;
+    if (phase_end_hooks(a, s->phase)) return 0;
     nx_phases_enter(a, s->phase + 1);
     return 0;
 }
@@ -253,39 +244,9 @@ int nx_phases_pass(nx_act *a)
     for (int i = 0; i < a->s->npending; i++) {
         const nx_pending *p = &a->s->pending[i];
         if (p->seat != a->seat) continue;
-        const nx_decision_ops *d = decision_ops(p->kind);
+        const nx_decision_ops *d = nx_ruleset_decision(a->rt->rules, p->kind);
         if (d && d->pass) return d->pass(a, p);
         return nx_act_fail(a, "illegal", "this decision cannot be passed: %s", p->prompt);
     }
     return nx_act_fail(a, "illegal", "seat %d has no decision to make", a->seat);
-}
-
-void nx_phases_moves(const nx_state *s, uint8_t seat, json_t *out)
-{
-    for (int i = 0; i < s->npending; i++) {
-        const nx_pending *p = &s->pending[i];
-        if (p->seat != seat) continue;
-        const nx_decision_ops *d = decision_ops(p->kind);
-        if (d && d->moves) d->moves(s, p, out);
-        return; /* the seat's first decision is the one to answer */
-    }
-}
-
-void nx_moves_add(json_t *out, int score, json_t *action)
-{
-    json_array_append_new(out, json_pack("{s:o, s:i}", "action", action, "score", score));
-}
-
-const nx_pending *nx_pending_find(const nx_state *s, uint8_t seat, nx_pending_kind kind)
-{
-    for (int i = 0; i < s->npending; i++)
-        if (s->pending[i].seat == seat && s->pending[i].kind == kind) return &s->pending[i];
-    return NULL;
-}
-
-const nx_pending *nx_act_need(nx_act *a, nx_pending_kind kind)
-{
-    const nx_pending *p = a->seat >= 0 ? nx_pending_find(a->s, (uint8_t)a->seat, kind) : NULL;
-    if (!p) nx_act_fail(a, "illegal", "seat %d has no %s decision to make now", a->seat, nx_pending_kind_name(kind));
-    return p;
 }

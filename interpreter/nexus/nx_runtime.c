@@ -3,12 +3,14 @@
 #include <string.h>
 
 #include "nx_panel_ctx.h"
+#include "nx_turn.h"
 
 int nx_runtime_open(nx_runtime *rt, const char *pack_yaml, nx_diags *d)
 {
     memset(rt, 0, sizeof *rt);
     size_t problems_before = d->n;
     if (nx_pack_load(pack_yaml, &rt->pack, d)) return -1;
+    rt->rules = &nx_dune_ruleset;
     rt->sandbox = nx_sandbox_new(NULL);
     nx_panel_ctx_register(nx_sandbox_lua(rt->sandbox));
     for (int f = 0; f < NX_FACTION_COUNT; f++)
