@@ -29,13 +29,8 @@
 #define NX_NO_SEAT 0xff
 #define NX_MAX_EFFECTS 8           /* effects that outlive a card (core/nx_effects.h) */
 
-/* The nine phases of a turn (same order as nx_phase in dsl/nx_pack.h). */
-enum {
-    NX_P_STORM, NX_P_SPICE_BLOW, NX_P_CHOAM_CHARITY, NX_P_BIDDING, NX_P_REVIVAL,
-    NX_P_SHIPMENT_MOVEMENT, NX_P_BATTLE, NX_P_SPICE_COLLECTION, NX_P_MENTAT_PAUSE,
-    NX_P_COUNT,
-    NX_P_SETUP = 0xfe               /* before turn 1 */
-};
+/* The nine phases of a turn: NX_P_* (core/nx_phase.h, also the pack's nx_phase). */
+#include "nx_phase.h"
 
 /* Game options fixed at creation. */
 enum {

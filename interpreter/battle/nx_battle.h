@@ -19,34 +19,17 @@
 #ifndef NX_BATTLE_H
 #define NX_BATTLE_H
 
+#include "nx_battle_codes.h"
 #include "nx_module.h"
 
 #define NX_BATTLE_SIDES 2
 
-/* Battle advantages a Karama may stop (play.karama_window; bit (1 << adv)
- * in play.battle_stopped and play.karama_phase).  NX_ADV_SARDAUKAR is the
- * Emperor's elite bonus (Sardaukar count 2); NX_ADV_FREMEN both Fremen
- * bonuses at once (Fedaykin count 2, forces count full unsupported);
- * NX_ADV_CAPTURE Harkonnen's capture of the leader it drew. */
-enum {
-    NX_ADV_NONE, NX_ADV_KH, NX_ADV_VOICE, NX_ADV_PRESCIENCE,
-    NX_ADV_SARDAUKAR, NX_ADV_FREMEN, NX_ADV_CAPTURE, NX_ADV_COUNT
-};
+/* The advantages (NX_ADV_*), Prescience's elements and commitments
+ * (NX_ELEM_*, NX_FIX_*), the Voice's command (NX_VOICE_PLAY/NOT_PLAY) and
+ * NX_KH_AWAKENS are the state's codes: core/nx_battle_codes.h. */
 
 /* Did a Karama stop the advantage (this battle, or the phase)? */
 int nx_battle_stopped(const nx_state *s, int adv);
-
-/* Plan elements a side committed to by Prescience (play.battle_fixed). */
-enum {
-    NX_FIX_LEADER = 1 << 0,
-    NX_FIX_WEAPON = 1 << 1,
-    NX_FIX_DEFENCE = 1 << 2,
-    NX_FIX_DIAL = 1 << 3,
-    NX_FIX_SUPPORT = 1 << 4   /* turn.battle_prescience_dial "dial_and_support" */
-};
-
-/* Forces an Atreides loses in battles before the Kwisatz Haderach awakens. */
-#define NX_KH_AWAKENS 7
 
 /* ---- where battles happen (nx_phase_battle.c) ---------------------------- */
 
