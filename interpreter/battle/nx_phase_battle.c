@@ -29,6 +29,7 @@
  * Procedure state: step, cursor (storm-order position of the
  * aggressor), play.battle_* (the battle in hand), play.leader_fought.
  */
+#include <assert.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -368,7 +369,10 @@ static int battle_procedure(nx_act *a)
     case STEP_END:
         nx_battle_return_captives(a, 1);
         return 0;
-    default: return 0;
+    default:
+        /* Cannot happen: STEP_END ends the procedure, and one that is over is not run again (nx_phases_settle). */
+        assert(!"the battle procedure is at a step it does not have");
+        return 0;
     }
 }
 

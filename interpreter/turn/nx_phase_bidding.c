@@ -23,6 +23,7 @@
  * backed by a Karama is not announced as such ("without revealing the
  * card"); the Karama shows only when it pays for the lot.
  */
+#include <assert.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -324,7 +325,10 @@ static int bidding_procedure(nx_act *a)
             p->step = STEP_LOT;
             break;
         }
-        default: return 0;
+        default:
+            /* Cannot happen: the steps are STEP_START, STEP_LOT and STEP_BIDS. */
+            assert(!"the bidding procedure is at a step it does not have");
+            return 0;
         }
     }
 }

@@ -18,6 +18,7 @@
  * after a round in which a card was played the window opens once more,
  * so the others may answer what changed.
  */
+#include <assert.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -413,7 +414,10 @@ static int storm_procedure(nx_act *a)
         draw_storm_card(a);
         s->play.step = STEP_DONE;
         return 0;
-    default: return 0;
+    default:
+        /* Cannot happen: STEP_DRAW ends the procedure, and one that is over is not run again (nx_phases_settle). */
+        assert(!"the storm procedure is at a step it does not have");
+        return 0;
     }
 }
 
