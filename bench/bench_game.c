@@ -20,6 +20,7 @@
 #include "nx_bot.h"
 #include "nx_text.h"
 #include "nx_game.h"
+#include "nx_runtime.h"
 #include "nx_view.h"
 
 /* Full scale, and --quick scale (one of everything, a few rooms). */

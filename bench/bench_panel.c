@@ -17,6 +17,7 @@
 
 #include "nx_avail.h"
 #include "nx_game.h"
+#include "nx_runtime.h"
 
 /* Full scale; --quick runs a few of each (CI: the benchmark still runs). */
 static int PLAYS = 2000, AVAILS = 2000;

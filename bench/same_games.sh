@@ -6,13 +6,17 @@
 # new one, then
 #
 #   sh bench/same_games.sh OLD/nexus NEW/nexus
+#   sh bench/same_games.sh OLD_BUILD_DIR NEW_BUILD_DIR     (each holding nexus)
 #
 # Exit 0 when all 50 are identical, 1 otherwise (the differing games are
 # named).  With one binary it writes the games to a directory and prints
 # their digest instead: sh bench/same_games.sh NEXUS DIR.
 set -u
-A=$1
+# A build directory stands for the nexus binary it holds.
+binary() { if [ -d "$1" ]; then echo "$1/nexus"; else echo "$1"; fi; }
+A=$(binary "$1")
 B=${2:-}
+[ -n "$B" ] && [ -d "$B" ] && [ -x "$B/nexus" ] && B="$B/nexus"
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
 
@@ -34,7 +38,7 @@ if [ -n "$B" ] && [ -x "$B" ]; then
     for seed in $(seq 1 50); do
         cmp -s "$TMP/a/game-$seed.json" "$TMP/b/game-$seed.json" || { echo "seed $seed: the saved games differ"; differ=$((differ + 1)); }
     done
-    echo "same_games: $((50 - differ)) of 50 identical"
+    echo "same_games: $((50 - differ)) of 50 identical ($(cat "$TMP"/a/game-*.json | sha256sum | cut -c1-16) vs $(cat "$TMP"/b/game-*.json | sha256sum | cut -c1-16))"
     [ "$differ" -eq 0 ]
 else
     out=${B:-$TMP/games}

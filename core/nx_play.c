@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "nx_adv.h"
+#include "nx_battle_codes.h"
 #include "nx_effects.h"
 #include "nx_events.h"
 #include "nx_invoice.h"
@@ -140,14 +141,14 @@ static const pf fields[] = {
     F(leader_fought, PF_INT, NX_LEADER_COUNT, NX_MAP_TERRITORIES),
     F(captive_fought, PF_BITS, NX_LEADER_BYTES, NX_LEADER_COUNT),
     F(battle_kh, PF_INT, 1, 3),
-    F(battle_fixed, PF_INT, 2, 0x1f),
-    F(voice_mode, PF_INT, 1, 2),
+    F(battle_fixed, PF_INT, 2, (NX_FIX_SUPPORT << 1) - 1),
+    F(voice_mode, PF_INT, 1, NX_VOICE_NOT_PLAY),
     F(voice_what, PF_INT, 1, 0xff),
-    F(prescience_elem, PF_INT, 1, 4),
-    F(karama_window, PF_INT, 1, 6),
+    F(prescience_elem, PF_INT, 1, NX_ELEM_COUNT - 1),
+    F(karama_window, PF_INT, 1, NX_ADV_COUNT - 1),
     F(karama_players, PF_MASK, 1, 0),
-    F(battle_stopped, PF_INT, 1, 0x7f),
-    F(karama_phase, PF_INT, 1, 0x7f),
+    F(battle_stopped, PF_INT, 1, (1u << NX_ADV_COUNT) - 1),
+    F(karama_phase, PF_INT, 1, (1u << NX_ADV_COUNT) - 1),
     F(kh_losses, PF_INT, 1, 0xff),
     F(kh_dead, PF_INT, 1, 1),
     F(kh_used, PF_INT, 1, NX_MAP_TERRITORIES),

@@ -62,13 +62,8 @@
 #define NX_MAX_INVOICES 4          /* payments quoted, not yet closed (core/nx_invoice.h) */
 #define NX_INVOICE_PAYERS 3        /* payers of one invoice (buyer, ally, one a panel names) */
 
-/* The nine phases of a turn (same order as nx_phase in dsl/nx_pack.h). */
-enum {
-    NX_P_STORM, NX_P_SPICE_BLOW, NX_P_CHOAM_CHARITY, NX_P_BIDDING, NX_P_REVIVAL,
-    NX_P_SHIPMENT_MOVEMENT, NX_P_BATTLE, NX_P_SPICE_COLLECTION, NX_P_MENTAT_PAUSE,
-    NX_P_COUNT,
-    NX_P_SETUP = 0xfe               /* before turn 1 */
-};
+/* The nine phases of a turn: NX_P_* (core/nx_phase.h, also the pack's nx_phase). */
+#include "nx_phase.h"
 
 /* Game options fixed at creation. */
 enum {

@@ -4,6 +4,7 @@
 #include <assert.h>
 #include <string.h>
 
+#include "nx_battle_codes.h"
 #include "nx_board.h"
 #include "nx_effects.h"
 #include "nx_invoice.h"
@@ -150,34 +151,32 @@ static json_t *slot_view(nx_comp c)
  * Karama stopped; the Kwisatz Haderach's count (Advanced Atreides). */
 static void advantages_view(const nx_state *s, int viewer, json_t *o)
 {
-    static const char *const adv[7] = { NULL, "kwisatz_haderach", "voice", "prescience", "sardaukar", "fremen", "capture" };
-    static const char *const elem[5] = { NULL, "leader", "weapon", "defense", "dial" };
     const nx_play *p = &s->play;
     if (p->voice_mode)
-        json_object_set_new(o, "voice", json_pack("{s:s, s:s}", "command", p->voice_mode == 1 ? "play" : "not_play", "what",
+        json_object_set_new(o, "voice", json_pack("{s:s, s:s}", "command", p->voice_mode == NX_VOICE_PLAY ? "play" : "not_play", "what",
                                                   nx_board_voice_what_id(p->voice_what)));
     json_t *stopped = json_array();
-    for (int i = 1; i < 7; i++)
-        if ((p->battle_stopped >> i) & 1) json_array_append_new(stopped, json_string(adv[i]));
+    for (int i = NX_ADV_NONE + 1; i < NX_ADV_COUNT; i++)
+        if ((p->battle_stopped >> i) & 1) json_array_append_new(stopped, json_string(nx_adv_ids[i]));
     json_object_set_new(o, "karama_stopped", stopped);
-    json_object_set_new(o, "karama_window", p->karama_window ? json_string(adv[p->karama_window]) : json_null());
+    json_object_set_new(o, "karama_window", p->karama_window ? json_string(nx_adv_ids[p->karama_window]) : json_null());
     uint8_t atreides = nx_state_seat_of(s, NX_ATREIDES);
     if (p->prescience_elem) {
-        json_t *pr = json_pack("{s:s}", "element", elem[p->prescience_elem]);
+        json_t *pr = json_pack("{s:s}", "element", nx_elem_ids[p->prescience_elem]);
         int t = p->battle_fixed[0] ? 0 : p->battle_fixed[1] ? 1 : -1;
         int sees = p->rule[NX_RULE_PRESCIENCE_SEEN] == NX_RS_TURN_BATTLE_PRESCIENCE_SEEN_TABLE || viewer == atreides || (t >= 0 && viewer == p->battle_seats[1 - t]);
         if (t >= 0) json_object_set_new(pr, "shown_by", json_integer(p->battle_seats[t]));
         if (t >= 0 && sees) {
-            const uint8_t *slot[4] = { NULL, p->battle_leader, p->battle_weapon, p->battle_defence };
-            if (p->prescience_elem < 4) json_object_set_new(pr, "answer", slot_view(slot[p->prescience_elem][t]));
+            const uint8_t *slot[NX_ELEM_DIAL] = { NULL, p->battle_leader, p->battle_weapon, p->battle_defence };
+            if (p->prescience_elem < NX_ELEM_DIAL) json_object_set_new(pr, "answer", slot_view(slot[p->prescience_elem][t]));
             else json_object_set_new(pr, "answer", json_real(p->battle_dial[t] / 2.0));
-            if (p->battle_fixed[t] & 0x10) json_object_set_new(pr, "spice", json_integer(p->battle_support[t]));
+            if (p->battle_fixed[t] & NX_FIX_SUPPORT) json_object_set_new(pr, "spice", json_integer(p->battle_support[t]));
         }
         json_object_set_new(o, "prescience", pr);
     }
     if ((s->options & NX_OPT_ADVANCED) && atreides != NX_NO_SEAT)
         json_object_set_new(o, "kwisatz_haderach",
-                            json_pack("{s:i, s:b, s:b, s:o}", "losses", p->kh_losses, "awakened", p->kh_losses >= 7, "dead",
+                            json_pack("{s:i, s:b, s:b, s:o}", "losses", p->kh_losses, "awakened", p->kh_losses >= NX_KH_AWAKENS, "dead",
                                       p->kh_dead, "used_in", p->kh_used ? json_string(nx_map_territory_id(p->kh_used - 1)) : json_null()));
 }
 

@@ -13,6 +13,7 @@
 
 #include "nx_diag.h"
 #include "nx_faction.h"
+#include "nx_phase.h"
 #include "nx_rulings.h"
 
 typedef enum {
@@ -25,18 +26,19 @@ typedef enum {
 const char *nx_mode_id(nx_mode m);      /* "cunning", "betrayal", "secret_ally" */
 const char *nx_mode_name(nx_mode m);    /* "Cunning", "Betrayal", "Secret Ally" */
 
-/* The nine phases of a Dune turn, in order. */
+/* The nine phases of a Dune turn, in order: the state's NX_P_* (one
+ * definition, core/nx_phase.h), typed for the pack's timings. */
 typedef enum {
-    NX_PHASE_STORM,
-    NX_PHASE_SPICE_BLOW,        /* Spice Blow and Nexus */
-    NX_PHASE_CHOAM_CHARITY,
-    NX_PHASE_BIDDING,
-    NX_PHASE_REVIVAL,
-    NX_PHASE_SHIPMENT_MOVEMENT,
-    NX_PHASE_BATTLE,
-    NX_PHASE_SPICE_COLLECTION,
-    NX_PHASE_MENTAT_PAUSE,
-    NX_PHASE_COUNT,
+    NX_PHASE_STORM = NX_P_STORM,
+    NX_PHASE_SPICE_BLOW = NX_P_SPICE_BLOW,        /* Spice Blow and Nexus */
+    NX_PHASE_CHOAM_CHARITY = NX_P_CHOAM_CHARITY,
+    NX_PHASE_BIDDING = NX_P_BIDDING,
+    NX_PHASE_REVIVAL = NX_P_REVIVAL,
+    NX_PHASE_SHIPMENT_MOVEMENT = NX_P_SHIPMENT_MOVEMENT,
+    NX_PHASE_BATTLE = NX_P_BATTLE,
+    NX_PHASE_SPICE_COLLECTION = NX_P_SPICE_COLLECTION,
+    NX_PHASE_MENTAT_PAUSE = NX_P_MENTAT_PAUSE,
+    NX_PHASE_COUNT = NX_P_COUNT,
     NX_PHASE_ANY = -1
 } nx_phase;
 

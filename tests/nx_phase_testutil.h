@@ -23,6 +23,8 @@
 #include "nx_board.h"
 #include "nx_game.h"
 #include "nx_module.h"
+#include "nx_nexus.h"
+#include "nx_turn.h"
 #include "nx_testutil.h"
 #include "nx_util.h"
 

@@ -1,16 +1,22 @@
 /*
- * nx_battle: the parts of the Battle phase (internal to interpreter/;
- * docs/rules/phase-battle.md, docs/rules/battle.md).
+ * nx_battle: the parts of the Battle phase (internal to battle/;
+ * docs/rules/phase-battle.md, docs/rules/battle.md).  Each file calls
+ * only those listed above it:
  *
- *   nx_phase_battle.c   where battles happen, the procedure, the
- *                       aggressor's choice, the module's tables;
- *   nx_battle_plan.c    battle plans: what is legal, the "battle_plan"
- *                       action, the bots' plans;
- *   nx_battle_resolve.c reveal, traitor calls, resolution, the winner's
- *                       cards, Harkonnen capture;
+ *   nx_battle_sides.c   who fights: the battlefield, the sides and their
+ *                       fighters, the free leaders, a card's design,
+ *                       whether a Karama stopped an advantage;
  *   nx_battle_voice.c   what comes before the plans: Voice, Prescience,
  *                       the Karama windows against them and against the
- *                       Kwisatz Haderach, and the Kwisatz Haderach itself.
+ *                       Kwisatz Haderach, the Kwisatz Haderach itself,
+ *                       and what they bind a plan to;
+ *   nx_battle_plan.c    battle plans: what is legal, the "battle_plan"
+ *                       action, the bots' plans;
+ *   nx_battle_foresee.c the Prescience answer (checked against a plan);
+ *   nx_battle_resolve.c reveal, traitor calls, resolution, the winner's
+ *                       cards, Harkonnen capture;
+ *   nx_phase_battle.c   where battles happen, the procedure, the
+ *                       aggressor's choice, the module's tables.
  *
  * The battle in hand lives in s->play.battle_* (core/nx_state.h): side 0
  * is the aggressor, side 1 its opponent.  Strengths are counted in half
@@ -19,36 +25,17 @@
 #ifndef NX_BATTLE_H
 #define NX_BATTLE_H
 
+#include "nx_battle_codes.h"
 #include "nx_module.h"
 
 #define NX_BATTLE_SIDES 2
 
-/* Battle advantages a Karama may stop (play.karama_window; bit (1 << adv)
- * in play.battle_stopped and play.karama_phase).  NX_ADV_SARDAUKAR is the
- * Emperor's elite bonus (Sardaukar count 2); NX_ADV_FREMEN both Fremen
- * bonuses at once (Fedaykin count 2, forces count full unsupported);
- * NX_ADV_CAPTURE Harkonnen's capture of the leader it drew. */
-enum {
-    NX_ADV_NONE, NX_ADV_KH, NX_ADV_VOICE, NX_ADV_PRESCIENCE,
-    NX_ADV_SARDAUKAR, NX_ADV_FREMEN, NX_ADV_CAPTURE, NX_ADV_COUNT
-};
+/* The advantages (NX_ADV_*), Prescience's elements and commitments
+ * (NX_ELEM_*, NX_FIX_*), the Voice's command (NX_VOICE_PLAY/NOT_PLAY) and
+ * NX_KH_AWAKENS are the state's codes: core/nx_battle_codes.h. */
 
-/* Did a Karama stop the advantage (this battle, or the phase)? */
-int nx_battle_stopped(const nx_state *s, int adv);
 
-/* Plan elements a side committed to by Prescience (play.battle_fixed). */
-enum {
-    NX_FIX_LEADER = 1 << 0,
-    NX_FIX_WEAPON = 1 << 1,
-    NX_FIX_DEFENCE = 1 << 2,
-    NX_FIX_DIAL = 1 << 3,
-    NX_FIX_SUPPORT = 1 << 4   /* turn.battle_prescience_dial "dial_and_support" */
-};
-
-/* Forces an Atreides loses in battles before the Kwisatz Haderach awakens. */
-#define NX_KH_AWAKENS 7
-
-/* ---- where battles happen (nx_phase_battle.c) ---------------------------- */
+/* ---- who fights (nx_battle_sides.c) ------------------------------------------ */
 
 /* The sections of the battlefield that holds `sec` (the storm may cut a
  * territory in several); 0 when no battle may happen there (Polar Sink,
@@ -57,6 +44,8 @@ int nx_battle_field(const nx_state *s, int sec, int out[NX_MAP_MAX_SECTIONS_PER_
 /* The sections whose forces of a seat fight in the battle at `sec`: the
  * battlefield, or the whole territory (turn.battle_split_army). */
 int nx_battle_region(const nx_state *s, int sec, int out[NX_MAP_MAX_SECTIONS_PER_TERRITORY]);
+/* A seat's fighters (advisors excluded) on the sections secs[0..n), by kind. */
+void nx_battle_fighters_on(const nx_state *s, uint8_t seat, const int *secs, int n, int counts[NX_FORCE_KINDS]);
 /* A seat's fighters (advisors excluded) in the battle's region, by kind. */
 void nx_battle_fighters(const nx_state *s, uint8_t seat, int counts[NX_FORCE_KINDS]);
 
@@ -75,6 +64,22 @@ int nx_battle_side(const nx_state *s, uint8_t seat);
  * is the Harkonnen (base p.17); -1 when none. */
 int nx_battle_call_side(const nx_state *s, uint8_t seat);
 
+/* Is the leader disc in the seat's pool and free to fight here (not
+ * fought in another territory this phase)? */
+int nx_battle_leader_free(const nx_state *s, uint8_t seat, int leader);
+/* May the seat fill its leader slot (a free leader or a Cheap Hero)? */
+int nx_battle_can_lead(const nx_state *s, uint8_t seat);
+/* The seat's free leaders, strongest first; returns how many. */
+int nx_battle_free_leaders(const nx_state *s, uint8_t seat, int out[NX_LEADER_COUNT]);
+/* A Cheap Hero (or Heroine) in the seat's hand, or NX_COMP_NONE. */
+nx_comp nx_battle_cheap_hero(const nx_state *s, uint8_t seat);
+/* A leader's fighting strength (Zoal's variable strength counts 0). */
+int nx_battle_strength(int leader);
+/* The Treachery design of a card component. */
+nx_treachery_card nx_battle_card(nx_comp c);
+/* Did a Karama stop the advantage (this battle, or the phase)? */
+int nx_battle_stopped(const nx_state *s, int adv);
+
 /* ---- plans (nx_battle_plan.c) ----------------------------------------------- */
 
 typedef struct nx_battle_plan {
@@ -87,15 +92,6 @@ typedef struct nx_battle_plan {
     int lose[NX_FORCE_KINDS];       /* out: the counters the dial commits */
 } nx_battle_plan;
 
-/* Is the leader disc in the seat's pool and free to fight here (not
- * fought in another territory this phase)? */
-int nx_battle_leader_free(const nx_state *s, uint8_t seat, int leader);
-/* May the seat fill its leader slot (a free leader or a Cheap Hero)? */
-int nx_battle_can_lead(const nx_state *s, uint8_t seat);
-/* The seat's free leaders, strongest first; returns how many. */
-int nx_battle_free_leaders(const nx_state *s, uint8_t seat, int out[NX_LEADER_COUNT]);
-/* A Cheap Hero (or Heroine) in the seat's hand, or NX_COMP_NONE. */
-nx_comp nx_battle_cheap_hero(const nx_state *s, uint8_t seat);
 /* Why a card or leader cannot fill that slot of the seat's plan, whatever
  * else the plan holds (0 when it may; NX_COMP_NONE always may). */
 int nx_battle_slot_problem(const nx_state *s, uint8_t seat, nx_treachery_slot slot, nx_comp c, char *why, size_t len);
@@ -111,10 +107,6 @@ json_t *nx_battle_dial_json(int dial2);
 int nx_battle_read_dial(nx_act *a, int *dial2);
 /* Why the plan is illegal for that side (0 when legal; fills pl->lose). */
 int nx_battle_plan_check(const nx_state *s, int side, nx_battle_plan *pl, char *why, size_t len);
-/* A leader's fighting strength (Zoal's variable strength counts 0). */
-int nx_battle_strength(int leader);
-/* The Treachery design of a card component. */
-nx_treachery_card nx_battle_card(nx_comp c);
 
 int nx_battle_act_plan(nx_act *a);
 void nx_battle_plan_moves(const nx_state *s, const nx_pending *p, json_t *out);
@@ -129,11 +121,10 @@ int nx_battle_adv_side(const nx_state *s, uint8_t seat);
  * nothing to ask: the Karama window against an advantage (every seat but
  * its user that may hold a Karama; NX_ADV_KH, NX_ADV_SARDAUKAR and
  * NX_ADV_FREMEN before any plan, Voice and Prescience once named,
- * NX_ADV_CAPTURE once the captive is drawn), the Voice, Prescience, the Prescience answer. */
+ * NX_ADV_CAPTURE once the captive is drawn), the Voice, Prescience. */
 int nx_battle_open_window(nx_act *a, int adv);
 int nx_battle_open_voice(nx_act *a);
 int nx_battle_open_prescience(nx_act *a);
-int nx_battle_open_foresee(nx_act *a);
 /* The seat using an advantage: its faction's, or the Secret Ally holder
  * that borrowed it (NX_EFF_GRANT / NX_EFF_USED); NX_NO_SEAT. */
 uint8_t nx_battle_user(const nx_state *s, int adv);
@@ -156,6 +147,13 @@ void nx_battle_clear_advantages(nx_state *s);
 int nx_battle_voice_problem(const nx_state *s, int side, const nx_battle_plan *pl, char *why, size_t len);
 int nx_battle_fixed_problem(const nx_state *s, int side, const nx_battle_plan *pl, char *why, size_t len);
 int nx_battle_kh_problem(const nx_state *s, int side, const nx_battle_plan *pl, char *why, size_t len);
+/* The side an advantage works against (-1: none); does a Voice command
+ * bind this side now?  The plan elements an answer to Prescience's
+ * element fixes (NX_FIX_*); a leader's or card's name ("none"). */
+int nx_battle_target_side(const nx_state *s, int adv);
+int nx_battle_voiced(const nx_state *s, int side);
+unsigned nx_battle_elem_fix(const nx_state *s, int e);
+const char *nx_battle_comp_name(nx_comp c);
 /* Does a binding Voice forbid this side its Cheap Hero? */
 int nx_battle_hero_forbidden(const nx_state *s, int side);
 /* Would card c break the Voice binding this side? (for bots) */
@@ -175,8 +173,6 @@ void nx_battle_voice_moves(const nx_state *s, const nx_pending *p, json_t *out);
 int nx_battle_act_prescience(nx_act *a);
 int nx_battle_pass_prescience(nx_act *a, const nx_pending *p);
 void nx_battle_prescience_moves(const nx_state *s, const nx_pending *p, json_t *out);
-int nx_battle_act_foresee(nx_act *a);
-void nx_battle_foresee_moves(const nx_state *s, const nx_pending *p, json_t *out);
 int nx_battle_act_karama(nx_act *a);
 /* The card a seat would spend as a Karama (a Karama, or for the Advanced
  * Bene Gesserit a worthless card first), or NX_COMP_NONE; and whether it
@@ -188,6 +184,12 @@ int nx_battle_may_hold_karama(const nx_state *s, uint8_t seat);
 int nx_use_act_karama(nx_act *a, const nx_pending *p);
 int nx_battle_pass_karama(nx_act *a, const nx_pending *p);
 void nx_battle_karama_moves(const nx_state *s, const nx_pending *p, json_t *out);
+
+/* ---- the Prescience answer (nx_battle_foresee.c) ------------------------------------ */
+
+int nx_battle_open_foresee(nx_act *a);
+int nx_battle_act_foresee(nx_act *a);
+void nx_battle_foresee_moves(const nx_state *s, const nx_pending *p, json_t *out);
 
 /* ---- reveal and resolution (nx_battle_resolve.c) ------------------------------- */
 

@@ -25,6 +25,7 @@
 #include "nx_battle.h"
 #include "nx_effects.h"
 #include "nx_events.h"
+#include "nx_turn.h"
 #include "nx_text.h"
 
 static int uniform(nx_act *a)

@@ -37,14 +37,6 @@
 #define DIAL_MAX 100          /* a dial can never be this high: 20 counters x 2 */
 #define COUNTERS 20           /* every faction has twenty counters */
 
-nx_treachery_card nx_battle_card(nx_comp c) { return nx_treachery_copy_card(c - NX_COMP_TREACHERY_FIRST); }
-
-int nx_battle_strength(int leader)
-{
-    int st = nx_leader_get(leader)->strength;
-    return st > 0 ? st : 0;
-}
-
 static int advanced(const nx_state *s) { return (s->options & NX_OPT_ADVANCED) != 0; }
 
 static nx_zone hand_of(uint8_t seat) { return NX_Z_SEAT(seat, NX_ZS_TREACHERY); }
@@ -52,41 +44,6 @@ static nx_zone hand_of(uint8_t seat) { return NX_Z_SEAT(seat, NX_ZS_TREACHERY); 
 static int in_hand(const nx_state *s, uint8_t seat, nx_comp c)
 {
     return nx_comp_kind_of(c) == NX_COMP_TREACHERY && s->custody.zone[c] == hand_of(seat);
-}
-
-nx_comp nx_battle_cheap_hero(const nx_state *s, uint8_t seat)
-{
-    nx_comp hand[NX_COMP_COUNT];
-    int n = nx_custody_list(&s->custody, hand_of(seat), hand, NX_COMP_COUNT);
-    for (int i = 0; i < n; i++)
-        if (nx_treachery_is_cheap_hero(nx_battle_card(hand[i]))) return hand[i];
-    return NX_COMP_NONE;
-}
-
-int nx_battle_leader_free(const nx_state *s, uint8_t seat, int leader)
-{
-    if (s->custody.zone[nx_comp_leader_disc(leader)] != NX_Z_SEAT(seat, NX_ZS_LEADERS)) return 0;
-    int fought = s->play.leader_fought[leader];
-    /* A leader may fight again in the territory it fought in (LV 1.07.04). */
-    return fought == 0 || fought == s->play.battle_t + 1;
-}
-
-int nx_battle_free_leaders(const nx_state *s, uint8_t seat, int out[NX_LEADER_COUNT])
-{
-    int n = 0;
-    for (int l = 0; l < NX_LEADER_COUNT; l++) {
-        if (!nx_battle_leader_free(s, seat, l)) continue;
-        int k = n++;
-        for (; k > 0 && nx_battle_strength(out[k - 1]) < nx_battle_strength(l); k--) out[k] = out[k - 1];
-        out[k] = l;
-    }
-    return n;
-}
-
-int nx_battle_can_lead(const nx_state *s, uint8_t seat)
-{
-    int ls[NX_LEADER_COUNT];
-    return nx_battle_free_leaders(s, seat, ls) > 0 || nx_battle_cheap_hero(s, seat) != NX_COMP_NONE;
 }
 
 /* Must this side fill its leader slot?  As nx_battle_can_lead, except

@@ -45,15 +45,12 @@
 #include <string.h>
 
 #include "nx_battle.h"
+#include "nx_nexus.h"
+#include "nx_turn.h"
 #include "nx_text.h"
 #include "nx_board.h"
 #include "nx_effects.h"
 #include "nx_events.h"
-
-enum { VOICE_PLAY = 1, VOICE_NOT_PLAY = 2 };
-
-enum { ELEM_NONE, ELEM_LEADER, ELEM_WEAPON, ELEM_DEFENCE, ELEM_DIAL, ELEM_COUNT };
-static const char *const elem_ids[ELEM_COUNT] = { NULL, "leader", "weapon", "defense", "dial" };
 
 static const char *const adv_names[NX_ADV_COUNT] = {
     NULL, "the Kwisatz Haderach", "the Voice", "Prescience",
@@ -120,7 +117,6 @@ static int target_side(const nx_state *s, int adv)
     return side < 0 ? -1 : 1 - side;
 }
 
-int nx_battle_stopped(const nx_state *s, int adv) { return ((s->play.battle_stopped | s->play.karama_phase) >> adv) & 1; }
 
 static int stopped(const nx_state *s, int adv) { return nx_battle_stopped(s, adv); }
 
@@ -172,7 +168,7 @@ static const char *what_text(nx_voice_command cmd, char *buf, size_t len)
 
 nx_comp nx_battle_voice_demand(const nx_state *s, int side)
 {
-    if (!voiced(s, side) || s->play.voice_mode != VOICE_PLAY) return NX_COMP_NONE;
+    if (!voiced(s, side) || s->play.voice_mode != NX_VOICE_PLAY) return NX_COMP_NONE;
     uint8_t seat = s->play.battle_seats[side];
     nx_comp c = matching_card(s, seat);
     /* A card needs a leader or a Cheap Hero beside it (battle.md 3): a
@@ -184,12 +180,12 @@ nx_comp nx_battle_voice_demand(const nx_state *s, int side)
 
 int nx_battle_voice_hits(const nx_state *s, int side, nx_comp c)
 {
-    return voiced(s, side) && s->play.voice_mode == VOICE_NOT_PLAY && matches(s, c);
+    return voiced(s, side) && s->play.voice_mode == NX_VOICE_NOT_PLAY && matches(s, c);
 }
 
 int nx_battle_hero_forbidden(const nx_state *s, int side)
 {
-    return voiced(s, side) && s->play.voice_mode == VOICE_NOT_PLAY && voice_command(s).kind == NX_VOICE_CHEAP_HERO;
+    return voiced(s, side) && s->play.voice_mode == NX_VOICE_NOT_PLAY && voice_command(s).kind == NX_VOICE_CHEAP_HERO;
 }
 
 int nx_battle_voice_problem(const nx_state *s, int side, const nx_battle_plan *pl, char *why, size_t len)
@@ -198,11 +194,11 @@ int nx_battle_voice_problem(const nx_state *s, int side, const nx_battle_plan *p
     char buf[48];
     const char *what = what_text(voice_command(s), buf, sizeof buf);
     int any = matches(s, pl->leader) || matches(s, pl->weapon) || matches(s, pl->defence);
-    if (s->play.voice_mode == VOICE_NOT_PLAY && any) {
+    if (s->play.voice_mode == NX_VOICE_NOT_PLAY && any) {
         nx_fmt(why, len, "the Voice commands you not to play %s", what);
         return -1;
     }
-    if (s->play.voice_mode == VOICE_PLAY && !any && nx_battle_voice_demand(s, side) != NX_COMP_NONE) {
+    if (s->play.voice_mode == NX_VOICE_PLAY && !any && nx_battle_voice_demand(s, side) != NX_COMP_NONE) {
         nx_fmt(why, len, "the Voice commands you to play %s, and you can", what);
         return -1;
     }
@@ -249,7 +245,7 @@ int nx_battle_act_voice(nx_act *a)
         return nx_act_fail(a, "malformed", "\"command\" must be \"play\" or \"not_play\"");
     if (read_what(a, &what)) return -1;
     nx_state *s = a->s;
-    s->play.voice_mode = play ? VOICE_PLAY : VOICE_NOT_PLAY;
+    s->play.voice_mode = play ? NX_VOICE_PLAY : NX_VOICE_NOT_PLAY;
     s->play.voice_what = (uint8_t)what;
     char w[64], t[64], buf[48];
     nx_act_log(a, "%s uses the Voice: %s must %s %s", nx_act_who(s, p->seat, w, sizeof w),
@@ -319,18 +315,18 @@ int nx_battle_act_prescience(nx_act *a)
     const nx_pending *p = nx_act_need(a, NX_PEND_PRESCIENCE);
     if (!p || nx_arg_keys(a, NX_KEYS("element"))) return -1;
     const char *id = json_string_value(json_object_get(a->action, "element"));
-    int e = ELEM_LEADER;
-    while (id && e < ELEM_COUNT && strcmp(elem_ids[e], id)) e++;
-    if (!id || e == ELEM_COUNT) return nx_act_fail(a, "malformed", "\"element\" must be leader, weapon, defense or dial");
+    int e = NX_ELEM_LEADER;
+    while (id && e < NX_ELEM_COUNT && strcmp(nx_elem_ids[e], id)) e++;
+    if (!id || e == NX_ELEM_COUNT) return nx_act_fail(a, "malformed", "\"element\" must be leader, weapon, defense or dial");
     nx_state *s = a->s;
     /* A second look (Atreides Cunning) names a different element. */
     if (s->play.battle_fixed[target_side(s, NX_ADV_PRESCIENCE)] & elem_fix(s, e))
-        return nx_act_fail(a, "illegal", "the %s was already shown: name a different element", elem_ids[e]);
+        return nx_act_fail(a, "illegal", "the %s was already shown: name a different element", nx_elem_ids[e]);
     s->play.prescience_elem = (uint8_t)e;
     use_grant(s, p->seat, NX_ADV_PRESCIENCE);
     char w[64], t[64];
     nx_act_log(a, "%s uses Prescience: %s must show the %s it will play", nx_act_who(s, p->seat, w, sizeof w),
-               nx_act_who(s, s->play.battle_seats[target_side(s, NX_ADV_PRESCIENCE)], t, sizeof t), elem_ids[e]);
+               nx_act_who(s, s->play.battle_seats[target_side(s, NX_ADV_PRESCIENCE)], t, sizeof t), nx_elem_ids[e]);
     nx_state_remove_pending(s, p);
     return 0;
 }
@@ -349,82 +345,21 @@ int nx_battle_pass_prescience(nx_act *a, const nx_pending *p)
 void nx_battle_prescience_moves(const nx_state *s, const nx_pending *p, json_t *out)
 {
     (void)p;
-    static const int score[ELEM_COUNT] = { 0, 4, 10, 6, 5 };
+    static const int score[NX_ELEM_COUNT] = { 0, 4, 10, 6, 5 };
     int t = target_side(s, NX_ADV_PRESCIENCE);
     nx_moves_add(out, 0, json_pack("{s:s}", "type", "pass"));
-    for (int e = ELEM_LEADER; e < ELEM_COUNT; e++)
-        if (t < 0 || !(s->play.battle_fixed[t] & elem_fix(s, e))) nx_moves_add(out, score[e], json_pack("{s:s, s:s}", "type", "prescience", "element", elem_ids[e]));
+    for (int e = NX_ELEM_LEADER; e < NX_ELEM_COUNT; e++)
+        if (t < 0 || !(s->play.battle_fixed[t] & elem_fix(s, e))) nx_moves_add(out, score[e], json_pack("{s:s, s:s}", "type", "prescience", "element", nx_elem_ids[e]));
 }
 
-/* ---- the Prescience answer -------------------------------------------------------------- */
-
-int nx_battle_open_foresee(nx_act *a)
-{
-    nx_state *s = a->s;
-    int e = s->play.prescience_elem, t = target_side(s, NX_ADV_PRESCIENCE);
-    if (!e || t < 0 || stopped(s, NX_ADV_PRESCIENCE)) return 0;
-    nx_pending *p = nx_state_add_pending(s, NX_PEND_FORESEE, s->play.battle_seats[t]);
-    p->event = nx_state_new_event(s);
-    p->private_options = 1;
-    char w[64];
-    nx_fmt(p->prompt, sizeof p->prompt, "Prescience: show %s the %s you will play; your plan must keep it",
-             nx_act_who(s, user_of(s, NX_ADV_PRESCIENCE), w, sizeof w), elem_ids[e]);
-    return 1;
-}
+/* ---- what Prescience commits a plan to (the answer: nx_battle_foresee.c) ---- */
 
 /* The plan elements an answer to element e fixes. */
 static unsigned elem_fix(const nx_state *s, int e)
 {
-    static const unsigned fix[ELEM_COUNT] = { 0, NX_FIX_LEADER, NX_FIX_WEAPON, NX_FIX_DEFENCE, NX_FIX_DIAL };
-    if (e == ELEM_DIAL && s->play.rule[NX_RULE_PRESCIENCE_DIAL] == NX_RS_TURN_BATTLE_PRESCIENCE_DIAL_DIAL_AND_SUPPORT) return NX_FIX_DIAL | NX_FIX_SUPPORT;
+    static const unsigned fix[NX_ELEM_COUNT] = { 0, NX_FIX_LEADER, NX_FIX_WEAPON, NX_FIX_DEFENCE, NX_FIX_DIAL };
+    if (e == NX_ELEM_DIAL && s->play.rule[NX_RULE_PRESCIENCE_DIAL] == NX_RS_TURN_BATTLE_PRESCIENCE_DIAL_DIAL_AND_SUPPORT) return NX_FIX_DIAL | NX_FIX_SUPPORT;
     return fix[e];
-}
-
-static const nx_treachery_slot elem_slot[ELEM_COUNT] = { NX_TR_SLOT_NONE, NX_TR_SLOT_LEADER, NX_TR_SLOT_WEAPON,
-                                                         NX_TR_SLOT_DEFENCE, NX_TR_SLOT_NONE };
-
-/* A component answer: "none" or an id of the expected kind. */
-static int read_answer_comp(nx_act *a, const char *key, nx_comp_kind kind, nx_comp *out)
-{
-    const char *id = json_string_value(json_object_get(a->action, key));
-    *out = NX_COMP_NONE;
-    if (id && !strcmp(id, "none")) return 0;
-    nx_comp c = id ? nx_comp_parse(id) : NX_COMP_NONE;
-    if (c == NX_COMP_NONE || nx_comp_kind_of(c) != kind)
-        return nx_act_fail(a, "malformed", "\"%s\" must be \"none\" or name a %s", key,
-                           kind == NX_COMP_LEADER ? "leader disc (\"leader:duncan_idaho\")" : "Treachery card (\"treachery:shield#1\")");
-    *out = c;
-    return 0;
-}
-
-/* Read the answer for element e into pl; fails the action when malformed. */
-static int read_answer(nx_act *a, int e, nx_battle_plan *pl)
-{
-    static const char *const leader_keys[] = { "leader", "cheap_hero", NULL }, *const weapon_keys[] = { "weapon", NULL },
-                             *const defence_keys[] = { "defense", NULL }, *const dial_keys[] = { "dial", "spice", NULL };
-    static const char *const *const keys[ELEM_COUNT] = { NULL, leader_keys, weapon_keys, defence_keys, dial_keys };
-    if (nx_arg_keys(a, keys[e])) return -1;
-    int hero = e == ELEM_LEADER && json_object_get(a->action, "cheap_hero");
-    const char *key = hero ? "cheap_hero" : keys[e][0];
-    if (hero && json_object_get(a->action, "leader"))
-        return nx_act_fail(a, "malformed", "answer with \"leader\" or \"cheap_hero\", not both");
-    if (e != ELEM_DIAL && !json_object_get(a->action, key))
-        return nx_act_fail(a, "malformed", "Prescience asked for the %s: answer with \"%s\"", elem_ids[e], key);
-    switch (e) {
-    case ELEM_LEADER: return read_answer_comp(a, key, hero ? NX_COMP_TREACHERY : NX_COMP_LEADER, &pl->leader);
-    case ELEM_WEAPON: return read_answer_comp(a, key, NX_COMP_TREACHERY, &pl->weapon);
-    case ELEM_DEFENCE: return read_answer_comp(a, key, NX_COMP_TREACHERY, &pl->defence);
-    default:
-        if (json_object_get(a->action, "spice") && a->s->play.rule[NX_RULE_PRESCIENCE_DIAL] == NX_RS_TURN_BATTLE_PRESCIENCE_DIAL_DIAL_ONLY)
-            return nx_act_fail(a, "illegal", "Prescience shows the number dialed only (turn.battle_prescience_dial)");
-        return nx_battle_read_dial(a, &pl->dial2) || nx_arg_int_opt(a, "spice", 0, 100, 0, &pl->spice);
-    }
-}
-
-/* The element's component (leader or card); NX_COMP_NONE for the dial. */
-static nx_comp answer_comp(const nx_battle_plan *pl, int e)
-{
-    return e == ELEM_LEADER ? pl->leader : e == ELEM_WEAPON ? pl->weapon : e == ELEM_DEFENCE ? pl->defence : NX_COMP_NONE;
 }
 
 static const char *comp_name(nx_comp c)
@@ -432,59 +367,6 @@ static const char *comp_name(nx_comp c)
     if (c == NX_COMP_NONE) return "none";
     if (nx_comp_kind_of(c) == NX_COMP_LEADER) return nx_leader_get(nx_comp_leader(c))->name;
     return nx_treachery_name(nx_battle_card(c));
-}
-
-/* Is the answer one a legal plan can keep (the Voice included)? */
-static int answer_problem(nx_act *a, int t, int e, const nx_battle_plan *pl)
-{
-    nx_state *s = a->s;
-    char why[256];
-    if (e != ELEM_DIAL && nx_battle_slot_problem(s, s->play.battle_seats[t], elem_slot[e], answer_comp(pl, e), why, sizeof why))
-        return nx_act_fail(a, "illegal", "%s", why);
-    nx_battle_plan whole = *pl;
-    if (nx_battle_find_plan(s, t, &whole, elem_fix(s, e)) == 0) return 0;
-    if (e == ELEM_DIAL)
-        return nx_act_fail(a, "illegal", "no set of your forces here makes a dial of %g%s", pl->dial2 / 2.0,
-                           elem_fix(s, e) & NX_FIX_SUPPORT ? " with that support" : " with any support you can pay");
-    return nx_act_fail(a, "illegal", "no legal battle plan of yours has %s %s%s", elem_ids[e], comp_name(answer_comp(pl, e)),
-                       voiced(s, t) ? ": the Voice binds you" : "");
-}
-
-/* Commit the element to the side's plan slots. */
-static void commit(nx_state *s, int t, int e, const nx_battle_plan *pl)
-{
-    nx_play *p = &s->play;
-    if (e == ELEM_LEADER) p->battle_leader[t] = pl->leader;
-    if (e == ELEM_WEAPON) p->battle_weapon[t] = pl->weapon;
-    if (e == ELEM_DEFENCE) p->battle_defence[t] = pl->defence;
-    if (e == ELEM_DIAL) {
-        p->battle_dial[t] = (uint8_t)pl->dial2;
-        p->battle_support[t] = (uint8_t)pl->spice;
-    }
-    p->battle_fixed[t] |= (uint8_t)elem_fix(s, e);
-}
-
-/* Who is shown the answer: the Atreides, and its ally when it asked for
- * it (battle.md 13.6); a card or leader shown goes in their receipts. */
-static void show(nx_act *a, int t, int e, const nx_battle_plan *pl, uint32_t event)
-{
-    nx_state *s = a->s;
-    uint8_t asker = user_of(s, NX_ADV_PRESCIENCE), served = s->play.battle_seats[1 - t];
-    nx_comp c = answer_comp(pl, e);
-    if (c != NX_COMP_NONE) {
-        nx_state_add_receipt(s, asker, NX_RCPT_SAW, event, &c, 1);
-        if (served != asker) nx_state_add_receipt(s, served, NX_RCPT_SAW, event, &c, 1);
-    }
-    char w[64], u[64], value[64];
-    nx_act_who(s, s->play.battle_seats[t], w, sizeof w);
-    if (s->play.rule[NX_RULE_PRESCIENCE_SEEN] == NX_RS_TURN_BATTLE_PRESCIENCE_SEEN_ASKER) {
-        nx_act_log(a, "%s shows its %s to %s", w, elem_ids[e], nx_act_who(s, asker, u, sizeof u));
-        return;
-    }
-    if (e != ELEM_DIAL) nx_fmt(value, sizeof value, "%s", comp_name(c));
-    else if (elem_fix(s, e) & NX_FIX_SUPPORT) nx_fmt(value, sizeof value, "%g with %d spice support", pl->dial2 / 2.0, pl->spice);
-    else nx_fmt(value, sizeof value, "%g", pl->dial2 / 2.0);
-    nx_act_log(a, "%s will play %s %s", w, elem_ids[e], value);
 }
 
 int nx_battle_fixed_problem(const nx_state *s, int side, const nx_battle_plan *pl, char *why, size_t len)
@@ -500,98 +382,21 @@ int nx_battle_fixed_problem(const nx_state *s, int side, const nx_battle_plan *p
         nx_fmt(why, len, "Prescience: you showed a dial of %g; your plan must keep it", p->battle_dial[side] / 2.0);
         return -1;
     }
-    const nx_comp planned[ELEM_DIAL] = { NX_COMP_NONE, pl->leader, pl->weapon, pl->defence };
-    const nx_comp shown[ELEM_DIAL] = { NX_COMP_NONE, p->battle_leader[side], p->battle_weapon[side], p->battle_defence[side] };
-    for (int e = ELEM_LEADER; e < ELEM_DIAL; e++)
+    const nx_comp planned[NX_ELEM_DIAL] = { NX_COMP_NONE, pl->leader, pl->weapon, pl->defence };
+    const nx_comp shown[NX_ELEM_DIAL] = { NX_COMP_NONE, p->battle_leader[side], p->battle_weapon[side], p->battle_defence[side] };
+    for (int e = NX_ELEM_LEADER; e < NX_ELEM_DIAL; e++)
         if ((fixed & elem_fix(s, e)) && planned[e] != shown[e]) {
-            nx_fmt(why, len, "Prescience: you showed %s %s; your plan must keep it", elem_ids[e], comp_name(shown[e]));
+            nx_fmt(why, len, "Prescience: you showed %s %s; your plan must keep it", nx_elem_ids[e], comp_name(shown[e]));
             return -1;
         }
     return 0;
 }
 
-int nx_battle_act_foresee(nx_act *a)
-{
-    const nx_pending *p = nx_act_need(a, NX_PEND_FORESEE);
-    if (!p) return -1;
-    nx_state *s = a->s;
-    int e = s->play.prescience_elem, t = nx_battle_side(s, p->seat);
-    nx_battle_plan pl = { .leader = NX_COMP_NONE, .weapon = NX_COMP_NONE, .defence = NX_COMP_NONE, .elite = -1 };
-    if (read_answer(a, e, &pl) || answer_problem(a, t, e, &pl)) return -1;
-    uint32_t event = p->event;
-    nx_state_remove_pending(s, p);
-    commit(s, t, e, &pl);
-    show(a, t, e, &pl, event);
-    return 0;
-}
-
-static json_t *answer_action(const nx_state *s, int e, const nx_battle_plan *pl)
-{
-    json_t *o = json_pack("{s:s}", "type", "foresee_answer");
-    nx_comp c = answer_comp(pl, e);
-    if (e == ELEM_DIAL) {
-        json_object_set_new(o, "dial", nx_battle_dial_json(pl->dial2));
-        if (elem_fix(s, e) & NX_FIX_SUPPORT) json_object_set_new(o, "spice", json_integer(pl->spice));
-    } else {
-        int hero = e == ELEM_LEADER && c != NX_COMP_NONE && nx_comp_kind_of(c) == NX_COMP_TREACHERY;
-        json_object_set_new(o, hero ? "cheap_hero" : elem_ids[e], json_string(c == NX_COMP_NONE ? "none" : nx_comp_id(c)));
-    }
-    return o;
-}
-
-/* Add an answer if a legal plan can keep it and it is not listed yet. */
-static void add_answer(const nx_state *s, int t, int e, nx_battle_plan pl, int score, json_t *out)
-{
-    nx_battle_plan whole = pl;
-    if (nx_battle_find_plan(s, t, &whole, elem_fix(s, e))) return;
-    json_t *action = answer_action(s, e, &pl);
-    size_t i;
-    json_t *m;
-    json_array_foreach(out, i, m)
-        if (json_equal(json_object_get(m, "action"), action)) {
-            json_decref(action);
-            return;
-        }
-    nx_moves_add(out, score, action);
-}
-
-/* Candidate answers: for a slot, every leader or card the seat could put
- * there and none; for the dial, all, half or none of its counters.  A
- * stronger leader and a real card score higher. */
-void nx_battle_foresee_moves(const nx_state *s, const nx_pending *p, json_t *out)
-{
-    int e = s->play.prescience_elem, t = nx_battle_side(s, p->seat);
-    if (!e || t < 0) return;
-    nx_battle_plan pl = { .leader = NX_COMP_NONE, .weapon = NX_COMP_NONE, .defence = NX_COMP_NONE, .elite = -1 };
-    if (e == ELEM_DIAL) {
-        int have[NX_FORCE_KINDS];
-        nx_battle_fighters(s, p->seat, have);
-        int total = have[NX_FORCE_NORMAL] + have[NX_FORCE_ELITE];
-        const int counts[3] = { total, (total + 1) / 2, 0 };
-        for (int d = 0; d < 3; d++) {
-            nx_battle_dial_with(s, t, counts[d], &pl);
-            add_answer(s, t, e, pl, 3 - d, out);
-        }
-        return;
-    }
-    nx_comp cands[NX_LEADER_COUNT + NX_COMP_COUNT + 1];
-    int n = 0;
-    if (e == ELEM_LEADER) {
-        int ls[NX_LEADER_COUNT], nl = nx_battle_free_leaders(s, p->seat, ls);
-        for (int i = 0; i < nl; i++) cands[n++] = nx_comp_leader_disc(ls[i]);
-    }
-    n += nx_custody_list(&s->custody, hand_of(p->seat), cands + n, NX_COMP_COUNT);
-    cands[n++] = NX_COMP_NONE;
-    for (int i = 0; i < n; i++) {
-        nx_comp c = cands[i];
-        int score = c == NX_COMP_NONE ? 1 : nx_comp_kind_of(c) == NX_COMP_LEADER ? 2 + nx_battle_strength(nx_comp_leader(c)) : 3;
-        if (e == ELEM_LEADER) pl.leader = c;
-        else if (e == ELEM_WEAPON) pl.weapon = c;
-        else pl.defence = c;
-        char why[256];
-        if (!nx_battle_slot_problem(s, p->seat, elem_slot[e], c, why, sizeof why)) add_answer(s, t, e, pl, score, out);
-    }
-}
+/* For the Prescience answer (nx_battle_foresee.c). */
+int nx_battle_target_side(const nx_state *s, int adv) { return target_side(s, adv); }
+int nx_battle_voiced(const nx_state *s, int side) { return voiced(s, side); }
+unsigned nx_battle_elem_fix(const nx_state *s, int e) { return elem_fix(s, e); }
+const char *nx_battle_comp_name(nx_comp c) { return comp_name(c); }
 
 /* ---- Karama windows ------------------------------------------------------------------------ */
 
@@ -830,9 +635,8 @@ int nx_battle_stop(nx_act *a, int adv, uint8_t by, int attempt_only)
 
 int nx_battle_adv_parse(const char *id)
 {
-    static const char *const ids[NX_ADV_COUNT] = { NULL, "kwisatz_haderach", "voice", "prescience", "sardaukar", "fremen", "capture" };
     for (int i = NX_ADV_NONE + 1; i < NX_ADV_COUNT; i++)
-        if (!strcmp(ids[i], id)) return i;
+        if (!strcmp(nx_adv_ids[i], id)) return i;
     return NX_ADV_NONE;
 }
 

@@ -34,6 +34,7 @@
 #include <string.h>
 
 #include "nx_battle.h"
+#include "nx_turn.h"
 #include "nx_text.h"
 #include "nx_board.h"
 #include "nx_effects.h"
@@ -78,73 +79,10 @@ enum {
 
 /* ---- where battles happen ----------------------------------------------------- */
 
-/* Can forces on this section be in a battle?  A stormed section under the
- * same_sector reading (the default: LV 1.01.04 "battling blind"), never in
- * a stronghold (FAQ). */
-static int battle_capable(const nx_state *s, int sec)
-{
-    if (nx_map_is_polar_sink(nx_map_section_territory(sec))) return 0;
-    if (!nx_board_section_in_storm(s, sec)) return 1;
-    return s->play.rule[NX_RULE_BATTLE_IN_STORM] == NX_RS_TURN_BATTLE_IN_STORM_SECTOR_SAME_SECTOR && !nx_map_is_stronghold(nx_map_section_territory(sec));
-}
-
-int nx_battle_field(const nx_state *s, int sec, int out[NX_MAP_MAX_SECTIONS_PER_TERRITORY])
-{
-    if (!battle_capable(s, sec)) return 0;
-    int secs[NX_MAP_MAX_SECTIONS_PER_TERRITORY], n = 0;
-    int k = nx_map_sections_of(nx_map_section_territory(sec), secs, NX_MAP_MAX_SECTIONS_PER_TERRITORY);
-    for (int i = 0; i < k; i++)
-        if (battle_capable(s, secs[i]) && nx_move_same_group(s, sec, secs[i])) out[n++] = secs[i];
-    return n;
-}
-
-int nx_battle_region(const nx_state *s, int sec, int out[NX_MAP_MAX_SECTIONS_PER_TERRITORY])
-{
-    if (s->play.rule[NX_RULE_BATTLE_SPLIT_ARMY] == NX_RS_TURN_BATTLE_SPLIT_ARMY_WHOLE_TERRITORY)
-        return nx_map_sections_of(nx_map_section_territory(sec), out, NX_MAP_MAX_SECTIONS_PER_TERRITORY);
-    return nx_battle_field(s, sec, out);
-}
-
-static void fighters_on(const nx_state *s, uint8_t seat, const int *secs, int n, int counts[NX_FORCE_KINDS])
-{
-    counts[NX_FORCE_NORMAL] = counts[NX_FORCE_ELITE] = 0;
-    for (int i = 0; i < n; i++) {
-        if (!nx_move_fighters_at(s, seat, secs[i])) continue;
-        for (int k = 0; k < NX_FORCE_KINDS; k++) counts[k] += s->seats[seat].forces[NX_PLACE_BOARD(secs[i])][k];
-    }
-}
-
-void nx_battle_fighters(const nx_state *s, uint8_t seat, int counts[NX_FORCE_KINDS])
-{
-    int secs[NX_MAP_MAX_SECTIONS_PER_TERRITORY];
-    fighters_on(s, seat, secs, nx_battle_region(s, s->play.battle_sec, secs), counts);
-}
-
-void nx_battle_fighters_effective(const nx_state *s, uint8_t seat, int counts[NX_FORCE_KINDS])
-{
-    nx_battle_fighters(s, seat, counts);
-    int i = nx_effect_find(s, NX_EFF_VIRTUAL_ELITE, seat, -1);
-    if (i < 0 || nx_battle_stopped(s, NX_ADV_SARDAUKAR)) return;
-    int v = s->play.effect_arg[i] < counts[NX_FORCE_NORMAL] ? s->play.effect_arg[i] : counts[NX_FORCE_NORMAL];
-    counts[NX_FORCE_NORMAL] -= v;
-    counts[NX_FORCE_ELITE] += v;
-}
-
-void nx_battle_physical_losses(const nx_state *s, uint8_t seat, int lose[NX_FORCE_KINDS])
-{
-    int real[NX_FORCE_KINDS];
-    nx_battle_fighters(s, seat, real);
-    /* Elite losses beyond the starred counters are ordinary counters
-     * that fought as Sardaukar: they go to the Tanks as what they are. */
-    int extra = lose[NX_FORCE_ELITE] > real[NX_FORCE_ELITE] ? lose[NX_FORCE_ELITE] - real[NX_FORCE_ELITE] : 0;
-    lose[NX_FORCE_ELITE] -= extra;
-    lose[NX_FORCE_NORMAL] += extra;
-}
-
 static int fighters_in_field(const nx_state *s, uint8_t seat, const int *secs, int n)
 {
     int c[NX_FORCE_KINDS];
-    fighters_on(s, seat, secs, n, c);
+    nx_battle_fighters_on(s, seat, secs, n, c);
     return c[NX_FORCE_NORMAL] + c[NX_FORCE_ELITE];
 }
 
@@ -173,25 +111,6 @@ static int list_battles(const nx_state *s, uint8_t aggressor, battle_ref out[MAX
         }
     }
     return n;
-}
-
-/* ---- sides ------------------------------------------------------------------------- */
-
-int nx_battle_side(const nx_state *s, uint8_t seat)
-{
-    if (s->play.battle_t == 0xff) return -1;
-    for (int i = 0; i < NX_BATTLE_SIDES; i++)
-        if (s->play.battle_seats[i] == seat) return i;
-    return -1;
-}
-
-int nx_battle_call_side(const nx_state *s, uint8_t seat)
-{
-    int side = nx_battle_side(s, seat);
-    if (side >= 0) return side;
-    uint8_t ally = s->seats[seat].ally;
-    if (s->seats[seat].faction != NX_HARKONNEN || ally == NX_NO_SEAT) return -1;
-    return nx_battle_side(s, ally);
 }
 
 /* ---- the procedure --------------------------------------------------------------------- */
@@ -469,7 +388,10 @@ static int battle_procedure(nx_act *a)
     case STEP_END:
         nx_battle_return_captives(a, 1);
         return 0;
-    default: assert(!"battle: no such step"); return 0;
+    default:
+        /* Cannot happen: STEP_END ends the procedure, and one that is over is not run again (nx_phases_settle). */
+        assert(!"the battle procedure is at a step it does not have");
+        return 0;
     }
 }
 

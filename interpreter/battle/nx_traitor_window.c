@@ -24,6 +24,7 @@
 
 #include "nx_battle.h"
 #include "nx_events.h"
+#include "nx_turn.h"
 #include "nx_text.h"
 
 static uint8_t bit(uint8_t seat) { return (uint8_t)(1u << seat); }

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "nx_act.h"
+#include "nx_nexus.h"
 #include "nx_battle.h"
 #include "nx_names.h"
 #include "nx_timing.h"

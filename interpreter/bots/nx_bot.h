@@ -29,6 +29,7 @@
 #include <jansson.h>
 
 #include "nx_game.h"
+#include "nx_runtime.h"
 #include "nx_pack.h"
 #include "nx_rng.h"
 

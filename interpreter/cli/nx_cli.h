@@ -13,7 +13,9 @@
 #include <stdio.h>
 
 #include "nx_game.h"
+#include "nx_runtime.h"
 #include "nx_pack.h"
+#include "nx_panel_ctx.h"
 
 enum { NX_EXIT_OK = 0, NX_EXIT_INVALID = 1, NX_EXIT_USAGE = 2 };
 
@@ -96,10 +98,6 @@ int nx_cmd_serve(nx_cli *cli);
 int nx_cmd_stubs(nx_cli *cli);
 int nx_cmd_schema(nx_cli *cli);
 
-/* Calls of unknown ctx methods in panel scripts (nx_ctx_lint.c): each at
- * its file:line:col in d; 0, or -1 when any. */
-int nx_ctx_lint_text(const char *file, const char *text, nx_diags *d);
-int nx_ctx_lint_pack(const nx_pack *pack, nx_diags *d);
 int nx_cmd_board(nx_cli *cli);
 int nx_cmd_replay(nx_cli *cli);
 int nx_cmd_repin(nx_cli *cli);

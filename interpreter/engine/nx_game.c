@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "nx_act.h"
+#include "nx_module.h"
 #include "nx_avail.h"
 #include "nx_module.h"
 #include "nx_state_json.h"
@@ -113,6 +113,7 @@ nx_game *nx_game_new(const nx_runtime *rt, const nx_settings *settings,
                      const nx_game_config *cfg, char *err, size_t errlen)
 {
     if (check_config(cfg, err, errlen)) return NULL;
+    assert(rt->rules); /* an open runtime carries its ruleset (nx_runtime_open) */
     nx_game *g = game_alloc(rt, settings, cfg);
     const nx_ruling *blocker = cfg->nexus_cards ? nx_rulings_lifecycle_blocker(&rt->pack.rulings, &g->settings) : NULL;
     if (blocker) {
@@ -127,8 +128,8 @@ nx_game *nx_game_new(const nx_runtime *rt, const nx_settings *settings,
     nx_state_init(&g->state, cfg->seed, options);
     nx_act a = { .s = &g->state, .rt = rt, .settings = &g->settings, .game_avail = &g->avail,
                  .seat = -1, .log = json_array() };
-    nx_setup_run(&a, cfg->factions, cfg->nseats, options);
-    nx_phases_settle(&a);
+    rt->rules->setup(&a, cfg->factions, cfg->nseats, options);
+    rt->rules->settle(&a);
     if (a.avail_ready) nx_avail_free(&a.avail);
     g->setup_log = dump(a.log);
     json_decref(a.log);
@@ -171,67 +172,24 @@ int nx_game_panel_available(const nx_game *g, const char *panel_id)
     return open;
 }
 
-const nx_avail *nx_act_avail(nx_act *a)
-{
-    /* Availability depends on the pack and the settings only, and both
-     * are fixed for the game's life: one computation serves every action. */
-    if (a->game_avail && *a->game_avail) return *a->game_avail;
-    if (!a->avail_ready) {
-        nx_avail_compute(&a->rt->pack, a->settings, &a->avail);
-        a->avail_ready = 1;
-    }
-    if (!a->game_avail) return &a->avail;
-    *a->game_avail = nx_xmalloc(sizeof **a->game_avail);
-    memcpy(*a->game_avail, &a->avail, sizeof a->avail);   /* ownership moves to the game */
-    a->avail_ready = 0;
-    return *a->game_avail;
-}
 size_t nx_game_log_length(const nx_game *g) { return g->nlog; }
 const char *nx_game_setup_log(const nx_game *g) { return g->setup_log; }
 
 json_t *nx_game_moves(const nx_game *g, int seat)
 {
     json_t *out = json_array();
-    if (seat >= 0 && seat < g->state.nseats) nx_phases_moves(&g->state, (uint8_t)seat, out);
+    if (seat >= 0 && seat < g->state.nseats) nx_ruleset_moves(g->rt->rules, &g->state, (uint8_t)seat, out);
     return out;
 }
 json_t *nx_game_bot_hint(const nx_game *g, int seat)
 {
     if (seat < 0 || seat >= g->state.nseats) return NULL;
-    return nx_panel_bot_hint(g->rt, &g->settings, &g->state, (uint8_t)seat);
+    return g->rt->rules->bot_hint(g->rt, &g->settings, &g->state, (uint8_t)seat);
 }
 const char *nx_game_log_action(const nx_game *g, size_t i) { return g->log[i].action; }
 const char *nx_game_log_result(const nx_game *g, size_t i) { return g->log[i].result; }
 
 /* ---- applying actions ---------------------------------------------------- */
-
-int nx_act_fail(nx_act *a, const char *code, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    nx_vclip(a->err, sizeof a->err, fmt, ap);
-    va_end(ap);
-    a->code = code;
-    return -1;
-}
-
-void nx_act_log(nx_act *a, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    char *line = nx_vasprintf(fmt, ap);
-    va_end(ap);
-    json_array_append_new(a->log, json_string(line));
-    free(line);
-}
-
-const char *nx_act_who(const nx_state *s, int seat, char *buf, size_t len)
-{
-    if (seat < 0) nx_fmt(buf, len, "the host");
-    else nx_fmt(buf, len, "seat %d (%s)", seat,
-                  nx_faction_name((nx_faction)s->seats[seat].faction));
-    return buf;
-}
 
 static char *dump(const json_t *j)
 {
@@ -315,9 +273,9 @@ static int run_on_scratch(const nx_game *g, nx_state *scratch, nx_act *a, nx_act
     memcpy(scratch, &g->state, sizeof g->state);
     a->s = scratch;
     if (scratch->play.over) return nx_act_fail(a, "illegal", "the game is over");
-    if (nx_bidding_holds(a)) return -1;
+    if (a->rt->rules->holds(a)) return -1;
     if (fn(a)) return -1;
-    nx_phases_settle(a);
+    a->rt->rules->settle(a);
     if (a->failed_late) return -1;
     char msg[256];
     if (nx_state_check(scratch, msg, sizeof msg))
@@ -372,7 +330,7 @@ static char *apply_parsed(nx_game *g, json_t *j, nx_game_commit_fn commit, void 
     }
     const char *type = json_string_value(json_object_get(j, "type"));
     int host_only = 0;
-    nx_act_fn fn = nx_act_lookup(type, &host_only);
+    nx_act_fn fn = nx_ruleset_action(g->rt->rules, type, &host_only);
     nx_act a = { .rt = g->rt, .settings = &g->settings, .game_avail = &g->avail, .action = j,
                  .seat = seat, .log = json_array() };
     nx_state scratch;

@@ -22,7 +22,7 @@
 #include <jansson.h>
 
 #include "nx_rulings.h"
-#include "nx_runtime.h"
+#include "nx_engine.h"
 #include "nx_state.h"
 
 typedef struct nx_game nx_game;

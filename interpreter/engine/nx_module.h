@@ -1,10 +1,13 @@
 /*
- * nx_module: how the game turn is put together (internal to interpreter/).
+ * nx_module: how the game turn is put together (internal; the engine's
+ * half of the registration, engine/nx_module.c).
  *
  * Each phase of the turn is one module (interpreter/turn/nx_phase_<name>.c)
  * that owns its procedure, the action types it accepts and the decision
- * kinds it opens.  nx_phases.c lists the modules and runs them; nothing
- * else needs to know which module owns what.
+ * kinds it opens.  A ruleset lists the modules (interpreter/turn/nx_turn.c)
+ * and the runtime carries it: the engine dispatches actions, "pass" and
+ * bots' moves through the list, and calls the ruleset's setup and settle,
+ * without knowing which module owns what.
  *
  * The procedure contract (rules games; designer's tables skip procedures
  * and let the host "advance"):
@@ -60,9 +63,6 @@ typedef struct nx_decision_ops {
     nx_moves_fn moves;
 } nx_decision_ops;
 
-/* The module that owns a decision kind (its decisions list names it), or
- * NULL when none does or more than one does. */
-const char *nx_phases_decision_owner(int kind);
 
 typedef struct nx_module {
     const char *name;
@@ -70,23 +70,39 @@ typedef struct nx_module {
     int (*run)(nx_act *a);              /* the procedure; NULL for modules without one */
     const nx_act_entry *actions;        /* ends with {NULL}; may be NULL */
     const nx_decision_ops *decisions;   /* ends with {0}; may be NULL */
+    /* Hooks the sequencer calls for every module that has them (NULL: none):
+     * a phase begins; a phase's procedure is over (1: its end opened
+     * decisions, the phase waits for them); the module's own phase is over,
+     * windows included, just before the next phase begins. */
+    void (*phase_begin)(nx_state *s, int phase);
+    int (*phase_end)(nx_act *a, int phase);
+    void (*finish)(nx_act *a);
 } nx_module;
 
-/* The modules, in nx_phases.c's list. */
-extern const nx_module nx_mod_core;        /* nx_actions.c: host, alliances, answer, play_nexus */
-extern const nx_module nx_mod_setup;       /* nx_setup.c */
-extern const nx_module nx_mod_storm;       /* nx_phase_storm.c */
-extern const nx_module nx_mod_spice_blow;  /* nx_phase_spice_blow.c (and the Nexus) */
-extern const nx_module nx_mod_charity;     /* nx_phase_charity.c */
-extern const nx_module nx_mod_bidding;     /* nx_phase_bidding.c */
-extern const nx_module nx_mod_revival;     /* nx_phase_revival.c */
-extern const nx_module nx_mod_shipment;    /* nx_phase_shipment.c */
-extern const nx_module nx_mod_battle;      /* nx_phase_battle.c */
-extern const nx_module nx_mod_collection;  /* nx_phase_collection.c */
-extern const nx_module nx_mod_mentat;      /* nx_phase_mentat.c */
-extern const nx_module nx_mod_ally;        /* nx_ally.c: alliance powers outside decisions */
-extern const nx_module nx_mod_cards;       /* nx_truthtrance.c: Treachery cards played at any time (Truthtrance) */
-extern const nx_module nx_mod_stage;       /* nx_stage.c: the staging table's "stage" */
+/* The rules a runtime runs games by (nx_runtime.rules). */
+typedef struct nx_ruleset {
+    const nx_module *const *modules;    /* in dispatch order */
+    size_t nmodules;
+    /* Seats, decks and setup decisions on a fresh nx_state_init'ed a->s. */
+    void (*setup)(nx_act *a, const nx_faction *factions, int nseats, uint8_t options);
+    /* Run procedures while nothing is pending (after setup and every action). */
+    void (*settle)(nx_act *a);
+    /* Fails the action (-1) when a step of the rules must come first
+     * (bidding's post-purchase step), else 0. */
+    int (*holds)(nx_act *a);
+    /* A panel's bot hint for the seat, or NULL (no hint). */
+    json_t *(*bot_hint)(const nx_runtime *rt, const nx_settings *settings, const nx_state *s, uint8_t seat);
+} nx_ruleset;
+
+/* The handler of an action type, or NULL (host_only: the host's action). */
+nx_act_fn nx_ruleset_action(const nx_ruleset *r, const char *type, int *host_only);
+/* How a decision kind is passed and listed for bots, or NULL. */
+const nx_decision_ops *nx_ruleset_decision(const nx_ruleset *r, int kind);
+/* The module whose procedure runs a phase, or NULL. */
+const nx_module *nx_ruleset_procedure(const nx_ruleset *r, int phase);
+/* Candidate actions for the seat's first decision (bots), appended to out
+ * as {"action": {...}, "score": N}. */
+void nx_ruleset_moves(const nx_ruleset *r, const nx_state *s, uint8_t seat, json_t *out);
 
 /* Append one candidate (steals the reference to action). */
 void nx_moves_add(json_t *out, int score, json_t *action);
@@ -95,26 +111,6 @@ void nx_moves_add(json_t *out, int score, json_t *action);
 const nx_pending *nx_pending_find(const nx_state *s, uint8_t seat, nx_pending_kind kind);
 /* As nx_pending_find, failing the action with a reason when there is none. */
 const nx_pending *nx_act_need(nx_act *a, nx_pending_kind kind);
-
-/* Events and their Nexus windows (nx_phases.c; core/nx_events.h): raise
- * the event now being made (user and target may be NX_NO_SEAT), clear it,
- * and open a Nexus card window at it for every seat of the mask holding a
- * card; 1 when any window opened. */
-void nx_event_raise(nx_state *s, int kind, uint8_t user, uint8_t target);
-void nx_event_clear(nx_state *s);
-int nx_windows_open_event(nx_act *a, int kind, uint8_t seats);
-uint32_t nx_windows_open_for(nx_act *a, int kind, uint8_t user, uint8_t seats, uint32_t event, const char *prompt);
-
-/* Bidding's post-purchase step comes before any play allowed at any time
- * (Tleilaxu Ghola, Truthtrance) under ixians.secret_ally.anytime_interleave
- * "immediate": fails the action (-1) when it must wait, else 0. */
-int nx_bidding_holds(nx_act *a);
-
-/* Carry out the effects owed to `seat` (NX_NO_SEAT: all) at the Mentat
- * Pause: at its start (at_window 0) or at the seat's turn in its storm-order
- * pass (at_window 1), as harkonnen.betrayal.mentat_order orders
- * (interpreter/turn/nx_owed.c). */
-void nx_owed_mentat(nx_act *a, uint8_t seat, int at_window);
 
 /* A ruling's effective setting in this game, or `fallback` when the pack
  * does not declare the ruling. */

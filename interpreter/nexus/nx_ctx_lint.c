@@ -13,7 +13,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "nx_cli.h"
 #include "nx_panel_ctx.h"
 #include "nx_util.h"
 

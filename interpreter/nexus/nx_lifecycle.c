@@ -16,8 +16,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "nx_act.h"
-#include "nx_module.h"
+#include "nx_nexus.h"
+#include "nx_turn.h"
 #include "nx_text.h"
 #include "nx_pack.h"
 
@@ -227,3 +227,8 @@ void nx_lifecycle_alliance_formed(nx_act *a, uint8_t x, uint8_t y)
                    nx_act_who(a->s, partners[i], who, sizeof who), nx_comp_name(c));
     }
 }
+
+/* The sequencer calls these at every phase's beginning and end (nx_phases.c). */
+const nx_module nx_mod_lifecycle = { "lifecycle", -1, NULL, NULL, NULL,
+                                     .phase_begin = nx_lifecycle_phase_begin,
+                                     .phase_end = nx_lifecycle_phase_end };

@@ -8,7 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "nx_act.h"
+#include "nx_nexus.h"
+#include "nx_turn.h"
 #include "nx_ask.h"
 #include "nx_battle.h"
 #include "nx_board.h"
@@ -316,14 +317,13 @@ static int ctx_event(lua_State *L)
         case NX_EVK_USER: set_seat_field(L, name, p->event_user); break;
         case NX_EVK_TARGET: set_seat_field(L, name, p->event_target); break;
         case NX_EVK_COMMAND:
-            if (p->voice_mode) lua_pushstring(L, p->voice_mode == 1 ? "play" : "not_play"), lua_setfield(L, -2, name);
+            if (p->voice_mode) lua_pushstring(L, p->voice_mode == NX_VOICE_PLAY ? "play" : "not_play"), lua_setfield(L, -2, name);
             break;
         case NX_EVK_WHAT:
             if (p->voice_mode) lua_pushstring(L, nx_board_voice_what_id(p->voice_what)), lua_setfield(L, -2, name);
             break;
         case NX_EVK_ELEMENT: {
-            static const char *const elem[5] = { NULL, "leader", "weapon", "defense", "dial" };
-            if (p->prescience_elem && p->prescience_elem < 5) lua_pushstring(L, elem[p->prescience_elem]), lua_setfield(L, -2, name);
+            if (p->prescience_elem && p->prescience_elem < NX_ELEM_COUNT) lua_pushstring(L, nx_elem_ids[p->prescience_elem]), lua_setfield(L, -2, name);
             break;
         }
         default: break;

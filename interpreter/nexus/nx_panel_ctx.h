@@ -9,6 +9,8 @@
 
 #include <stdio.h>
 
+#include "nx_pack.h"
+
 typedef struct lua_State lua_State;
 
 /* Register the ctx metatable in a sandbox's Lua state (once, at start). */
@@ -21,5 +23,10 @@ int nx_panel_ctx_known(const char *name);
 const char *nx_panel_ctx_suggest(const char *name);
 /* Write the LuaLS annotation stubs of the whole ctx API. */
 void nx_panel_ctx_stubs(FILE *out);
+
+/* Calls of unknown ctx methods in panel scripts (nx_ctx_lint.c): each at
+ * its file:line:col in d; 0, or -1 when any. */
+int nx_ctx_lint_text(const char *file, const char *text, nx_diags *d);
+int nx_ctx_lint_pack(const nx_pack *pack, nx_diags *d);
 
 #endif

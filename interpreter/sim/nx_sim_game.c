@@ -26,7 +26,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "nx_act.h"
+#include "nx_nexus.h"
 #include "nx_text.h"
 #include "nx_avail.h"
 #include "nx_events.h"

@@ -25,7 +25,7 @@
 #include "nx_board.h"
 #include "nx_effects.h"
 #include "nx_text.h"
-#include "nx_module.h"
+#include "nx_turn.h"
 #include "nx_movement.h"
 #include "nx_names.h"
 #include "nx_play.h"

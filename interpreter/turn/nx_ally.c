@@ -26,8 +26,8 @@
 #include <stdint.h>
 
 #include "nx_battle.h"
-#include "nx_module.h"
 #include "nx_spice.h"
+#include "nx_turn.h"
 
 /* Support spice `seat` has committed in a sealed battle plan and not yet
  * paid: its plan is in and the battle in hand has no winner yet (the

@@ -27,7 +27,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "nx_module.h"
+#include "nx_turn.h"
 #include "nx_spice.h"
 #include "nx_events.h"
 #include "nx_invoice.h"

@@ -14,7 +14,7 @@
  */
 #include <stdio.h>
 
-#include "nx_module.h"
+#include "nx_turn.h"
 #include "nx_spice.h"
 
 #define CHARITY_FLOOR 2   /* "up to a total of 2" */

@@ -14,7 +14,7 @@
 #include <stdio.h>
 
 #include "nx_board.h"
-#include "nx_module.h"
+#include "nx_turn.h"
 #include "nx_movement.h"
 #include "nx_spice.h"
 

@@ -17,7 +17,7 @@
 
 #include "nx_board.h"
 #include "nx_text.h"
-#include "nx_module.h"
+#include "nx_turn.h"
 #include "nx_spice.h"
 
 #define BIT(seat) ((uint8_t)(1u << (seat)))

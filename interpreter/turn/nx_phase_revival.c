@@ -42,7 +42,7 @@
 
 #include "nx_board.h"
 #include "nx_text.h"
-#include "nx_module.h"
+#include "nx_turn.h"
 #include "nx_movement.h"
 #include "nx_play.h"
 #include "nx_revival.h"

@@ -36,7 +36,7 @@
 #include "nx_board.h"
 #include "nx_effects.h"
 #include "nx_text.h"
-#include "nx_module.h"
+#include "nx_turn.h"
 #include "nx_adv_windows.h"
 #include "nx_movement.h"
 #include "nx_play.h"

@@ -24,7 +24,7 @@
 
 #include "nx_board.h"
 #include "nx_text.h"
-#include "nx_module.h"
+#include "nx_turn.h"
 #include "nx_movement.h"
 
 enum { STEP_START, STEP_DIALED, STEP_KNOWN, STEP_CARDS, STEP_MOVE, STEP_DRAW, STEP_DONE };

@@ -1,6 +1,6 @@
 /*
- * Phase progression: the list of modules, and the loop that runs their
- * procedures (nx_module.h).
+ * Phase progression: the loop that runs the modules' procedures
+ * (nx_module.h) over the list the runtime's ruleset carries (nx_turn.c).
  *
  * Rules games: after setup and after every action, nx_phases_settle runs
  * the current phase's procedure while nothing is pending; a procedure
@@ -20,7 +20,7 @@
 #include "nx_invoice.h"
 #include "nx_events.h"
 #include "nx_text.h"
-#include "nx_module.h"
+#include "nx_turn.h"
 #include "nx_names.h"
 #include "nx_play.h"
 #include "nx_adv_windows.h"
@@ -32,49 +32,34 @@ static const nx_decision_ops window_decisions[] = {
     { NX_PEND_NEXUS_WINDOW, pass_window, window_moves },
     { 0, NULL, NULL },
 };
-static const nx_module nx_mod_windows = { "windows", -1, NULL, NULL, window_decisions };
+const nx_module nx_mod_windows = { "windows", -1, NULL, NULL, window_decisions };
 
-static const nx_module *const modules[] = {
-    &nx_mod_windows, &nx_mod_adv_windows,   /* before the battle's: both answer "karama" */
-    &nx_mod_core, &nx_mod_setup, &nx_mod_storm, &nx_mod_spice_blow, &nx_mod_charity, &nx_mod_bidding,
-    &nx_mod_revival, &nx_mod_shipment, &nx_mod_battle, &nx_mod_collection, &nx_mod_mentat, &nx_mod_stage, &nx_mod_ally, &nx_mod_cards, &nx_mod_karama,
-};
-#define NMODULES (sizeof modules / sizeof modules[0])
-
-static const nx_module *module_of_phase(int phase)
+/* Every module's hooks, in list order (only the Nexus card lifecycle has
+ * them today). */
+static void phase_begin_hooks(nx_act *a, int phase)
 {
-    for (size_t i = 0; i < NMODULES; i++)
-        if (modules[i]->phase == phase && modules[i]->run) return modules[i];
-    return NULL;
+    const nx_ruleset *r = a->rt->rules;
+    for (size_t i = 0; i < r->nmodules; i++)
+        if (r->modules[i]->phase_begin) r->modules[i]->phase_begin(a->s, phase);
 }
 
-nx_act_fn nx_act_lookup(const char *type, int *host_only)
+static int phase_end_hooks(nx_act *a, int phase)
 {
-    for (size_t i = 0; i < NMODULES; i++)
-        for (const nx_act_entry *e = modules[i]->actions; e && e->type; e++)
-            if (!strcmp(e->type, type)) {
-                *host_only = e->host_only;
-                return e->fn;
-            }
-    return NULL;
-}
-
-static const nx_decision_ops *decision_ops(int kind)
-{
-    for (size_t i = 0; i < NMODULES; i++)
-        for (const nx_decision_ops *d = modules[i]->decisions; d && d->kind; d++)
-            if (d->kind == kind) return d;
-    return NULL;
+    const nx_ruleset *r = a->rt->rules;
+    for (size_t i = 0; i < r->nmodules; i++)
+        if (r->modules[i]->phase_end && r->modules[i]->phase_end(a, phase)) return 1;
+    return 0;
 }
 
 const char *nx_phases_decision_owner(int kind)
 {
     const char *owner = NULL;
-    for (size_t i = 0; i < NMODULES; i++)
-        for (const nx_decision_ops *d = modules[i]->decisions; d && d->kind; d++)
+    const nx_ruleset *r = &nx_dune_ruleset;
+    for (size_t i = 0; i < r->nmodules; i++)
+        for (const nx_decision_ops *d = r->modules[i]->decisions; d && d->kind; d++)
             if (d->kind == kind) {
                 if (owner) return NULL;     /* two owners: the table is broken */
-                owner = modules[i]->name;
+                owner = r->modules[i]->name;
             }
     return owner;
 }
@@ -100,7 +85,7 @@ void nx_phases_enter(nx_act *a, int phase)
     s->play.closing = 0;
     s->play.window_next = 0;
     nx_adv_use_done(s);     /* no advantage's use outlives its phase */
-    nx_lifecycle_phase_begin(s, phase);
+    phase_begin_hooks(a, phase);
     nx_act_log(a, "turn %d: %s", s->turn, nx_phase_name(phase));
 }
 
@@ -214,6 +199,14 @@ static void window_moves(const nx_state *s, const nx_pending *p, json_t *out)
     nx_moves_add(out, 0, json_pack("{s:s}", "type", "pass"));
 }
 
+void nx_phases_end_setup(nx_act *a)
+{
+    const nx_module *m = nx_ruleset_procedure(a->rt->rules, NX_P_SETUP);
+    assert(m && m->finish); /* the setup module finishes setup */
+    m->finish(a);
+    nx_phases_enter(a, NX_P_STORM);
+}
+
 /* A procedure is over: end the phase (its end may open decisions), then
  * offer the Nexus card windows. */
 static int close_phase(nx_act *a)
@@ -221,7 +214,7 @@ static int close_phase(nx_act *a)
     nx_state *s = a->s;
     if (!s->play.closing) {
         s->play.closing = 1;
-        if (nx_lifecycle_phase_end(a, s->phase)) return 1;
+        if (phase_end_hooks(a, s->phase)) return 1;
     }
     if (s->npending) return 1;
     if (s->play.closing == 1) {
@@ -230,8 +223,7 @@ static int close_phase(nx_act *a)
     }
     if (open_next_window(a)) return 1;
     if (s->phase == NX_P_SETUP) {
-        nx_setup_finish(a);
-        nx_phases_enter(a, NX_P_STORM);
+        nx_phases_end_setup(a);
         return 0;
     }
     nx_phases_enter(a, s->phase + 1);
@@ -244,7 +236,7 @@ void nx_phases_settle(nx_act *a)
     if (!nx_phases_is_rules_game(s)) return;
     while (!s->play.over && s->npending == 0) {
         if (!s->play.closing) {
-            const nx_module *m = module_of_phase(s->phase);
+            const nx_module *m = nx_ruleset_procedure(a->rt->rules, s->phase);
             assert(m); /* every phase has a procedure */
             if (m->run(a)) {
                 /* A procedure that waits must wait for someone. */
@@ -270,7 +262,7 @@ int nx_phases_advance(nx_act *a)
     if (s->phase == NX_P_SETUP)
         return nx_act_fail(a, "illegal", "setup is not finished");
     /* A phase whose end opens decisions completes when they are answered. */
-    if (nx_lifecycle_phase_end(a, s->phase)) return 0;
+    if (phase_end_hooks(a, s->phase)) return 0;
     nx_phases_enter(a, s->phase + 1);
     return 0;
 }
@@ -291,39 +283,9 @@ int nx_phases_pass(nx_act *a)
     for (int i = 0; i < a->s->npending; i++) {
         const nx_pending *p = &a->s->pending[i];
         if (p->seat != a->seat) continue;
-        const nx_decision_ops *d = decision_ops(p->kind);
+        const nx_decision_ops *d = nx_ruleset_decision(a->rt->rules, p->kind);
         if (d && d->pass) return d->pass(a, p);
         return nx_act_fail(a, "illegal", "this decision cannot be passed: %s", p->prompt);
     }
     return nx_act_fail(a, "illegal", "seat %d has no decision to make", a->seat);
-}
-
-void nx_phases_moves(const nx_state *s, uint8_t seat, json_t *out)
-{
-    for (int i = 0; i < s->npending; i++) {
-        const nx_pending *p = &s->pending[i];
-        if (p->seat != seat) continue;
-        const nx_decision_ops *d = decision_ops(p->kind);
-        if (d && d->moves) d->moves(s, p, out);
-        return; /* the seat's first decision is the one to answer */
-    }
-}
-
-void nx_moves_add(json_t *out, int score, json_t *action)
-{
-    json_array_append_new(out, json_pack("{s:o, s:i}", "action", action, "score", score));
-}
-
-const nx_pending *nx_pending_find(const nx_state *s, uint8_t seat, nx_pending_kind kind)
-{
-    for (int i = 0; i < s->npending; i++)
-        if (s->pending[i].seat == seat && s->pending[i].kind == kind) return &s->pending[i];
-    return NULL;
-}
-
-const nx_pending *nx_act_need(nx_act *a, nx_pending_kind kind)
-{
-    const nx_pending *p = a->seat >= 0 ? nx_pending_find(a->s, (uint8_t)a->seat, kind) : NULL;
-    if (!p) nx_act_fail(a, "illegal", "seat %d has no %s decision to make now", a->seat, nx_pending_kind_name(kind));
-    return p;
 }

@@ -19,7 +19,8 @@
 #include "nx_board.h"
 #include "nx_text.h"
 #include "nx_leaders.h"
-#include "nx_module.h"
+#include "nx_nexus.h"
+#include "nx_turn.h"
 #include "nx_movement.h"
 #include "nx_rules.h"
 #include "nx_spice.h"
@@ -264,10 +265,7 @@ void nx_setup_run(nx_act *a, const nx_faction *factions, int nseats, uint8_t opt
     if (!rules_game) nx_setup_deal(a);
     /* Designer's tables with nothing to decide start at once; rules games
      * start when nx_phases_settle finds setup's decisions all answered. */
-    if (s->npending == 0 && !rules_game) {
-        nx_setup_finish(a);
-        nx_phases_enter(a, NX_P_STORM);
-    }
+    if (s->npending == 0 && !rules_game) nx_phases_end_setup(a);
 }
 
 /* Has the deal been made?  Every seat is dealt a Treachery Card. */
@@ -511,7 +509,8 @@ static const nx_decision_ops setup_decisions[] = {
     { 0, NULL, NULL },
 };
 
-const nx_module nx_mod_setup = { "setup", NX_P_SETUP, setup_procedure, setup_actions, setup_decisions };
+const nx_module nx_mod_setup = { "setup", NX_P_SETUP, setup_procedure, setup_actions, setup_decisions,
+                                  .finish = nx_setup_finish };
 
 /* Unchosen cards are already at the bottom (returned on selection); now
  * Tleilaxu, if seated, shuffles and draws its three Face Dancers. */

@@ -4,7 +4,7 @@
 
 #include "nx_board.h"
 #include "nx_effects.h"
-#include "nx_module.h"
+#include "nx_nexus.h"
 #include "nx_movement.h"
 #include "nx_play.h"
 #include "nx_text.h"

@@ -21,7 +21,7 @@
 
 #include "nx_battle.h"
 #include "nx_text.h"
-#include "nx_module.h"
+#include "nx_turn.h"
 #include "nx_movement.h"
 
 /* One question, as read from the action. */

@@ -10,6 +10,7 @@
 #include "nx_board.h"
 #include "nx_effects.h"
 #include "nx_events.h"
+#include "nx_turn.h"
 #include "nx_map.h"
 #include "nx_play.h"
 #include "nx_text.h"

@@ -32,12 +32,14 @@ static void load_libs(nx_runtime *rt, nx_diags *d)
     nx_strings_free(paths, n);
     free(dir);
 }
+#include "nx_turn.h"
 
 int nx_runtime_open(nx_runtime *rt, const char *pack_yaml, nx_diags *d)
 {
     memset(rt, 0, sizeof *rt);
     size_t problems_before = d->n;
     if (nx_pack_load(pack_yaml, &rt->pack, d)) return -1;
+    rt->rules = &nx_dune_ruleset;
     rt->sandbox = nx_sandbox_new(NULL);
     nx_panel_ctx_register(nx_sandbox_lua(rt->sandbox));
     load_libs(rt, d);

@@ -108,7 +108,7 @@ START_TEST(first_storm_damage_readings)
 END_TEST
 
 /* Every Treachery card back in the deck: nobody is asked about Weather
- * Control or Family Atomics (tests/test_special_cards.c does that). */
+ * Control or Family Atomics (tests/turn/test_special_cards.c does that). */
 static void empty_hands(nx_game *g)
 {
     nx_state *s = nxt_mut(g);

@@ -8,7 +8,8 @@
 
 #include "nx_ask.h"
 #include "nx_leaders.h"
-#include "nx_module.h"
+#include "nx_nexus.h"
+#include "nx_turn.h"
 #include "nx_names.h"
 
 static const char *str_arg(const nx_act *a, const char *key)
@@ -221,8 +222,7 @@ static int answer_traitor(nx_act *a, const nx_pending *p)
     /* Rules games: the setup procedure ends when every setup decision is
      * answered (nx_phases_settle).  Designer's tables end it here. */
     if (nx_phases_is_rules_game(s) || s->npending) return 0;
-    nx_setup_finish(a);
-    nx_phases_enter(a, NX_P_STORM);
+    nx_phases_end_setup(a);
     return 0;
 }
 

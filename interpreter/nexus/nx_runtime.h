@@ -5,20 +5,19 @@
  * Panels keep no state of their own (the sandbox freezes their globals),
  * so one runtime serves any number of games; everything a panel does goes
  * through the ctx of the game it is called for.
+ *
+ * Opening a runtime is where the layers meet (the struct is the engine's,
+ * engine/nx_engine.h): it registers the panel ctx in the sandbox and binds
+ * the ruleset, so it lives in the rules layer.
  */
 #ifndef NX_RUNTIME_H
 #define NX_RUNTIME_H
 
-#include "nx_pack.h"
-#include "nx_sandbox.h"
+#include "nx_engine.h"
 
-typedef struct nx_runtime {
-    nx_pack pack;
-    nx_sandbox *sandbox;
-} nx_runtime;
-
-/* Load a pack and compile its implemented panels.  0, or -1 with every
- * problem in *d. */
+/* Load a pack, compile its implemented panels, and bind the rules of the
+ * Dune turn (nx_dune_ruleset) that games of this runtime follow.  0, or
+ * -1 with every problem in *d. */
 int nx_runtime_open(nx_runtime *rt, const char *pack_yaml, nx_diags *d);
 void nx_runtime_close(nx_runtime *rt);
 

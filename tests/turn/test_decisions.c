@@ -4,7 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "nx_module.h"
+#include "nx_turn.h"
 #include "nx_names.h"
 #include "nx_testutil.h"
 

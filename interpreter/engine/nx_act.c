@@ -1,0 +1,78 @@
+/*
+ * The basic action functions every handler and procedure uses: failing
+ * an action with a reason, public log lines, panel availability, and the
+ * pending decisions a handler answers (engine/nx_act.h, nx_module.h).
+ * They live below the rules: nx_game runs the modules, the modules call
+ * these, and nothing here calls a module.
+ */
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "nx_module.h"
+#include "nx_names.h"
+#include "nx_text.h"
+#include "nx_util.h"
+
+const nx_avail *nx_act_avail(nx_act *a)
+{
+    /* Availability depends on the pack and the settings only, and both
+     * are fixed for the game's life: one computation serves every action. */
+    if (a->game_avail && *a->game_avail) return *a->game_avail;
+    if (!a->avail_ready) {
+        nx_avail_compute(&a->rt->pack, a->settings, &a->avail);
+        a->avail_ready = 1;
+    }
+    if (!a->game_avail) return &a->avail;
+    *a->game_avail = nx_xmalloc(sizeof **a->game_avail);
+    memcpy(*a->game_avail, &a->avail, sizeof a->avail);   /* ownership moves to the game */
+    a->avail_ready = 0;
+    return *a->game_avail;
+}
+
+int nx_act_fail(nx_act *a, const char *code, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    nx_vclip(a->err, sizeof a->err, fmt, ap);
+    va_end(ap);
+    a->code = code;
+    return -1;
+}
+
+void nx_act_log(nx_act *a, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    char *line = nx_vasprintf(fmt, ap);
+    va_end(ap);
+    json_array_append_new(a->log, json_string(line));
+    free(line);
+}
+
+const char *nx_act_who(const nx_state *s, int seat, char *buf, size_t len)
+{
+    if (seat < 0) nx_fmt(buf, len, "the host");
+    else nx_fmt(buf, len, "seat %d (%s)", seat,
+                  nx_faction_name((nx_faction)s->seats[seat].faction));
+    return buf;
+}
+
+void nx_moves_add(json_t *out, int score, json_t *action)
+{
+    json_array_append_new(out, json_pack("{s:o, s:i}", "action", action, "score", score));
+}
+
+const nx_pending *nx_pending_find(const nx_state *s, uint8_t seat, nx_pending_kind kind)
+{
+    for (int i = 0; i < s->npending; i++)
+        if (s->pending[i].seat == seat && s->pending[i].kind == kind) return &s->pending[i];
+    return NULL;
+}
+
+const nx_pending *nx_act_need(nx_act *a, nx_pending_kind kind)
+{
+    const nx_pending *p = a->seat >= 0 ? nx_pending_find(a->s, (uint8_t)a->seat, kind) : NULL;
+    if (!p) nx_act_fail(a, "illegal", "seat %d has no %s decision to make now", a->seat, nx_pending_kind_name(kind));
+    return p;
+}

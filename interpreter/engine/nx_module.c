@@ -1,0 +1,46 @@
+/*
+ * The engine's half of the module registration (nx_module.h): walking a
+ * ruleset's module list.  The list itself is the rules layer's
+ * (interpreter/turn/nx_turn.c), so the engine dispatches to modules it
+ * never names.
+ */
+#include <string.h>
+
+#include "nx_module.h"
+
+nx_act_fn nx_ruleset_action(const nx_ruleset *r, const char *type, int *host_only)
+{
+    for (size_t i = 0; i < r->nmodules; i++)
+        for (const nx_act_entry *e = r->modules[i]->actions; e && e->type; e++)
+            if (!strcmp(e->type, type)) {
+                *host_only = e->host_only;
+                return e->fn;
+            }
+    return NULL;
+}
+
+const nx_decision_ops *nx_ruleset_decision(const nx_ruleset *r, int kind)
+{
+    for (size_t i = 0; i < r->nmodules; i++)
+        for (const nx_decision_ops *d = r->modules[i]->decisions; d && d->kind; d++)
+            if (d->kind == kind) return d;
+    return NULL;
+}
+
+const nx_module *nx_ruleset_procedure(const nx_ruleset *r, int phase)
+{
+    for (size_t i = 0; i < r->nmodules; i++)
+        if (r->modules[i]->phase == phase && r->modules[i]->run) return r->modules[i];
+    return NULL;
+}
+
+void nx_ruleset_moves(const nx_ruleset *r, const nx_state *s, uint8_t seat, json_t *out)
+{
+    for (int i = 0; i < s->npending; i++) {
+        const nx_pending *p = &s->pending[i];
+        if (p->seat != seat) continue;
+        const nx_decision_ops *d = nx_ruleset_decision(r, p->kind);
+        if (d && d->moves) d->moves(s, p, out);
+        return; /* the seat's first decision is the one to answer */
+    }
+}
