@@ -198,8 +198,11 @@ json_t *nx_invoices_view(const nx_state *s, int viewer)
                               "price", p->inv_price[i], "lot", p->inv_lot[i], "turn", p->inv_turn[i], "redirected",
                               p->inv_redirect[i] != 0);
         json_object_set_new(o, "payee", p->inv_payee[i] == NX_INV_BANK ? json_string("bank") : json_integer(p->inv_payee[i]));
-        /* The card bought is the buyer's secret, like any card in its hand. */
-        if (p->inv_item[i] != NX_COMP_NONE && viewer == p->inv_buyer[i])
+        /* The card bought is the buyer's secret, like any card in its hand,
+         * and shown only while it is there: a card taken from the hand since
+         * (Harkonnen's Karama power) is no longer the buyer's to see. */
+        if (p->inv_item[i] != NX_COMP_NONE && viewer == p->inv_buyer[i] &&
+            s->custody.zone[p->inv_item[i]] == NX_Z_SEAT(p->inv_buyer[i], NX_ZS_TREACHERY))
             json_object_set_new(o, "item", json_string(nx_comp_id(p->inv_item[i])));
         if (sees_split(p, i, viewer)) {
             json_t *payers = json_array();

@@ -56,6 +56,7 @@ function ctx:forces_in(territory) end
 --- The effects in force, as every view shows them: {{kind=, seat=, scope=, arg=, turn=, battle=, source=, panel=}, ...}.
 ---@return table[]
 function ctx:effects() end
+
 --- Shipment and Movement as the table sees it: {own_turn=, advanced=, shipped=, moving=, second=, reserves=, on_board=, allowed={term=true}, advisors={{territory=, blocked=reason|nil, accompanied=, storm_locked=}, ...}}, or nil in other phases.
 ---@return table|nil
 function ctx:shipping() end
@@ -108,6 +109,7 @@ function ctx:spice(transfer) end
 --- Move a seat's counters between reserves, tanks and board sections: {seat=, from=, to=, count=, elite=}, under the board's entry rules (storm, stronghold occupancy).
 ---@param move table
 function ctx:forces(move) end
+
 --- Let the holder use terms in its own Shipment and Movement turn, until used or the phase ends: guild_rates, cross_ship, ship_back, five_as_one, second_shipment, advisor_flip.
 ---@param terms string[]
 function ctx:allow(terms) end
@@ -130,7 +132,7 @@ function ctx:invoice_cover(seat, amount) end
 ---@param change table
 function ctx:redirect_invoice(change) end
 
---- Discard Treachery Cards of the holder's hand, face up.
+--- The holder discards Treachery Cards from its hand, face up.
 ---@param cards string[]
 function ctx:discard(cards) end
 
@@ -141,14 +143,11 @@ function ctx:grant_revival(grant) end
 --- The holder's forces in the Tanks: {normal=, elite=, elite_room= (elite it may still revive this turn), leaders= (its leaders there)}.
 ---@return table
 function ctx:tanks() end
+
 --- What the holder may know of a card it can see (its own, or a public one): {id=, name=, worthless=}.
 ---@param id string
 ---@return table
 function ctx:card(id) end
-
---- The holder discards Treachery Cards from its hand, face up.
----@param cards string[]
-function ctx:discard(cards) end
 
 --- The holder takes spice from the bank.
 ---@param amount integer

@@ -10,7 +10,7 @@ OUT=${3:-$(mktemp -d)}
 mkdir -p "$OUT"
 GAME="--seats 6 --nexus-cards --seed-start 3"
 "$NEXUS" simulate -n 2 $GAME --jobs 2 --quiet --html "$OUT/report.html" || exit 1
-"$NEXUS" simulate --compare default "$SRC/tests/simulate/partial_revival.yaml" -n 1 $GAME --quiet \
+"$NEXUS" simulate --compare default "$SRC/tests/simulate/open_one_gate.yaml" -n 1 $GAME --quiet \
     --html "$OUT/compare.html" || exit 1
 # The page is self-contained: nothing to fetch.
 if grep -Eq "(src|href)=['\"]?(https?:)?//" "$OUT/report.html" "$OUT/compare.html"; then

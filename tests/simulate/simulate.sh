@@ -16,7 +16,7 @@ passes=0
 # Six seats with Nexus cards: the cards of absent factions are dealt, so
 # gated situations arise.  Seeds 3 and 4 are short games, and in seed 4 a
 # holder of the Tleilaxu Secret Ally reaches its Revival phase: the
-# situation tleilaxu.secret_ally.partial_revival gates.
+# situation ecaz.secret_ally.audience gates.
 GAME="--seats 6 --nexus-cards --seed-start 3"
 N=2
 
@@ -63,9 +63,9 @@ grep -q "^FAILED seed 1 (crash)" "$TMP/out" && grep -q "replay: nexus play --see
     || bad "the summary does not list the failed seed with its replay command"
 
 # Two settings over the same seeds.
-run 0 "compare" "$NEXUS" simulate --compare default "$SRC/tests/simulate/partial_revival.yaml" -n 1 $GAME --seed-start 4 \
+run 0 "compare" "$NEXUS" simulate --compare default "$SRC/tests/simulate/open_one_gate.yaml" -n 1 $GAME \
     --json "$TMP/cmp.json" --html "$TMP/cmp.html"
-run 0 "compare report" $CHECK compare "$TMP/cmp.json" tleilaxu.secret_ally.partial_revival
+run 0 "compare report" $CHECK compare "$TMP/cmp.json" ecaz.secret_ally.audience
 
 # Usage errors.
 run 2 "no -n" "$NEXUS" simulate $GAME
