@@ -104,6 +104,9 @@ START_TEST(test_views_and_saved_state)
     nx_state s;
     seated(&s);
     quote(&s);
+    /* The card bought is in the buyer's hand (nx_invoices_view shows it
+     * only while it is there). */
+    s.custody.zone[nx_comp_treachery(3)] = NX_Z_SEAT(0, NX_ZS_TREACHERY);
     /* The buyer sees the card and the split; its ally the split; others neither. */
     json_t *v0 = nx_invoices_view(&s, 0), *v1 = nx_invoices_view(&s, 1), *v2 = nx_invoices_view(&s, 2),
            *spec = nx_invoices_view(&s, -1);
@@ -113,6 +116,12 @@ START_TEST(test_views_and_saved_state)
     ck_assert_ptr_null(json_object_get(e1, "item"));
     ck_assert_ptr_nonnull(json_object_get(e1, "payers"));
     ck_assert_ptr_null(json_object_get(e2, "item"));
+    /* Taken from the hand (a Harkonnen Karama power), it is no longer shown. */
+    s.custody.zone[nx_comp_treachery(3)] = NX_Z_SEAT(2, NX_ZS_TREACHERY);
+    json_t *gone = nx_invoices_view(&s, 0);
+    ck_assert_ptr_null(json_object_get(json_array_get(gone, 0), "item"));
+    json_decref(gone);
+    s.custody.zone[nx_comp_treachery(3)] = NX_Z_SEAT(0, NX_ZS_TREACHERY);
     ck_assert_ptr_null(json_object_get(e2, "payers"));
     ck_assert_int_eq(json_integer_value(json_object_get(e2, "price")), 5);
     ck_assert_str_eq(json_string_value(json_object_get(e2, "payee")), "bank");
