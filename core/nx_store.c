@@ -14,12 +14,14 @@
 #include <sqlite3.h>
 
 #include "nx_sha256.h"
+#include "nx_store_pg.h"
 #include "nx_util.h"
 
 struct nx_store {
     sqlite3 *db;
     char *path;
     int lock_fd;   /* holds the file's writer lock; -1 for an in-memory store */
+    nx_store_pg *pg;   /* the PostgreSQL backend instead (nx_store_pg.c), or NULL */
 };
 
 /* Writers wait this long for another connection's write lock. */
@@ -277,6 +279,11 @@ nx_store *nx_store_open(const char *path, char *err, size_t errlen)
     nx_store *st = nx_xcalloc(1, sizeof *st);
     st->path = nx_xstrdup(path);
     st->lock_fd = -1;
+    if (nx_store_pg_is_url(path)) {
+        if ((st->pg = nx_store_pg_open(path, err, errlen))) return st;
+        nx_store_close(st);
+        return NULL;
+    }
     if (nx_store_lock(st, err, errlen)) {
         nx_store_close(st);
         return NULL;
@@ -297,11 +304,37 @@ nx_store *nx_store_open(const char *path, char *err, size_t errlen)
     return st;
 }
 
-void nx_store_set_busy_timeout(nx_store *st, int ms) { sqlite3_busy_timeout(st->db, ms); }
+void nx_store_set_busy_timeout(nx_store *st, int ms)
+{
+    if (st->pg) nx_store_pg_set_busy_timeout(st->pg, ms);
+    else sqlite3_busy_timeout(st->db, ms);
+}
+
+/* ---- leases (the PostgreSQL store's; one writer per SQLite file owns every room) --- */
+
+int nx_store_claim(nx_store *st, const char *room, char *err, size_t errlen)
+{
+    return st->pg ? nx_store_pg_claim(st->pg, room, err, errlen) : 0;
+}
+
+int nx_store_owns(const nx_store *st, const char *room) { return st->pg ? nx_store_pg_owns(st->pg, room) : 1; }
+
+int nx_store_renew(nx_store *st, char *err, size_t errlen)
+{
+    return st->pg ? nx_store_pg_renew(st->pg, err, errlen) : 0;
+}
+
+void nx_store_set_lease_ms(nx_store *st, int ms)
+{
+    if (st->pg) nx_store_pg_set_lease_ms(st->pg, ms);
+}
+
+const char *nx_store_backend(const nx_store *st) { return st->pg ? "postgresql" : "sqlite"; }
 
 void nx_store_close(nx_store *st)
 {
     if (!st) return;
+    nx_store_pg_close(st->pg);
     sqlite3_close(st->db);
     /* After the database is closed, so the next writer finds it complete. */
     if (st->lock_fd >= 0) close(st->lock_fd);
@@ -341,6 +374,7 @@ static int nx_store_insert_room(nx_store *st, const char *room, const char *meta
 int nx_store_create_room(nx_store *st, const char *room, const char *meta_json, const char *snapshot_json,
                          char *err, size_t errlen)
 {
+    if (st->pg) return nx_store_pg_create_room(st->pg, room, meta_json, snapshot_json, err, errlen);
     if (!*room) return nx_store_fail(err, errlen, "a room needs a name");
     if (nx_store_check_json(meta_json, strlen(meta_json), "meta", err, errlen) ||
         nx_store_check_json(snapshot_json, strlen(snapshot_json), "snapshot", err, errlen) ||
@@ -402,6 +436,7 @@ static int nx_store_append_rows(nx_store *st, const char *room, uint32_t seq, co
 int nx_store_append(nx_store *st, const char *room, uint32_t seq, const char *action_json,
                     const char *result_json, const char *snapshot_json, char *err, size_t errlen)
 {
+    if (st->pg) return nx_store_pg_append(st->pg, room, seq, action_json, result_json, snapshot_json, err, errlen);
     if (nx_store_check_json(action_json, strlen(action_json), "action", err, errlen) ||
         nx_store_check_json(result_json, strlen(result_json), "result", err, errlen) ||
         (snapshot_json && nx_store_check_json(snapshot_json, strlen(snapshot_json), "snapshot", err, errlen)))
@@ -418,6 +453,7 @@ int nx_store_append(nx_store *st, const char *room, uint32_t seq, const char *ac
 
 int nx_store_delete_room(nx_store *st, const char *room, char *err, size_t errlen)
 {
+    if (st->pg) return nx_store_pg_delete_room(st->pg, room, err, errlen);
     const char *p[] = { room };
     if (nx_store_exec(st, "BEGIN IMMEDIATE", "begin", err, errlen)) return -1;
     sqlite3_stmt *q = nx_store_prepare(st, "DELETE FROM rooms WHERE name = ?1", 1, p, err, errlen);
@@ -576,6 +612,7 @@ static int nx_store_load_all(nx_store *st, const char *room, nx_store_room *r, c
 
 int nx_store_load(nx_store *st, const char *room, nx_store_room *out, char *err, size_t errlen)
 {
+    if (st->pg) return nx_store_pg_load(st->pg, room, out, err, errlen);
     nx_store_room r = { 0 };
     memset(out, 0, sizeof *out);
     /* One read transaction: meta, snapshot and actions from one moment. */
@@ -604,6 +641,7 @@ void nx_store_room_free(nx_store_room *r)
 
 int nx_store_list_rooms(nx_store *st, char ***rooms, size_t *n, char *err, size_t errlen)
 {
+    if (st->pg) return nx_store_pg_list_rooms(st->pg, rooms, n, err, errlen);
     *rooms = NULL;
     *n = 0;
     sqlite3_stmt *q = nx_store_prepare(st, "SELECT name FROM rooms ORDER BY name", 0, NULL, err, errlen);

@@ -48,7 +48,11 @@ typedef struct nx_store_room {
     size_t nactions;
 } nx_store_room;
 
-/* Open (creating the file and schema if absent). */
+/* Open (creating the file and schema if absent).  A path
+ * "postgresql://...", "postgres://..." or "pg:CONNINFO" opens the
+ * PostgreSQL store instead (core/nx_store_pg.h: a database shared by
+ * several processes, rooms owned through fenced leases); a build without
+ * libpq refuses it saying so. */
 nx_store *nx_store_open(const char *path, char *err, size_t errlen);
 void nx_store_close(nx_store *st);
 /* How long a write waits for another connection's write lock (default
@@ -82,5 +86,22 @@ void nx_store_rooms_free(char **rooms, size_t n);
 
 /* Delete a room with its actions and snapshots; an unknown room is an error. */
 int nx_store_delete_room(nx_store *st, const char *room, char *err, size_t errlen);
+
+/*
+ * Room ownership (the PostgreSQL store's leases; a SQLite handle owns
+ * every room of its file, so these succeed there).  Claim a room before
+ * appending to it (creating one claims it): refused (-2) while another
+ * live handle holds its lease, a takeover once that lease expired.  owns says
+ * whether this handle still holds it (a refused write that found the
+ * lease taken over forgets it).  renew extends every lease held (-1 when
+ * one was lost).  The lease lasts lease_ms past its last claim, write or
+ * renewal (default 15000).
+ */
+int nx_store_claim(nx_store *st, const char *room, char *err, size_t errlen);
+int nx_store_owns(const nx_store *st, const char *room);
+int nx_store_renew(nx_store *st, char *err, size_t errlen);
+void nx_store_set_lease_ms(nx_store *st, int ms);
+/* "sqlite" or "postgresql". */
+const char *nx_store_backend(const nx_store *st);
 
 #endif

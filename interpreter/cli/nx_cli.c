@@ -42,7 +42,7 @@ static const nx_command commands[] = {
     { "simulate", nx_cmd_simulate,
       "simulate -n N [--seed-start S] [--seats K | --factions A,B,..] [--advanced] [--nexus-cards] [--rulings FILE] [--set ID=SETTING] [--bots random|simple | --bot SEAT=KIND] [--jobs J] [--shard I/N] [--json OUT] [--html OUT]; simulate --compare A B -n N ...; simulate --merge REPORT.json...",
       "a batch of seeded bot games in parallel: win rates, panel use and the ruling impact report (JSON, HTML)" },
-    { "serve", nx_cmd_serve, "serve [--store DB] [--listen unix:PATH | tcp:[ADDRESS:]PORT]",
+    { "serve", nx_cmd_serve, "serve [--store DB | --store postgresql://... | --store pg:CONNINFO] [--lease-ms N] [--listen unix:PATH | tcp:[ADDRESS:]PORT]",
       "the host line protocol: JSON requests on stdin (or on a socket, many connections), JSON replies" },
     { "schema", nx_cmd_schema, "schema (pack|card|rulings|settings|scenario | --out DIR)",
       "JSON Schemas of the Nexus files, from the loaders' own tables (cards/schema/)" },

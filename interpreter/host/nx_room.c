@@ -85,7 +85,8 @@ char *nx_room_apply(nx_store *st, const char *room, nx_game *g, const char *acti
 nx_game *nx_room_open(nx_store *st, const char *room, const nx_runtime *rt, char *err, size_t errlen)
 {
     nx_store_room r;
-    if (nx_store_load(st, room, &r, err, errlen)) return NULL;
+    /* Owned first, read after: a takeover reads what the last owner wrote. */
+    if (nx_store_claim(st, room, err, errlen) || nx_store_load(st, room, &r, err, errlen)) return NULL;
     nx_game *g = nx_game_load(rt, r.snapshot, err, errlen);
     for (size_t i = 0; g && i < r.nactions; i++) {
         char *res = nx_game_apply(g, r.actions[i].action);

@@ -5,7 +5,8 @@
  * committed action (one transaction each), with a fresh snapshot every
  * NX_ROOM_SNAPSHOT_EVERY actions.  Opening a room loads the newest
  * snapshot and re-applies the actions after it; every re-applied result
- * must equal the stored one, or the room is refused.  An action is in
+ * must equal the stored one, or the room is refused.  Opening claims the
+ * room's lease first (a PostgreSQL store: nx_store_claim).  An action is in
  * memory only once the store committed it (nx_room_apply).
  */
 #ifndef NX_ROOM_H

@@ -16,6 +16,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "nx_bot.h"
 #include "nx_cli.h"
@@ -28,6 +29,8 @@
 #include "nx_version.h"
 
 #define SERVE_MAX_ROOM_NAME 64
+#define SERVE_USAGE "[--store DB | --store postgresql://... | --store pg:CONNINFO] [--lease-ms N] " \
+                    "[--listen unix:PATH | tcp:[ADDRESS:]PORT]"
 
 /* The protocol's name and version (hello); a client that speaks another
  * major version should stop. */
@@ -55,6 +58,8 @@ struct nx_server {
     size_t nrooms;
     size_t next_idle;   /* round robin of nx_server_idle */
     long line;
+    int lease_ms;           /* the store's lease (a PostgreSQL store's rooms) */
+    long long renewed_ms;   /* when the leases were last renewed (monotonic) */
 };
 
 /* ---- replies ------------------------------------------------------------------- */
@@ -235,8 +240,36 @@ static void settle_bots(nx_server *sv, room *r)
     while (bot_move(sv, r)) {}
 }
 
+static long long now_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+/* A room whose lease this server lost (another server took it over while
+ * this one was paused or cut off) leaves memory: it cannot be written
+ * here any more, and what it shows would go stale. */
+static void drop_lost_rooms(nx_server *sv)
+{
+    for (size_t i = sv->nrooms; i-- > 0;)
+        if (!nx_store_owns(sv->store, sv->rooms[i].name)) drop_room(sv, &sv->rooms[i]);
+}
+
+/* Leases are renewed three times per lease, so a live server keeps its
+ * rooms and a dead one's expire (then another server may take them). */
+static void renew_leases(nx_server *sv)
+{
+    long long now = now_ms();
+    if (now - sv->renewed_ms < sv->lease_ms / 3) return;
+    sv->renewed_ms = now;
+    char msg[512];
+    if (nx_store_renew(sv->store, msg, sizeof msg)) drop_lost_rooms(sv);
+}
+
 int nx_server_idle(nx_server *sv)
 {
+    renew_leases(sv);
     for (size_t k = 0; k < sv->nrooms; k++) {
         size_t i = (sv->next_idle + k) % sv->nrooms;
         if (bot_move(sv, &sv->rooms[i])) {
@@ -344,6 +377,9 @@ static json_t *cmd_open(nx_server *sv, json_t *req, const char *name, room *r)
     (void)r;
     if (find_room(sv, name)) return fail(sv, "illegal", "the room is already open");
     char msg[512];
+    /* A room another live server owns is refused before it is read. */
+    int claim = nx_store_claim(sv->store, name, msg, sizeof msg);
+    if (claim) return fail(sv, claim == -2 ? "owned" : "store", "%s", msg);
     json_t *meta = nx_room_meta(sv->store, name, msg, sizeof msg);
     nx_game *g = meta ? nx_room_open(sv->store, name, sv->rt, msg, sizeof msg) : NULL;
     if (!g) {
@@ -372,6 +408,13 @@ static json_t *cmd_apply(nx_server *sv, json_t *req, const char *name, room *r)
     free(text);
     json_t *out = json_loads(res, 0, NULL);
     free(res);
+    if (!nx_store_owns(sv->store, r->name)) {
+        /* Fenced out: nothing was written; the room is another server's. */
+        json_t *lost = fail(sv, "lease", "%s", json_string_value(json_object_get(out, "error")));
+        json_decref(out);
+        drop_room(sv, r);
+        return lost;
+    }
     return out;
 }
 
@@ -656,7 +699,15 @@ nx_server *nx_server_new(const nx_runtime *rt, nx_store *st)
     nx_server *sv = nx_xcalloc(1, sizeof *sv);
     sv->rt = rt;
     sv->store = st;
+    sv->lease_ms = 15000;
+    sv->renewed_ms = now_ms();
     return sv;
+}
+
+void nx_server_set_lease_ms(nx_server *sv, int ms)
+{
+    sv->lease_ms = ms;
+    nx_store_set_lease_ms(sv->store, ms);
 }
 
 void nx_server_free(nx_server *sv)
@@ -685,10 +736,23 @@ static long read_line(FILE *in, char *buf)
 int nx_cmd_serve(nx_cli *cli)
 {
     const char *store_path = ":memory:", *listen_on = NULL;
+    long lease_ms = 15000;
     for (int i = 1; i < cli->argc; i++) {
-        if (!strcmp(cli->argv[i], "--store") && i + 1 < cli->argc) store_path = cli->argv[++i];
-        else if (!strcmp(cli->argv[i], "--listen") && i + 1 < cli->argc) listen_on = cli->argv[++i];
-        else return nx_cli_usage_error(cli, "serve", "usage: nexus serve [--store DB] [--listen unix:PATH | tcp:[ADDRESS:]PORT]");
+        const char *opt = cli->argv[i], *val = i + 1 < cli->argc ? cli->argv[i + 1] : NULL;
+        if (!val) return nx_cli_usage_error(cli, "serve", "usage: nexus serve " SERVE_USAGE);
+        i++;
+        if (!strcmp(opt, "--store")) {
+            store_path = val;
+        } else if (!strcmp(opt, "--listen")) {
+            listen_on = val;
+        } else if (!strcmp(opt, "--lease-ms")) {
+            char *end;
+            lease_ms = strtol(val, &end, 10);
+            if (*end || end == val || lease_ms < 300 || lease_ms > 3600000)
+                return nx_cli_usage_error(cli, "serve", "--lease-ms takes milliseconds from 300 to 3600000, not '%s'", val);
+        } else {
+            return nx_cli_usage_error(cli, "serve", "usage: nexus serve " SERVE_USAGE);
+        }
     }
     nx_runtime rt;
     nx_diags d;
@@ -705,6 +769,7 @@ int nx_cmd_serve(nx_cli *cli)
         return NX_EXIT_INVALID;
     }
     nx_server *sv = nx_server_new(&rt, st);
+    nx_server_set_lease_ms(sv, (int)lease_ms);
     if (listen_on) {
         int rc = nx_serve_listen(sv, listen_on, cli->err);
         nx_server_free(sv);

@@ -23,6 +23,9 @@ typedef struct nx_server nx_server;
 /* A server over a loaded runtime and an open store (both stay the
  * caller's and must outlive the server). */
 nx_server *nx_server_new(const nx_runtime *rt, nx_store *st);
+/* How long a room's lease lasts in a PostgreSQL store (renewed a third of
+ * that while the server runs; default 15000 ms). */
+void nx_server_set_lease_ms(nx_server *sv, int ms);
 /* Drops the open rooms from memory (they stay in the store). */
 void nx_server_free(nx_server *sv);
 
