@@ -30,12 +30,17 @@ test: deps
 	cmake --build $(ASAN_BUILD) -j $(JOBS)
 	cd $(ASAN_BUILD) && ctest --output-on-failure -j $(JOBS)
 
-# Benchmarks print figures; they are never part of the tests.
+# Benchmarks print figures; they are never part of the tests.  bench_serve's
+# PostgreSQL run gets a throwaway server (fsync on); without PostgreSQL it
+# says so and is skipped (exit 77).
+BENCH_PG = NX_PG_FSYNC=1 python3 tests/host/pg_cluster.py
 bench: build
 	./$(BUILD)/bench/bench_game
 	./$(BUILD)/bench/bench_json
 	./$(BUILD)/bench/bench_panel
 	./$(BUILD)/bench/bench_simulate 20
+	./$(BUILD)/bench/bench_serve
+	$(BENCH_PG) ./$(BUILD)/bench/bench_serve --store pg || [ $$? -eq 77 ]
 
 # Each benchmark once on a tiny scale: proves they still run (CI).
 bench-quick: build
@@ -43,6 +48,8 @@ bench-quick: build
 	./$(BUILD)/bench/bench_json --quick
 	./$(BUILD)/bench/bench_panel --quick
 	./$(BUILD)/bench/bench_simulate 2
+	./$(BUILD)/bench/bench_serve --quick
+	$(BENCH_PG) ./$(BUILD)/bench/bench_serve --quick --store pg || [ $$? -eq 77 ]
 
 install: build
 	cmake --install $(BUILD)

@@ -11,7 +11,8 @@ PATH.  Where there are none, Cluster() raises Missing and the command-line
 form exits 77 (CTest's SKIP_RETURN_CODE) saying so.
 
 usage: pg_cluster.py COMMAND ARGS...   runs COMMAND with NX_TEST_PG set to
-       the store address (pg:host=DIR port=N user=nexus dbname=postgres)
+       the store address (pg:host=DIR port=N user=nexus dbname=postgres);
+       the server runs with fsync off (tests) unless NX_PG_FSYNC=1 (benchmarks)
 """
 import glob
 import os
@@ -130,7 +131,7 @@ def main():
         print(__doc__)
         return 2
     try:
-        cluster = Cluster()
+        cluster = Cluster(fsync=os.environ.get("NX_PG_FSYNC") == "1")
     except Missing as e:
         print("SKIP:", e)
         return SKIP
