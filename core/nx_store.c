@@ -324,6 +324,11 @@ int nx_store_renew(nx_store *st, char *err, size_t errlen)
     return st->pg ? nx_store_pg_renew(st->pg, err, errlen) : 0;
 }
 
+int nx_store_release(nx_store *st, const char *room, char *err, size_t errlen)
+{
+    return st->pg ? nx_store_pg_release(st->pg, room, err, errlen) : 0;
+}
+
 void nx_store_set_lease_ms(nx_store *st, int ms)
 {
     if (st->pg) nx_store_pg_set_lease_ms(st->pg, ms);

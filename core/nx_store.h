@@ -84,7 +84,8 @@ void nx_store_room_free(nx_store_room *r);
 int nx_store_list_rooms(nx_store *st, char ***rooms, size_t *n, char *err, size_t errlen);
 void nx_store_rooms_free(char **rooms, size_t n);
 
-/* Delete a room with its actions and snapshots; an unknown room is an error. */
+/* Delete a room with its actions and snapshots; an unknown room is an error
+ * (-2: another handle owns it, PostgreSQL). */
 int nx_store_delete_room(nx_store *st, const char *room, char *err, size_t errlen);
 
 /*
@@ -100,6 +101,8 @@ int nx_store_delete_room(nx_store *st, const char *room, char *err, size_t errle
 int nx_store_claim(nx_store *st, const char *room, char *err, size_t errlen);
 int nx_store_owns(const nx_store *st, const char *room);
 int nx_store_renew(nx_store *st, char *err, size_t errlen);
+/* Give a room's lease up now (closing it; closing the store releases all). */
+int nx_store_release(nx_store *st, const char *room, char *err, size_t errlen);
 void nx_store_set_lease_ms(nx_store *st, int ms);
 /* "sqlite" or "postgresql". */
 const char *nx_store_backend(const nx_store *st);

@@ -76,6 +76,11 @@ int nx_store_pg_renew(nx_store_pg *pg, char *err, size_t errlen)
     (void)pg;
     return nx_pg_fail(err, errlen, "no PostgreSQL support");
 }
+int nx_store_pg_release(nx_store_pg *pg, const char *room, char *err, size_t errlen)
+{
+    (void)pg, (void)room, (void)err, (void)errlen;
+    return 0;
+}
 
 #else
 
@@ -332,21 +337,76 @@ static int nx_pg_fence(nx_store_pg *pg, const char *room, char *err, size_t errl
     return 0;
 }
 
+/* The held rooms as a PostgreSQL text[] literal: {"a","b\"c"}. */
+static char *nx_pg_room_array(const nx_store_pg *pg)
+{
+    size_t cap = 3;
+    for (size_t i = 0; i < pg->nleases; i++) cap += 2 * strlen(pg->leases[i].room) + 3;
+    char *out = nx_xmalloc(cap), *o = out;
+    *o++ = '{';
+    for (size_t i = 0; i < pg->nleases; i++) {
+        if (i) *o++ = ',';
+        *o++ = '"';
+        for (const char *c = pg->leases[i].room; *c; c++) {
+            if (*c == '"' || *c == '\\') *o++ = '\\';
+            *o++ = *c;
+        }
+        *o++ = '"';
+    }
+    *o++ = '}';
+    *o = 0;
+    return out;
+}
+
+/* Every held lease in one statement; a room whose row is no longer ours
+ * with our fence was taken over and is forgotten. */
 int nx_store_pg_renew(nx_store_pg *pg, char *err, size_t errlen)
 {
-    int rc = 0;
-    /* Backwards: a lost lease is forgotten by swapping in the last one. */
-    for (size_t i = pg->nleases; i-- > 0;) {
-        char *room = nx_xstrdup(pg->leases[i].room);
-        if (nx_pg_begin(pg, "BEGIN", err, errlen) || nx_pg_fence(pg, room, err, errlen)) {
-            nx_pg_rollback(pg);
-            rc = -1;
-        } else if (nx_pg_commit(pg, err, errlen)) {
-            rc = -1;
-        }
-        free(room);
+    if (!pg->nleases) return 0;
+    if (nx_pg_ready(pg, err, errlen)) return -1;
+    char ms[24];
+    nx_fmt(ms, sizeof ms, "%d", pg->lease_ms);
+    char *rooms = nx_pg_room_array(pg);
+    const char *p[] = { pg->owner, ms, rooms };
+    PGresult *res = nx_pg_query(pg,
+                                "UPDATE nx_leases SET expires = now() + $2::bigint * interval '1 millisecond'"
+                                " WHERE owner = $1 AND room = ANY($3::text[]) RETURNING room, fence",
+                                3, p, PGRES_TUPLES_OK, "renewing the leases", err, errlen);
+    free(rooms);
+    if (!res) return -1;
+    unsigned char *kept = nx_xcalloc(pg->nleases, 1);
+    for (int r = 0; r < PQntuples(res); r++) {
+        const nx_pg_lease *l = nx_pg_lease_of(pg, PQgetvalue(res, r, 0));
+        if (l && l->fence == strtoll(PQgetvalue(res, r, 1), NULL, 10)) kept[l - pg->leases] = 1;
     }
-    return rc;
+    PQclear(res);
+    size_t lost = 0;
+    /* Backwards: forgetting one moves the last into its place. */
+    for (size_t i = pg->nleases; i-- > 0;)
+        if (!kept[i]) {
+            nx_pg_fail(err, errlen, "room '%s': this server lost its lease", pg->leases[i].room);
+            nx_pg_forget_lease(pg, pg->leases[i].room);
+            lost++;
+        }
+    free(kept);
+    return lost ? -1 : 0;
+}
+
+/* Give a room up (a server closing it): its lease expires now, so another
+ * server may open it at once. */
+int nx_store_pg_release(nx_store_pg *pg, const char *room, char *err, size_t errlen)
+{
+    const nx_pg_lease *l = nx_pg_lease_of(pg, room);
+    if (!l) return 0;
+    char fence[24];
+    nx_fmt(fence, sizeof fence, "%lld", l->fence);
+    const char *p[] = { room, pg->owner, fence };
+    nx_pg_forget_lease(pg, room);
+    if (nx_pg_ready(pg, err, errlen)) return -1;
+    return nx_pg_changed(pg,
+                         "UPDATE nx_leases SET expires = now() - interval '1 millisecond'"
+                         " WHERE room = $1 AND owner = $2 AND fence = $3::bigint",
+                         3, p, "releasing the lease", err, errlen) < 0 ? -1 : 0;
 }
 
 /* ---- opening ------------------------------------------------------------------------ */
@@ -426,6 +486,12 @@ nx_store_pg *nx_store_pg_open(const char *url, char *err, size_t errlen)
 void nx_store_pg_close(nx_store_pg *pg)
 {
     if (!pg) return;
+    /* A server that stops cleanly hands its rooms over at once. */
+    while (pg->nleases) {
+        char *room = nx_xstrdup(pg->leases[0].room);
+        nx_store_pg_release(pg, room, NULL, 0);
+        free(room);
+    }
     PQfinish(pg->db);
     for (size_t i = 0; i < pg->nleases; i++) free(pg->leases[i].room);
     free(pg->leases);
@@ -481,9 +547,11 @@ int nx_store_pg_create_room(nx_store_pg *pg, const char *room, const char *meta_
     if (nx_pg_check_json(meta_json, "meta", err, errlen) || nx_pg_check_json(snapshot_json, "snapshot", err, errlen) ||
         nx_pg_begin(pg, "BEGIN", err, errlen))
         return -1;
+    /* A refused create (the name is taken) leaves a lease already held alone. */
+    int held = nx_store_pg_owns(pg, room);
     if (nx_pg_create_rows(pg, room, meta_json, snapshot_json, err, errlen)) {
         nx_pg_rollback(pg);
-        nx_pg_forget_lease(pg, room);
+        if (!held) nx_pg_forget_lease(pg, room);
         return -1;
     }
     if (nx_pg_commit(pg, err, errlen)) {
@@ -543,13 +611,15 @@ int nx_store_pg_delete_room(nx_store_pg *pg, const char *room, char *err, size_t
     const char *p[] = { room };
     const nx_pg_lease *held = nx_pg_lease_of(pg, room);
     long long before = held ? held->fence : -1;
-    if (nx_pg_claim_row(pg, room, err, errlen) ||
-        nx_pg_changed(pg, "DELETE FROM nx_rooms WHERE name = $1", 1, p, "deleting the room", err, errlen) != 1) {
+    int rc = nx_pg_claim_row(pg, room, err, errlen);
+    if (!rc && nx_pg_changed(pg, "DELETE FROM nx_rooms WHERE name = $1", 1, p, "deleting the room", err, errlen) != 1)
+        rc = -1;
+    if (rc) {
         nx_pg_rollback(pg);
         /* The claim rolled back with the rest: keep the lease as it was. */
         if (before < 0) nx_pg_forget_lease(pg, room);
         else nx_pg_keep_lease(pg, room, before);
-        return -1;
+        return rc;
     }
     nx_pg_forget_lease(pg, room);
     return nx_pg_commit(pg, err, errlen);

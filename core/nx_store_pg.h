@@ -41,5 +41,6 @@ int nx_store_pg_delete_room(nx_store_pg *pg, const char *room, char *err, size_t
 int nx_store_pg_claim(nx_store_pg *pg, const char *room, char *err, size_t errlen);
 int nx_store_pg_owns(const nx_store_pg *pg, const char *room);
 int nx_store_pg_renew(nx_store_pg *pg, char *err, size_t errlen);
+int nx_store_pg_release(nx_store_pg *pg, const char *room, char *err, size_t errlen);
 
 #endif

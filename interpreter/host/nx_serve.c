@@ -264,7 +264,9 @@ static void renew_leases(nx_server *sv)
     if (now - sv->renewed_ms < sv->lease_ms / 3) return;
     sv->renewed_ms = now;
     char msg[512];
-    if (nx_store_renew(sv->store, msg, sizeof msg)) drop_lost_rooms(sv);
+    /* Also the rooms a refused bot write found lost since the last time. */
+    nx_store_renew(sv->store, msg, sizeof msg);
+    drop_lost_rooms(sv);
 }
 
 int nx_server_idle(nx_server *sv)
@@ -485,6 +487,10 @@ static json_t *cmd_close(nx_server *sv, json_t *req, const char *name, room *r)
     (void)name;
     const char *token = json_string_value(json_object_get(req, "token"));
     if (!is_host(r, token)) return unauthorized(sv, token, "only the host may close the room");
+    /* Another server may open it at once (a PostgreSQL store's lease);
+     * should the release fail, the lease still expires. */
+    char msg[512];
+    nx_store_release(sv->store, r->name, msg, sizeof msg);
     drop_room(sv, r);
     return json_pack("{s:b}", "ok", 1);
 }
@@ -502,7 +508,8 @@ static json_t *cmd_delete(nx_server *sv, json_t *req, const char *name, room *r)
     read_tokens(&probe, meta);
     json_decref(meta);
     if (!is_host(&probe, token)) return unauthorized(sv, token, "only the host may delete the room");
-    if (nx_store_delete_room(sv->store, name, msg, sizeof msg)) return fail(sv, "store", "%s", msg);
+    int rc = nx_store_delete_room(sv->store, name, msg, sizeof msg);
+    if (rc) return fail(sv, rc == -2 ? "owned" : "store", "%s", msg);
     if (r) drop_room(sv, r);
     return json_pack("{s:b}", "ok", 1);
 }

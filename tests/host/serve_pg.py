@@ -97,8 +97,8 @@ def main():
 
 
 def run(nexus, pg):
-    pa, pb = os.path.join(pg.dir, "a.sock"), os.path.join(pg.dir, "b.sock")
-    A, B = serve(nexus, pg.store, pa), serve(nexus, pg.store, pb)
+    pa, pb, pc = (os.path.join(pg.dir, x + ".sock") for x in "abc")
+    A, B, C = serve(nexus, pg.store, pa), serve(nexus, pg.store, pb), None
     try:
         a, a2, b = Conn(pa), Conn(pa), Conn(pb)
         r = a.ask(cmd="new", room="r1", factions=["harkonnen", "atreides"], seed=3)
@@ -166,13 +166,26 @@ def run(nexus, pg):
         check(retry.get("ok") and retry.get("version") == last["version"],
               "a client retrying its last action on B gets the original answer: %s" % retry)
         play(b, "r2", seats2, 2, "k2")
+        # close hands the room over at once, without waiting for the lease.
+        check(b.ask(cmd="close", room="r2", token=host2)["ok"], "B closes r2")
+        C = serve(nexus, pg.store, pc)
+        c = Conn(pc)
+        r = c.ask(cmd="open", room="r2")
+        check(r["ok"], "a third server opens a closed room at once: %s" % r)
+        check(b.ask(cmd="open", room="r2")["code"] == "owned", "and B is refused it now")
         # Delete: the host's, on the owning server; its rows go with it.
-        check(b.ask(cmd="delete", room="r2", token=host)["code"] == "unauthorized", "delete needs r2's host token")
-        check(b.ask(cmd="delete", room="r2", token=host2)["ok"], "B deletes r2")
+        check(b.ask(cmd="delete", room="r2", token=host2)["code"] == "owned", "B may not delete C's room")
+        check(c.ask(cmd="delete", room="r2", token=host)["code"] == "unauthorized", "delete needs r2's host token")
+        check(c.ask(cmd="delete", room="r2", token=host2)["ok"], "C deletes r2")
         check(pg.psql("SELECT COUNT(*) FROM nx_actions WHERE room = 'r2'") == "0", "r2's actions are gone")
+        # A clean stop hands B's rooms over at once too.
+        B.terminate()
+        B.wait(timeout=20)
+        r = c.ask(cmd="open", room="r1")
+        check(r["ok"] and r["version"] == 6, "C opens r1 as soon as B stopped: %s" % r)
     finally:
-        for p in (A, B):
-            if p.poll() is None:
+        for p in (A, B, C):
+            if p and p.poll() is None:
                 p.terminate()
                 p.wait(timeout=20)
     check(B.returncode == 0, "B stops cleanly (%s)" % B.returncode)
