@@ -1,9 +1,10 @@
 /*
  * nx_ctx: what the files of the panel ctx share (internal to
- * interpreter/nexus).  nx_panel_ctx.c holds the ctx object, its checks and
- * the one method table; each nx_ctx_<concept>.c implements the methods of
- * one concept (reads, cards, effects, the battle, spice and forces,
- * disclosure, asks); nx_panel_play.c calls panels with a ctx.  The method
+ * interpreter/nexus).  nx_panel_ctx.c holds the ctx object and the one
+ * method table, nx_ctx_check.c the checks every method makes; each
+ * nx_ctx_<concept>.c implements the methods of one concept (reads, cards,
+ * effects, the battle, spice and forces, disclosure, asks, payments);
+ * nx_panel_play.c calls panels with a ctx.  The method
  * functions keep the table's ctx_ names (the shared library exports none
  * of them: only nexus.h's API).
  */
@@ -64,7 +65,7 @@ typedef struct nx_ctx {
 /* The registry key of the one ctx userdata of a sandbox (nx_panel_ctx.c). */
 extern const char nx_ctx_key;
 
-/* ---- checks and arguments (nx_panel_ctx.c) --------------------------------------- */
+/* ---- checks and arguments (nx_ctx_check.c) --------------------------------------- */
 
 /* The call a method runs in; a method of a finished call raises.  _mutable
  * also raises "forbidden" (what) in a read-only call (can_play). */
@@ -87,12 +88,12 @@ int nx_ctx_opt_field(lua_State *L, int t, const char *key);
 void nx_ctx_only_keys(lua_State *L, int t, const char *const *keys, const char *what);
 
 /* A JSON value boxed in Lua: the collector frees it should a Lua error
- * interrupt a conversion (nx_ctx_read.c). */
+ * interrupt a conversion (nx_ctx_check.c). */
 json_t **nx_ctx_json_box(lua_State *L);
 /* The allow terms' names, by NX_ALLOW_* bit (nx_ctx_read.c). */
 extern const char *const nx_ctx_allow_ids[];
 /* Which panel made an effect (1 + faction * 3 + mode), and an effect of
- * the holder's from this panel (nx_ctx_effects.c). */
+ * the holder's from this panel (nx_ctx_check.c, nx_ctx_effects.c). */
 uint8_t nx_ctx_source(const nx_ctx *c);
 void nx_ctx_add_effect(lua_State *L, nx_ctx *c, nx_effect_kind kind, nx_effect_end end, int arg);
 

@@ -13,20 +13,6 @@
 
 /* ---- effects: stop, grant, modify ------------------------------------------------- */
 
-/* 1 + faction * 3 + mode: which panel made an effect. */
-uint8_t nx_ctx_source(const nx_ctx *c)
-{
-    char card[32];
-    const char *dot = strchr(c->panel->id, '.');
-    size_t n = dot ? (size_t)(dot - c->panel->id) : strlen(c->panel->id);
-    if (n >= sizeof card) n = sizeof card - 1;
-    memcpy(card, c->panel->id, n);
-    card[n] = 0;
-    nx_faction f = nx_faction_parse(card);
-    if ((int)f < 0 || f >= NX_FACTION_COUNT) return 0;
-    return (uint8_t)(1 + (int)f * 3 + (int)c->panel->mode);
-}
-
 void nx_ctx_add_effect(lua_State *L, nx_ctx *c, nx_effect_kind kind, nx_effect_end end, int arg)
 {
     nx_effect e = { .kind = kind, .seat = c->holder, .source = nx_ctx_source(c), .end = end, .arg = (uint8_t)arg };

@@ -217,29 +217,6 @@ int ctx_seat(lua_State *L)
     return 1;
 }
 
-static int json_box_gc(lua_State *L)
-{
-    json_t **box = lua_touserdata(L, 1);
-    json_decref(*box);
-    *box = NULL;
-    return 0;
-}
-
-/* A userdata holding a json_t that the collector frees. */
-json_t **nx_ctx_json_box(lua_State *L)
-{
-    json_t **box = lua_newuserdatauv(L, sizeof *box, 0);
-    *box = NULL;
-    if (luaL_newmetatable(L, "nexus.json_box")) {
-        lua_pushcfunction(L, json_box_gc);
-        lua_setfield(L, -2, "__gc");
-        lua_pushliteral(L, "locked");
-        lua_setfield(L, -2, "__metatable");
-    }
-    lua_setmetatable(L, -2);
-    return box;
-}
-
 /* ctx:forces_in(territory): the forces on the board there, by seat (public). */
 int ctx_forces_in(lua_State *L)
 {
