@@ -1288,9 +1288,13 @@ static void sb_new_registry_table(lua_State *L, const void *key,
     lua_rawsetp(L, LUA_REGISTRYINDEX, key);
 }
 
+/* What pairs and next charge their work to (nx_sbiter.h). */
+static const nx_sbiter_budget sb_iter_budget = { nx_sandbox_charge };
+
 static int sb_setup(lua_State *L)
 {
     nx_sandbox *sb = sb_of(L);
+    nx_sbiter_bind(L, &sb_iter_budget);
     sb_new_registry_table(L, &sb_key_frozen, NULL);
     lua_newtable(L);                /* 1: master safe globals */
     luaL_requiref(L, LUA_GNAME, luaopen_base, 0);

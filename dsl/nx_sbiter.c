@@ -7,13 +7,28 @@
 
 #include <lauxlib.h>
 
-#include "nx_sandbox.h"
-
 enum { K_FALSE, K_TRUE, K_NUM, K_STR };
 
 /* Units charged per key handled: a traversal step, a description and a
  * comparison cost about as much as a few VM instructions. */
 #define SB_ITER_KEY_COST 4
+
+/* The registry key of the bound budget (nx_sbiter_bind). */
+static const char budget_key = 'b';
+
+void nx_sbiter_bind(lua_State *L, const nx_sbiter_budget *budget)
+{
+    lua_pushlightuserdata(L, (void *)budget);
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &budget_key);
+}
+
+static void charge(lua_State *L, uint64_t units)
+{
+    lua_rawgetp(L, LUA_REGISTRYINDEX, &budget_key);
+    const nx_sbiter_budget *budget = lua_touserdata(L, -1);
+    lua_pop(L, 1);
+    if (budget) budget->charge(L, units);
+}
 
 /* One key, described for comparison.  A string's bytes stay valid while
  * the key is anchored (in the table or on the stack). */
@@ -114,7 +129,7 @@ int nx_sbiter_push_sorted(lua_State *L, int t)
         lua_pop(L, 1);
         n++;
     }
-    nx_sandbox_charge(L, SB_ITER_KEY_COST * ((uint64_t)n + sort_cost(n)));
+    charge(L, SB_ITER_KEY_COST * ((uint64_t)n + sort_cost(n)));
     lua_createtable(L, (int)n, 0);                      /* the snapshot */
     int ks = lua_gettop(L);
     lua_Integer k = 0;
@@ -182,7 +197,7 @@ int nx_sbiter_next(lua_State *L)
             have_best = 1;
         }
     }
-    nx_sandbox_charge(L, SB_ITER_KEY_COST * (uint64_t)n);
+    charge(L, SB_ITER_KEY_COST * (uint64_t)n);
     if (!have_best) {
         lua_pushnil(L);
         return 1;

@@ -19,13 +19,28 @@
  * metamethod is honoured as in Lua 5.4.  next(t, k) returns the key after
  * k in the same order (a linear scan: pairs is the efficient loop).
  *
- * The work is charged to the running call (nx_sandbox_charge): four units
- * per key collected, sorted (n log n) or scanned.
+ * The work is charged to the running call through the budget the sandbox
+ * binds (nx_sbiter_bind with nx_sandbox_charge): four units per key
+ * collected, sorted (n log n) or scanned.  The sandbox uses these
+ * functions and binds its budget into them, so they need nothing of it.
  */
 #ifndef NX_SBITER_H
 #define NX_SBITER_H
 
+#include <stdint.h>
+
 #include <lua.h>
+
+/* Charge `units` of work to the running call (the sandbox's
+ * nx_sandbox_charge: it raises the budget error once spent). */
+typedef struct nx_sbiter_budget {
+    void (*charge)(lua_State *L, uint64_t units);
+} nx_sbiter_budget;
+
+/* Bind the budget pairs and next charge, once per Lua state before any
+ * call (the registry keeps the pointer; the budget must outlive the
+ * state).  Unbound, the work is not charged. */
+void nx_sbiter_bind(lua_State *L, const nx_sbiter_budget *budget);
 
 int nx_sbiter_pairs(lua_State *L);
 int nx_sbiter_next(lua_State *L);

@@ -1,4 +1,5 @@
-/* The board picture: the map (constant) and what a view puts on it. */
+/* The board picture's map (constant), its geometry and XML text, which
+ * the pieces (nx_svg_pieces.c) draw with. */
 #include "nx_svg.h"
 
 #include <assert.h>
@@ -69,6 +70,20 @@ static double cell_area(const nx_svg_cellpos *c)
 {
     double r0 = band_radius(c->r0), r1 = band_radius(c->r1);
     return (r1 * r1 - r0 * r0) * (double)(c->a1 - c->a0);
+}
+
+/* XML-escaped text (nx_svg_internal.h). */
+void nx_svg_escape(FILE *f, const char *s)
+{
+    for (; s && *s; s++) {
+        switch (*s) {
+        case '&': fputs("&amp;", f); break;
+        case '<': fputs("&lt;", f); break;
+        case '>': fputs("&gt;", f); break;
+        case '"': fputs("&quot;", f); break;
+        default: fputc(*s, f);
+        }
+    }
 }
 
 /* ---- the map ---------------------------------------------------------------- */
@@ -216,16 +231,6 @@ char *nx_svg_map(void)
     fprintf(f, "</g>\n");
     fclose(f);
     return out;
-}
-
-char *nx_svg_board(const json_t *view)
-{
-    char *open = nx_svg_open(), *map = nx_svg_map(), *pieces = nx_svg_pieces(view);
-    char *all = nx_asprintf("%s%s%s</svg>\n", open, map, pieces);
-    free(open);
-    free(map);
-    free(pieces);
-    return all;
 }
 
 /* ---- the storm, for the pieces ------------------------------------------------ */

@@ -1,5 +1,6 @@
 /* What a view puts on the board: forces, advisors, spice, the storm, the
- * players' circles, and the legend.  Only the view is read (nx_svg.h). */
+ * players' circles, and the legend; and the whole picture, the map and
+ * the pieces (nx_svg_board).  Only the view is read (nx_svg.h). */
 #include <assert.h>
 #include <ctype.h>
 #include <stdlib.h>
@@ -9,19 +10,7 @@
 #include "nx_map.h"
 #include "nx_state.h"
 #include "nx_svg_internal.h"
-
-void nx_svg_escape(FILE *f, const char *s)
-{
-    for (; s && *s; s++) {
-        switch (*s) {
-        case '&': fputs("&amp;", f); break;
-        case '<': fputs("&lt;", f); break;
-        case '>': fputs("&gt;", f); break;
-        case '"': fputs("&quot;", f); break;
-        default: fputc(*s, f);
-        }
-    }
-}
+#include "nx_util.h"
 
 /* Faction colours after the printed shields; text on them white or black. */
 static const struct {
@@ -410,4 +399,14 @@ char *nx_svg_pieces(const json_t *view)
     fputs("</g>\n", f);
     fclose(f);
     return out;
+}
+
+char *nx_svg_board(const json_t *view)
+{
+    char *open = nx_svg_open(), *map = nx_svg_map(), *pieces = nx_svg_pieces(view);
+    char *all = nx_asprintf("%s%s%s</svg>\n", open, map, pieces);
+    free(open);
+    free(map);
+    free(pieces);
+    return all;
 }
