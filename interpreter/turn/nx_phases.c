@@ -51,19 +51,6 @@ static int phase_end_hooks(nx_act *a, int phase)
     return 0;
 }
 
-const char *nx_phases_decision_owner(int kind)
-{
-    const char *owner = NULL;
-    const nx_ruleset *r = &nx_dune_ruleset;
-    for (size_t i = 0; i < r->nmodules; i++)
-        for (const nx_decision_ops *d = r->modules[i]->decisions; d && d->kind; d++)
-            if (d->kind == kind) {
-                if (owner) return NULL;     /* two owners: the table is broken */
-                owner = r->modules[i]->name;
-            }
-    return owner;
-}
-
 int nx_phases_is_rules_game(const nx_state *s) { return !(s->options & NX_OPT_DESIGNER); }
 
 void nx_phases_enter(nx_act *a, int phase)
