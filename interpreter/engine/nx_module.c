@@ -1,7 +1,7 @@
 /*
  * The engine's half of the module registration (nx_module.h): walking a
  * ruleset's module list.  The list itself is the rules layer's
- * (interpreter/turn/nx_turn.c), so the engine dispatches to modules it
+ * (interpreter/ruleset/nx_ruleset.c), so the engine dispatches to modules it
  * never names.
  */
 #include <string.h>

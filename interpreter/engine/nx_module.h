@@ -4,7 +4,7 @@
  *
  * Each phase of the turn is one module (interpreter/turn/nx_phase_<name>.c)
  * that owns its procedure, the action types it accepts and the decision
- * kinds it opens.  A ruleset lists the modules (interpreter/turn/nx_turn.c)
+ * kinds it opens.  A ruleset lists the modules (interpreter/ruleset/nx_ruleset.c)
  * and the runtime carries it: the engine dispatches actions, "pass" and
  * bots' moves through the list, and calls the ruleset's setup and settle,
  * without knowing which module owns what.

@@ -1,6 +1,6 @@
 /*
  * Phase progression: the loop that runs the modules' procedures
- * (nx_module.h) over the list the runtime's ruleset carries (nx_turn.c).
+ * (nx_module.h) over the list the runtime's ruleset carries (ruleset/nx_ruleset.c).
  *
  * Rules games: after setup and after every action, nx_phases_settle runs
  * the current phase's procedure while nothing is pending; a procedure
