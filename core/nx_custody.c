@@ -96,6 +96,8 @@ nx_comp nx_comp_treachery(int copy)
     return (nx_comp)(NX_COMP_TREACHERY_FIRST + copy);
 }
 
+nx_treachery_card nx_comp_treachery_card(nx_comp c) { return nx_treachery_copy_card(c - NX_COMP_TREACHERY_FIRST); }
+
 nx_comp nx_comp_spice(int card)
 {
     assert(card >= 0 && card < NX_SPICE_DECK_COUNT);

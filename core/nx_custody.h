@@ -57,6 +57,7 @@ nx_comp nx_comp_treachery(int copy);          /* a physical Treachery card (nx_t
 nx_comp nx_comp_spice(int card);              /* a Spice Deck card (nx_spice_deck index) */
 nx_comp nx_comp_storm(int value);             /* the storm card of value 1..6 */
 nx_faction nx_comp_nexus_faction(nx_comp c);  /* for a Nexus card */
+nx_treachery_card nx_comp_treachery_card(nx_comp c); /* the design of a Treachery card component */
 int nx_comp_spice_card(nx_comp c);            /* nx_spice_deck index of a Spice card */
 int nx_comp_storm_value(nx_comp c);           /* 1..6 for a storm card */
 int nx_comp_leader(nx_comp c);                /* for a Traitor Card or a leader disc */

@@ -43,6 +43,14 @@ void nx_play_init(nx_play *p)
     memset(p->inv_payer, NX_NO_SEAT, sizeof p->inv_payer);
 }
 
+int nx_play_battle_side(const nx_state *s, uint8_t seat)
+{
+    if (s->play.battle_t == 0xff) return -1;
+    for (int i = 0; i < 2; i++)
+        if (s->play.battle_seats[i] == seat) return i;
+    return -1;
+}
+
 int nx_play_bit(const uint8_t *bits, int i) { return (bits[i / 8] >> (i % 8)) & 1; }
 
 void nx_play_set_bit(uint8_t *bits, int i, int on)

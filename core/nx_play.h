@@ -30,6 +30,11 @@ int nx_play_decode(const json_t *j, int nseats, nx_play *out, char *err, size_t 
  * a field added to the struct but not to the table is caught by a test. */
 int nx_play_table_check(char *msg, size_t len);
 
+/* The side (0: the aggressor, 1: its opponent) a seat fights on in the
+ * battle in hand (play.battle_*), -1 for anyone else or when no battle
+ * is in hand. */
+int nx_play_battle_side(const nx_state *s, uint8_t seat);
+
 /* Bits of a bitset field. */
 int nx_play_bit(const uint8_t *bits, int i);
 void nx_play_set_bit(uint8_t *bits, int i, int on);

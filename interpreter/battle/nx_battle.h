@@ -174,14 +174,6 @@ int nx_battle_act_prescience(nx_act *a);
 int nx_battle_pass_prescience(nx_act *a, const nx_pending *p);
 void nx_battle_prescience_moves(const nx_state *s, const nx_pending *p, json_t *out);
 int nx_battle_act_karama(nx_act *a);
-/* The card a seat would spend as a Karama (a Karama, or for the Advanced
- * Bene Gesserit a worthless card first), or NX_COMP_NONE; and whether it
- * may hold one by what the table sees.  For Karama windows outside the
- * battle. */
-nx_comp nx_battle_karama_card(const nx_state *s, uint8_t seat);
-int nx_battle_may_hold_karama(const nx_state *s, uint8_t seat);
-/* Answers a Shipment and Movement window (turn/nx_use_window.c). */
-int nx_use_act_karama(nx_act *a, const nx_pending *p);
 int nx_battle_pass_karama(nx_act *a, const nx_pending *p);
 void nx_battle_karama_moves(const nx_state *s, const nx_pending *p, json_t *out);
 
@@ -237,5 +229,8 @@ void nx_battle_settle_discards(nx_act *a);
 int nx_battle_open_won(nx_act *a);
 /* A side's played Treachery cards (leader slot, weapon, defence). */
 int nx_battle_played(const nx_state *s, int side, nx_comp out[3]);
+
+/* The Battle phase's module (nx_phase_battle.c), in the Dune ruleset's list. */
+extern const nx_module nx_mod_battle;
 
 #endif

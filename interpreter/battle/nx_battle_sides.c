@@ -9,6 +9,7 @@
 #include "nx_board.h"
 #include "nx_effects.h"
 #include "nx_movement.h"
+#include "nx_play.h"
 
 static nx_zone hand_of(uint8_t seat) { return NX_Z_SEAT(seat, NX_ZS_TREACHERY); }
 
@@ -79,13 +80,7 @@ void nx_battle_physical_losses(const nx_state *s, uint8_t seat, int lose[NX_FORC
 
 /* ---- sides ------------------------------------------------------------------------- */
 
-int nx_battle_side(const nx_state *s, uint8_t seat)
-{
-    if (s->play.battle_t == 0xff) return -1;
-    for (int i = 0; i < NX_BATTLE_SIDES; i++)
-        if (s->play.battle_seats[i] == seat) return i;
-    return -1;
-}
+int nx_battle_side(const nx_state *s, uint8_t seat) { return nx_play_battle_side(s, seat); }
 
 int nx_battle_call_side(const nx_state *s, uint8_t seat)
 {

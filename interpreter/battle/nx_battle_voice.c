@@ -45,7 +45,7 @@
 #include <string.h>
 
 #include "nx_battle.h"
-#include "nx_nexus.h"
+#include "nx_ship_nexus.h"
 #include "nx_turn.h"
 #include "nx_text.h"
 #include "nx_board.h"
@@ -587,7 +587,7 @@ void nx_battle_close_window(nx_act *a)
         if (nexus & bit(order[i])) {
             /* The panel's script stops the attempt (ctx:stop) while the
              * event is still raised. */
-            if (nx_panel_settle(a, order[i]) == 0) {
+            if (a->rt->rules->settle_panel(a, order[i]) == 0) {
                 nx_event_clear(s);
                 return;
             }
@@ -697,7 +697,3 @@ void nx_battle_kh_losses(nx_act *a, uint8_t seat, int n, int ordinary)
     if (before < NX_KH_AWAKENS && after >= NX_KH_AWAKENS)
         nx_act_log(a, "the Kwisatz Haderach awakens: %s has lost %d forces in battles", nx_act_who(s, seat, w, sizeof w), after);
 }
-
-nx_comp nx_battle_karama_card(const nx_state *s, uint8_t seat) { return karama_card(s, seat); }
-
-int nx_battle_may_hold_karama(const nx_state *s, uint8_t seat) { return may_hold_karama(s, seat); }

@@ -19,6 +19,46 @@ int nx_arg_keys(nx_act *a, const char *const *allowed)
     return 0;
 }
 
+int nx_arg_choose(nx_act *a, const nx_pending *p, nx_comp *out, int *n)
+{
+    json_t *arr = json_object_get(a->action, "choose");
+    if (!json_is_array(arr) || json_array_size(arr) != p->count)
+        return nx_act_fail(a, "malformed", "\"choose\" must list exactly %d of the offered options", p->count);
+    *n = 0;
+    size_t i;
+    json_t *v;
+    json_array_foreach(arr, i, v) {
+        const char *id = json_string_value(v);
+        nx_comp c = id ? nx_comp_parse(id) : NX_COMP_NONE;
+        int offered = 0;
+        for (int k = 0; k < p->noptions; k++) offered |= p->options[k] == c;
+        if (!offered) return nx_act_fail(a, "illegal", "choose[%zu] is not one of the offered options", i);
+        for (int k = 0; k < *n; k++)
+            if (out[k] == c) return nx_act_fail(a, "illegal", "choose[%zu] repeats a card", i);
+        out[(*n)++] = c;
+    }
+    return 0;
+}
+
+int nx_arg_territories(nx_act *a, int out[NX_MAP_TERRITORIES], int *n)
+{
+    json_t *arr = json_object_get(a->action, "territories");
+    if (!json_is_array(arr) || !json_array_size(arr) || json_array_size(arr) > NX_MAP_TERRITORIES)
+        return nx_act_fail(a, "malformed", "\"territories\" must list one or more territory ids (\"arrakeen\"); pass flips none");
+    *n = 0;
+    size_t i;
+    json_t *v;
+    json_array_foreach(arr, i, v) {
+        const char *id = json_string_value(v);
+        int t = id ? nx_map_territory_parse(id) : -1;
+        if (t < 0) return nx_act_fail(a, "malformed", "territories[%zu] must name a territory (\"arrakeen\")", i);
+        for (int k = 0; k < *n; k++)
+            if (out[k] == t) return nx_act_fail(a, "malformed", "territories[%zu] repeats %s", i, id);
+        out[(*n)++] = t;
+    }
+    return 0;
+}
+
 int nx_arg_int(nx_act *a, const char *key, int lo, int hi, int *out)
 {
     json_t *j = json_object_get(a->action, key);

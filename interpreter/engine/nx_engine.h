@@ -4,7 +4,7 @@
  * A runtime is a loaded card pack, the sandbox of its compiled panels and
  * the ruleset that runs games under it.  The engine reads the pack and
  * calls the ruleset; it never names a phase, a module or a panel: the
- * rules layer (interpreter/nexus/nx_runtime.c) binds them when it opens a
+ * top rules layer (interpreter/ruleset/nx_runtime.c) binds them when it opens a
  * runtime, so the engine needs no header of the layers above it
  * (docs/ARCHITECTURE.md, "Layout").
  */

@@ -4,7 +4,7 @@
  *
  * Each phase of the turn is one module (interpreter/turn/nx_phase_<name>.c)
  * that owns its procedure, the action types it accepts and the decision
- * kinds it opens.  A ruleset lists the modules (interpreter/turn/nx_turn.c)
+ * kinds it opens.  A ruleset lists the modules (interpreter/ruleset/nx_ruleset.c)
  * and the runtime carries it: the engine dispatches actions, "pass" and
  * bots' moves through the list, and calls the ruleset's setup and settle,
  * without knowing which module owns what.
@@ -25,7 +25,7 @@
  * Decision kinds: each module that opens a kind of decision says how a
  * "pass" answers it (NULL: passing is not allowed) and lists candidate
  * actions for bots (moves).  The modules' decision lists together are the
- * table of decision kinds: one owner per kind (nx_phases_decision_owner;
+ * table of decision kinds: one owner per kind (nx_ruleset_decision_owner;
  * test_decisions checks every kind has exactly one, and a name in
  * core/nx_names.c).  Who answers is the pending decision's seat; the view
  * is core/nx_view.c's, the same for every kind.  The answer's parser and
@@ -61,6 +61,9 @@ typedef struct nx_decision_ops {
     uint8_t kind;                                   /* nx_pending_kind; 0 ends a list */
     int (*pass)(nx_act *a, const nx_pending *p);    /* NULL: "pass" is refused */
     nx_moves_fn moves;
+    /* How the "answer" action answers it (the seat's first decision is the
+     * one answered; nx_ruleset_answer); NULL: "answer" does not. */
+    int (*answer)(nx_act *a, const nx_pending *p);
 } nx_decision_ops;
 
 
@@ -77,6 +80,9 @@ typedef struct nx_module {
     void (*phase_begin)(nx_state *s, int phase);
     int (*phase_end)(nx_act *a, int phase);
     void (*finish)(nx_act *a);
+    /* Two seats formed an alliance (nx_ruleset_allied calls every module
+     * that has the hook, in list order). */
+    void (*allied)(nx_act *a, uint8_t x, uint8_t y);
 } nx_module;
 
 /* The rules a runtime runs games by (nx_runtime.rules). */
@@ -92,14 +98,34 @@ typedef struct nx_ruleset {
     int (*holds)(nx_act *a);
     /* A panel's bot hint for the seat, or NULL (no hint). */
     json_t *(*bot_hint)(const nx_runtime *rt, const nx_settings *settings, const nx_state *s, uint8_t seat);
+    /* The Nexus card layer's entry points for the modules below it (the
+     * phases and the battle play a card through these, never by name):
+     * play the acting seat's held card inside another action (path NULL:
+     * the panel's own), and play a seat's card for the response window
+     * it answered; each 0, or -1 with the action failed. */
+    int (*play_panel)(nx_act *a, const char *path);
+    int (*settle_panel)(nx_act *a, uint8_t seat);
 } nx_ruleset;
 
 /* The handler of an action type, or NULL (host_only: the host's action). */
 nx_act_fn nx_ruleset_action(const nx_ruleset *r, const char *type, int *host_only);
 /* How a decision kind is passed and listed for bots, or NULL. */
 const nx_decision_ops *nx_ruleset_decision(const nx_ruleset *r, int kind);
+/* The handler of an action type in the modules after `m` in the list, or
+ * NULL: a module's handler that finds no decision of its own to answer
+ * passes the action on (two windows answered by one word, "karama"). */
+nx_act_fn nx_ruleset_action_after(const nx_ruleset *r, const nx_module *m, const char *type);
 /* The module whose procedure runs a phase, or NULL. */
 const nx_module *nx_ruleset_procedure(const nx_ruleset *r, int phase);
+/* The module that owns a decision kind (its decisions list names it), or
+ * NULL when none does or more than one does: the table of decision kinds
+ * has one owner per kind (test_decisions). */
+const char *nx_ruleset_decision_owner(const nx_ruleset *r, int kind);
+/* The "answer" action: answers the seat's first decision by its kind's
+ * answer (refused when the kind has none). */
+int nx_ruleset_answer(nx_act *a);
+/* Every module's alliance hook, in list order. */
+void nx_ruleset_allied(nx_act *a, uint8_t x, uint8_t y);
 /* Candidate actions for the seat's first decision (bots), appended to out
  * as {"action": {...}, "score": N}. */
 void nx_ruleset_moves(const nx_ruleset *r, const nx_state *s, uint8_t seat, json_t *out);
@@ -127,7 +153,13 @@ int nx_arg_int(nx_act *a, const char *key, int lo, int hi, int *out);
 int nx_arg_int_opt(nx_act *a, const char *key, int lo, int hi, int dflt, int *out);
 int nx_arg_section(nx_act *a, const char *key, int *out);      /* a board section id */
 int nx_arg_territory(nx_act *a, const char *key, int *out);    /* a territory id */
+/* "territories": one or more distinct territory ids (the advisor flips:
+ * Wartime, Bene Gesserit Cunning); *n is how many. */
+int nx_arg_territories(nx_act *a, int out[NX_MAP_TERRITORIES], int *n);
 int nx_arg_faction(nx_act *a, const char *key, nx_faction *out);
+/* "choose": exactly p->count distinct options of the pending decision p,
+ * into out (room for NX_MAX_OPTIONS); *n is how many. */
+int nx_arg_choose(nx_act *a, const nx_pending *p, nx_comp *out, int *n);
 /* Only the keys a type documents may appear (plus id, version, seat, type). */
 int nx_arg_keys(nx_act *a, const char *const *allowed);
 #define NX_KEYS(...) (const char *const[]){ __VA_ARGS__, NULL }

@@ -2,8 +2,9 @@
  * The common Nexus card lifecycle (001_6779c2bf82a9ae38.txt, "Executable
  * lifecycle composition" 1-9; docs/rules/nexus-cards.md).
  *
- *  - A separate deck of the twelve identities, a discard pile and at most
- *    one held card per seat, only when the module is in play.
+ *  - A separate deck of the twelve identities (setup builds it:
+ *    turn/nx_setup.c), a discard pile and at most one held card per seat,
+ *    only when the module is in play.
  *  - A phase-level "a Nexus occurred" fact, reset when Spice Blow and
  *    Nexus begins and read when the whole phase ends; then, if an
  *    alliance exists, each unallied seat in storm order gets one
@@ -18,17 +19,9 @@
 
 #include "nx_nexus.h"
 #include "nx_turn.h"
+#include "nx_names.h"
 #include "nx_text.h"
 #include "nx_pack.h"
-
-void nx_lifecycle_init_deck(nx_state *s)
-{
-    /* Every faction's card, absent ones included: removing them would
-     * remove Secret Ally (lifecycle 2). */
-    for (int f = 0; f < NX_FACTION_COUNT; f++)
-        nx_custody_move(&s->custody, nx_comp_nexus((nx_faction)f), NX_Z_NEXUS_DECK);
-    nx_custody_shuffle(&s->custody, NX_Z_NEXUS_DECK, &s->rng);
-}
 
 int nx_lifecycle_mode(const nx_state *s, uint8_t seat, nx_comp card)
 {
@@ -228,7 +221,38 @@ void nx_lifecycle_alliance_formed(nx_act *a, uint8_t x, uint8_t y)
     }
 }
 
-/* The sequencer calls these at every phase's beginning and end (nx_phases.c). */
-const nx_module nx_mod_lifecycle = { "lifecycle", -1, NULL, NULL, NULL,
+/* ---- the draw decision ------------------------------------------------------------ */
+
+/* "answer" with a "word" of those offered. */
+static int answer_word(nx_act *a, const nx_pending *p)
+{
+    const char *w = json_string_value(json_object_get(a->action, "word"));
+    int word = w ? nx_word_parse(w) : 0;
+    if (!word || !(p->words & word))
+        return nx_act_fail(a, "illegal", "\"word\" must be one of the offered words");
+    return nx_lifecycle_answer_draw(a, p, (nx_word)word);
+}
+
+/* Bots: drawing is free and a held card only helps: draw, keep. */
+static void draw_moves(const nx_state *s, const nx_pending *p, json_t *out)
+{
+    (void)s;
+    static const struct { nx_word w; int score; } words[] = {
+        { NX_WORD_DRAW, 2 }, { NX_WORD_DECLINE, 0 }, { NX_WORD_KEEP, 2 }, { NX_WORD_REPLACE, 1 },
+    };
+    for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
+        if (p->words & words[i].w)
+            nx_moves_add(out, words[i].score, json_pack("{s:s, s:s}", "type", "answer", "word", nx_word_name(words[i].w)));
+}
+
+static const nx_decision_ops lifecycle_decisions[] = {
+    { NX_PEND_NEXUS_DRAW, NULL, draw_moves, answer_word },
+    { 0, NULL, NULL },
+};
+
+/* The sequencer calls these at every phase's beginning and end
+ * (nx_phases.c), the alliance actions when an alliance forms. */
+const nx_module nx_mod_lifecycle = { "lifecycle", -1, NULL, NULL, lifecycle_decisions,
                                      .phase_begin = nx_lifecycle_phase_begin,
-                                     .phase_end = nx_lifecycle_phase_end };
+                                     .phase_end = nx_lifecycle_phase_end,
+                                     .allied = nx_lifecycle_alliance_formed };

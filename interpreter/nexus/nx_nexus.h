@@ -8,7 +8,6 @@
 #include "nx_module.h"
 
 /* The Nexus card lifecycle (interpreter/nexus/nx_lifecycle.c). */
-void nx_lifecycle_init_deck(nx_state *s);
 /* Phase hooks (nx_mod_lifecycle's): entering Spice Blow resets the
  * phase-level fact; leaving it opens the draw opportunity.  Returns 1 when
  * the phase must wait for decisions before it ends. */
@@ -21,7 +20,7 @@ int nx_lifecycle_answer_draw(nx_act *a, const nx_pending *p, nx_word word);
 /* The mode a seat would play a Nexus card in. */
 int nx_lifecycle_mode(const nx_state *s, uint8_t seat, nx_comp card);
 
-/* Panels (interpreter/nexus/nx_panel_ctx.c). */
+/* Panels (interpreter/nexus/nx_panel_play.c). */
 int nx_panel_play(nx_act *a, const char *requested_path);
 int nx_panel_resume(nx_act *a, const nx_pending *p, const nx_comp *chosen, int n);
 /* Play the seat's held card now, for the response window it answered
@@ -35,5 +34,11 @@ int nx_panel_answer(nx_act *a, const nx_pending *p, const json_t *choose);
  * whether to play the held card now (true/false).  NULL: no hint (no bot
  * function, nil, or a script error), the bots' default applies. */
 json_t *nx_panel_bot_hint(const nx_runtime *rt, const nx_settings *settings, const nx_state *s, uint8_t seat);
+
+/* The modules of the Nexus card layer (in the Dune ruleset's list): the
+ * lifecycle's phase and alliance hooks and its draw decision
+ * (nx_lifecycle.c); play_nexus and the panels' questions (nx_panel_acts.c). */
+extern const nx_module nx_mod_lifecycle;
+extern const nx_module nx_mod_panels;
 
 #endif

@@ -14,7 +14,7 @@
 #include <stdio.h>
 
 #include "nx_diag.h"
-#include "nx_runtime.h"
+#include "nx_engine.h"
 
 /* Run one scenario file.  Returns the number of failed expectations
  * (problems with the file itself count too), each added to *d. */

@@ -30,6 +30,7 @@
 #include "nx_names.h"
 #include "nx_play.h"
 #include "nx_spice.h"
+#include "nx_stage.h"
 
 #define SPICE_MAX 999          /* a staged amount, behind a shield or on a section */
 #define FORCES_MAX 255         /* counters fit a byte */

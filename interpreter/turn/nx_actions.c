@@ -6,9 +6,7 @@
  */
 #include <string.h>
 
-#include "nx_ask.h"
 #include "nx_leaders.h"
-#include "nx_nexus.h"
 #include "nx_turn.h"
 #include "nx_names.h"
 
@@ -145,7 +143,7 @@ static int act_answer_offer(nx_act *a, int accept)
     s->play.nexus_allied = (uint8_t)(s->play.nexus_allied | (1u << from) | (1u << a->seat));
     nx_state_ally(s, from, (uint8_t)a->seat);
     nx_act_log(a, "%s and %s form an alliance", w2, w1);
-    nx_lifecycle_alliance_formed(a, from, (uint8_t)a->seat);
+    nx_ruleset_allied(a, from, (uint8_t)a->seat);   /* the Nexus card lifecycle discards both held cards */
     return 0;
 }
 
@@ -180,35 +178,16 @@ static int act_set_policy(nx_act *a)
     return 0;
 }
 
-/* ---- answering a pending decision ------------------------------------------- */
-
-/* Read "choose": distinct options of the pending decision. */
-static int read_choice(nx_act *a, const nx_pending *p, nx_comp *out, int *n)
-{
-    json_t *arr = json_object_get(a->action, "choose");
-    if (!json_is_array(arr) || json_array_size(arr) != p->count)
-        return nx_act_fail(a, "malformed", "\"choose\" must list exactly %d of the offered options", p->count);
-    *n = 0;
-    size_t i;
-    json_t *v;
-    json_array_foreach(arr, i, v) {
-        const char *id = json_string_value(v);
-        nx_comp c = id ? nx_comp_parse(id) : NX_COMP_NONE;
-        int offered = 0;
-        for (int k = 0; k < p->noptions; k++) offered |= p->options[k] == c;
-        if (!offered) return nx_act_fail(a, "illegal", "choose[%zu] is not one of the offered options", i);
-        for (int k = 0; k < *n; k++)
-            if (out[k] == c) return nx_act_fail(a, "illegal", "choose[%zu] repeats a card", i);
-        out[(*n)++] = c;
-    }
-    return 0;
-}
+/* ---- answering a pending decision -------------------------------------------
+ * "answer" answers the seat's first decision by its kind (nx_ruleset_answer):
+ * the Traitor Card selection here; a Nexus card draw and a panel's question
+ * in the Nexus card layer (nexus/nx_lifecycle.c, nexus/nx_panel_acts.c). */
 
 static int answer_traitor(nx_act *a, const nx_pending *p)
 {
     nx_comp chosen[1];
     int n;
-    if (read_choice(a, p, chosen, &n)) return -1;
+    if (nx_arg_choose(a, p, chosen, &n)) return -1;
     nx_state *s = a->s;
     uint8_t seat = p->seat;
     nx_custody_move(&s->custody, chosen[0], NX_Z_SEAT(seat, NX_ZS_TRAITORS));
@@ -224,48 +203,6 @@ static int answer_traitor(nx_act *a, const nx_pending *p)
     if (nx_phases_is_rules_game(s) || s->npending) return 0;
     nx_phases_end_setup(a);
     return 0;
-}
-
-static int answer_word(nx_act *a, const nx_pending *p)
-{
-    const char *w = str_arg(a, "word");
-    int word = w ? nx_word_parse(w) : 0;
-    if (!word || !(p->words & word))
-        return nx_act_fail(a, "illegal", "\"word\" must be one of the offered words");
-    return nx_lifecycle_answer_draw(a, p, (nx_word)word);
-}
-
-static int act_answer(nx_act *a)
-{
-    if (check_keys(a, KEYS("choose", "word"))) return -1;
-    const nx_pending *p = nx_state_pending_of(a->s, (uint8_t)a->seat);
-    if (!p) return nx_act_fail(a, "illegal", "seat %d has no decision to make", a->seat);
-    switch ((nx_pending_kind)p->kind) {
-    case NX_PEND_TRAITOR_SELECT: return answer_traitor(a, p);
-    case NX_PEND_NEXUS_DRAW: return answer_word(a, p);
-    case NX_PEND_PANEL: {
-        if (!p->noptions && json_object_get(a->action, "word"))
-            return nx_act_fail(a, "malformed", "a panel's decision is answered with \"choose\"");
-        if (nx_ask_of_pending(p, &(nx_ask){ 0 }) != 0) return nx_panel_answer(a, p, json_object_get(a->action, "choose"));
-        nx_comp chosen[NX_MAX_OPTIONS];
-        int n;
-        if (read_choice(a, p, chosen, &n)) return -1;
-        return nx_panel_resume(a, p, chosen, n);
-    }
-    default: break;
-    }
-    return nx_act_fail(a, "illegal", "\"answer\" does not answer this decision (%s): see docs/protocol.md",
-                       nx_pending_kind_name((nx_pending_kind)p->kind));
-}
-
-/* ---- playing a Nexus card ------------------------------------------------------ */
-
-static int act_play_nexus(nx_act *a)
-{
-    if (check_keys(a, KEYS("path"))) return -1;
-    json_t *path = json_object_get(a->action, "path");
-    if (path && !json_is_string(path)) return nx_act_fail(a, "malformed", "\"path\" must be a string");
-    return nx_panel_play(a, json_string_value(path));
 }
 
 /* ---- bots' candidates for the core decisions ---------------------------------- */
@@ -285,54 +222,6 @@ static void traitor_moves(const nx_state *s, const nx_pending *p, json_t *out)
     }
 }
 
-/* Drawing is free and a held card only helps: draw, keep. */
-static void draw_moves(const nx_state *s, const nx_pending *p, json_t *out)
-{
-    (void)s;
-    static const struct { nx_word w; int score; } words[] = {
-        { NX_WORD_DRAW, 2 }, { NX_WORD_DECLINE, 0 }, { NX_WORD_KEEP, 2 }, { NX_WORD_REPLACE, 1 },
-    };
-    for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
-        if (p->words & words[i].w)
-            nx_moves_add(out, words[i].score, json_pack("{s:s, s:s}", "type", "answer", "word", nx_word_name(words[i].w)));
-}
-
-/* Bots' answers to another kind of ask: one candidate per offered value
- * when one value is picked, else the first `min` (at least one). */
-static void ask_moves(const nx_state *s, const nx_pending *p, const nx_ask *q, json_t *out)
-{
-    json_t *cand = nx_ask_candidates(q, s, p->seat);
-    size_t n = json_array_size(cand);
-    if (q->kind == NX_ASK_NUMBER || q->max == 1) {
-        for (size_t i = 0; i < n; i++)
-            nx_moves_add(out, 0, json_pack("{s:s, s:[O]}", "type", "answer", "choose", json_array_get(cand, i)));
-    } else {
-        json_t *pick = json_array();
-        size_t want = q->min > 0 ? (size_t)q->min : 1;
-        for (size_t i = 0; i < want && i < n; i++) json_array_append(pick, json_array_get(cand, i));
-        nx_moves_add(out, 0, json_pack("{s:s, s:o}", "type", "answer", "choose", pick));
-    }
-    json_decref(cand);
-}
-
-/* A panel's question: any `count` of its options; bots take the first
- * `count` in the offered order, or one per option when count is 1. */
-static void panel_moves(const nx_state *s, const nx_pending *p, json_t *out)
-{
-    nx_ask q;
-    if (nx_ask_of_pending(p, &q) == 1) {
-        ask_moves(s, p, &q, out);
-        return;
-    }
-    if (p->count == 1) {
-        for (int k = 0; k < p->noptions; k++) nx_moves_add(out, 0, choose_action(p->options[k]));
-        return;
-    }
-    json_t *pick = json_array();
-    for (int k = 0; k < p->count && k < p->noptions; k++) json_array_append_new(pick, json_string(nx_comp_id(p->options[k])));
-    nx_moves_add(out, 0, json_pack("{s:s, s:o}", "type", "answer", "choose", pick));
-}
-
 /* ---- the module ------------------------------------------------------------------- */
 
 static const nx_act_entry core_actions[] = {
@@ -344,16 +233,13 @@ static const nx_act_entry core_actions[] = {
     { "refuse_alliance", act_refuse_alliance, 0 },
     { "leave_alliance", act_leave_alliance, 0 },
     { "set_policy", act_set_policy, 0 },
-    { "answer", act_answer, 0 },
+    { "answer", nx_ruleset_answer, 0 },
     { "pass", nx_phases_pass, 0 },
-    { "play_nexus", act_play_nexus, 0 },
     { NULL, NULL, 0 },
 };
 
 static const nx_decision_ops core_decisions[] = {
-    { NX_PEND_TRAITOR_SELECT, NULL, traitor_moves },
-    { NX_PEND_NEXUS_DRAW, NULL, draw_moves },
-    { NX_PEND_PANEL, NULL, panel_moves },
+    { NX_PEND_TRAITOR_SELECT, NULL, traitor_moves, answer_traitor },
     { 0, NULL, NULL },
 };
 

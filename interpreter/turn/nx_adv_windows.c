@@ -10,7 +10,6 @@
 #include <string.h>
 
 #include "nx_adv_windows.h"
-#include "nx_battle.h"
 #include "nx_text.h"
 
 static uint8_t bit(uint8_t seat) { return (uint8_t)(1u << seat); }
@@ -128,11 +127,16 @@ static int answered(nx_act *a, const nx_pending *p)
 }
 
 /* "karama" answers this window or the battle's (the same word at the
- * table); the battle's handler keeps its own. */
+ * table): without a window of its own here, the action goes on to the
+ * next module that answers "karama" (the battle's, which keeps its own). */
 static int act_karama(nx_act *a)
 {
     const nx_pending *p = nx_pending_find(a->s, (uint8_t)a->seat, NX_PEND_ADV_KARAMA);
-    if (!p) return nx_battle_act_karama(a);
+    if (!p) {
+        nx_act_fn next = nx_ruleset_action_after(a->rt->rules, &nx_mod_adv_windows, "karama");
+        assert(next); /* the Dune ruleset lists the battle's after this module */
+        return next ? next(a) : nx_act_fail(a, "illegal", "you have no Karama window to answer");
+    }
     if (nx_arg_keys(a, NX_NO_KEYS)) return -1;
     if (nx_karama_card(a->s, p->seat) == NX_COMP_NONE)
         return nx_act_fail(a, "illegal", "you hold no Karama card%s",

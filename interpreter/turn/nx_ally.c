@@ -25,7 +25,7 @@
  */
 #include <stdint.h>
 
-#include "nx_battle.h"
+#include "nx_play.h"
 #include "nx_spice.h"
 #include "nx_turn.h"
 
@@ -35,7 +35,7 @@
  * battle that ends with no winner is cleared before anyone acts again). */
 static int committed_support(const nx_state *s, uint8_t seat)
 {
-    int side = nx_battle_side(s, seat);
+    int side = nx_play_battle_side(s, seat);
     if (side < 0 || !(s->play.battle_planned & (1u << side)) || s->play.battle_winner != NX_NO_SEAT) return 0;
     return s->play.battle_support[side];
 }

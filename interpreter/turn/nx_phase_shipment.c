@@ -432,7 +432,7 @@ static int shipment_procedure(nx_act *a)
             /* A Karama window against a Nexus use settles first; a stopped
              * second shipment ends the Guild's turn. */
             if (p->use_window) {
-                int settled = nx_use_settle(a);
+                int settled = nx_ship_use_settle(a);
                 if (settled == NX_USE_WAITING) return 1;
                 if (settled == NX_USE_TURN_ENDS) end_turn(a, p->mover);
                 continue;
@@ -654,31 +654,12 @@ static int pass_advisor(nx_act *a, const nx_pending *p)
 /* ---- Advanced Bene Gesserit flips -------------------------------------------------------- */
 
 /* "territories": distinct territory ids, at least one. */
-static int territories_arg(nx_act *a, int out[NX_MAP_TERRITORIES], int *n)
-{
-    json_t *arr = json_object_get(a->action, "territories");
-    if (!json_is_array(arr) || !json_array_size(arr) || json_array_size(arr) > NX_MAP_TERRITORIES)
-        return nx_act_fail(a, "malformed", "\"territories\" must list one or more territory ids (\"arrakeen\"); pass flips none");
-    *n = 0;
-    size_t i;
-    json_t *v;
-    json_array_foreach(arr, i, v) {
-        const char *id = json_string_value(v);
-        int t = id ? nx_map_territory_parse(id) : -1;
-        if (t < 0) return nx_act_fail(a, "malformed", "territories[%zu] must name a territory (\"arrakeen\")", i);
-        for (int k = 0; k < *n; k++)
-            if (out[k] == t) return nx_act_fail(a, "malformed", "territories[%zu] repeats %s", i, id);
-        out[(*n)++] = t;
-    }
-    return 0;
-}
-
 static int act_wartime(nx_act *a)
 {
     if (nx_arg_keys(a, NX_KEYS("territories"))) return -1;
     const nx_pending *p = nx_act_need(a, NX_PEND_WARTIME);
     int ts[NX_MAP_TERRITORIES], n;
-    if (!p || territories_arg(a, ts, &n)) return -1;
+    if (!p || nx_arg_territories(a, ts, &n)) return -1;
     nx_state *s = a->s;
     char why[160];
     for (int i = 0; i < n; i++)
@@ -900,8 +881,6 @@ static void intrusion_moves(const nx_state *s, const nx_pending *p, json_t *out)
     nx_moves_add(out, 3, json_pack("{s:s}", "type", "pass"));
     nx_moves_add(out, outnumbered ? 5 : 1, json_pack("{s:s}", "type", "intrusion"));
 }
-
-int nx_ship_territories_arg(nx_act *a, int out[NX_MAP_TERRITORIES], int *n) { return territories_arg(a, out, n); }
 
 /* Bene Gesserit Cunning, for bots: as Wartime, territories worth having as
  * fighters, alone and together (only the paths no open question shuts). */

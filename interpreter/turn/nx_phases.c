@@ -1,6 +1,6 @@
 /*
  * Phase progression: the loop that runs the modules' procedures
- * (nx_module.h) over the list the runtime's ruleset carries (nx_turn.c).
+ * (nx_module.h) over the list the runtime's ruleset carries (ruleset/nx_ruleset.c).
  *
  * Rules games: after setup and after every action, nx_phases_settle runs
  * the current phase's procedure while nothing is pending; a procedure
@@ -49,19 +49,6 @@ static int phase_end_hooks(nx_act *a, int phase)
     for (size_t i = 0; i < r->nmodules; i++)
         if (r->modules[i]->phase_end && r->modules[i]->phase_end(a, phase)) return 1;
     return 0;
-}
-
-const char *nx_phases_decision_owner(int kind)
-{
-    const char *owner = NULL;
-    const nx_ruleset *r = &nx_dune_ruleset;
-    for (size_t i = 0; i < r->nmodules; i++)
-        for (const nx_decision_ops *d = r->modules[i]->decisions; d && d->kind; d++)
-            if (d->kind == kind) {
-                if (owner) return NULL;     /* two owners: the table is broken */
-                owner = r->modules[i]->name;
-            }
-    return owner;
 }
 
 int nx_phases_is_rules_game(const nx_state *s) { return !(s->options & NX_OPT_DESIGNER); }

@@ -19,7 +19,6 @@
 #include "nx_board.h"
 #include "nx_text.h"
 #include "nx_leaders.h"
-#include "nx_nexus.h"
 #include "nx_turn.h"
 #include "nx_movement.h"
 #include "nx_rules.h"
@@ -42,6 +41,16 @@ static void build_traitor_deck(nx_state *s)
         nx_custody_move(&s->custody, nx_comp_traitor(l), NX_Z_TRAITOR_DECK);
     }
     nx_custody_shuffle(&s->custody, NX_Z_TRAITOR_DECK, &s->rng);
+}
+
+/* The Nexus card deck, when the module is in play: every faction's card,
+ * absent ones included (removing them would remove Secret Ally;
+ * nexus/nx_lifecycle.c, lifecycle 2). */
+static void build_nexus_deck(nx_state *s)
+{
+    for (int f = 0; f < NX_FACTION_COUNT; f++)
+        nx_custody_move(&s->custody, nx_comp_nexus((nx_faction)f), NX_Z_NEXUS_DECK);
+    nx_custody_shuffle(&s->custody, NX_Z_NEXUS_DECK, &s->rng);
 }
 
 /* The base Treachery Deck (33 cards, put in before custody is sealed) is
@@ -247,7 +256,7 @@ void nx_setup_run(nx_act *a, const nx_faction *factions, int nseats, uint8_t opt
     nx_board_update_first_seat(s);
     place_leaders(s);
     build_traitor_deck(s);
-    if (options & NX_OPT_NEXUS_CARDS) nx_lifecycle_init_deck(s);
+    if (options & NX_OPT_NEXUS_CARDS) build_nexus_deck(s);
     int copies[NX_TREACHERY_COPY_COUNT];
     int n = nx_treachery_deck(NX_TREACHERY_EXP_BASE, copies, NX_TREACHERY_COPY_COUNT);
     for (int i = 0; i < n; i++) nx_custody_move(&s->custody, nx_comp_treachery(copies[i]), NX_Z_TREACHERY_DECK);

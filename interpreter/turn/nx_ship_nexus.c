@@ -4,7 +4,7 @@
 
 #include "nx_board.h"
 #include "nx_effects.h"
-#include "nx_nexus.h"
+#include "nx_module.h"
 #include "nx_movement.h"
 #include "nx_play.h"
 #include "nx_text.h"
@@ -53,7 +53,7 @@ int nx_ship_play_terms(nx_act *a)
     uint8_t seat = (uint8_t)a->seat;
     unsigned before = nx_effect_allowed(a->s, seat) & NX_ALLOW_SHIPPING;
     if (before) return nx_act_fail(a, "illegal", "your Nexus card's shipping terms are already in play: ship without \"nexus\"");
-    if (nx_panel_play(a, NULL)) return -1;
+    if (a->rt->rules->play_panel(a, NULL)) return -1;
     /* The whole action fails (and the card stays held) otherwise. */
     if (!(nx_effect_allowed(a->s, seat) & NX_ALLOW_SHIPPING))
         return nx_act_fail(a, "illegal", "the Nexus card you hold gives no shipping terms; play it with play_nexus");
@@ -173,7 +173,7 @@ int nx_ship_act_flip(nx_act *a)
     if (nx_arg_keys(a, NX_KEYS("territories", "nexus"))) return -1;
     const nx_pending *p = nx_act_need(a, NX_PEND_SHIP_MOVE);
     int ts[NX_MAP_TERRITORIES], n;
-    if (!p || nx_ship_territories_arg(a, ts, &n)) return -1;
+    if (!p || nx_arg_territories(a, ts, &n)) return -1;
     json_t *nexus = json_object_get(a->action, "nexus");
     if (nexus && !json_is_boolean(nexus)) return nx_act_fail(a, "malformed", "\"nexus\" must be true or false");
     nx_state *s = a->s;
@@ -181,7 +181,7 @@ int nx_ship_act_flip(nx_act *a)
     if (s->play.mover != seat || s->seats[seat].faction != NX_BENE_GESSERIT || !(s->options & NX_OPT_ADVANCED))
         return nx_act_fail(a, "illegal", "only the Advanced Bene Gesserit flip advisors in their own turn (Bene Gesserit Cunning)");
     /* The card is played in this same action: a refused selection keeps it. */
-    if (json_is_true(nexus) && nx_panel_play(a, NULL)) return -1;
+    if (json_is_true(nexus) && a->rt->rules->play_panel(a, NULL)) return -1;
     if (!(nx_effect_allowed(s, seat) & NX_ALLOW_ADVISOR_FLIP))
         return nx_act_fail(a, "illegal", "no Nexus card lets you flip advisors now (Bene Gesserit Cunning: \"nexus\": true)");
     for (int i = 0; i < n; i++)
@@ -198,6 +198,28 @@ int nx_ship_act_flip(nx_act *a)
     nx_act_log(a, "Bene Gesserit Cunning: the Bene Gesserit announce that their advisors in %s become fighters", list);
     if (!nx_use_open(a, NX_USE_ADVISOR_FLIP, seat)) nx_ship_flip_settle(a);
     return 0;
+}
+
+int nx_ship_use_settle(nx_act *a)
+{
+    int use, stopped;
+    if (nx_use_settle(a, &use, &stopped)) return NX_USE_WAITING;
+    nx_state *s = a->s;
+    if (use == NX_USE_ADVISOR_FLIP) {
+        if (!stopped) {
+            nx_ship_flip_settle(a);
+        } else {
+            /* Every original advisor group stays as it was (000). */
+            memset(s->play.flip_set, 0, sizeof s->play.flip_set);
+            nx_act_log(a, "the Bene Gesserit advisors stay advisors");
+        }
+        return NX_USE_GOES_ON;
+    }
+    if (use == NX_USE_SECOND_SHIPMENT && stopped) {
+        s->play.second_stage = 0;
+        return NX_USE_TURN_ENDS;
+    }
+    return NX_USE_GOES_ON;
 }
 
 void nx_ship_flip_settle(nx_act *a)

@@ -52,7 +52,6 @@ const char *nx_ship_second_prompt(const nx_state *s);
 
 int nx_ship_act_flip(nx_act *a);
 /* "territories": distinct territory ids, at least one (shared with Wartime). */
-int nx_ship_territories_arg(nx_act *a, int out[NX_MAP_TERRITORIES], int *n);
 /* Territories whose advisors the card may flip with no open question
  * (the `ordinary` path): for bots and the panel's check. */
 int nx_ship_flip_choices(const nx_state *s, int out[NX_MAP_TERRITORIES]);
@@ -77,13 +76,21 @@ enum { NX_USE_GOES_ON, NX_USE_TURN_ENDS, NX_USE_WAITING };
  * (common.karama.nexus_effects) and some seat may hold a Karama: 1 when
  * opened, 0 when the use goes ahead at once (the caller settles). */
 int nx_use_open(nx_act *a, int use, uint8_t user);
-/* Once all answers are in, the earliest Karama in storm order stops the
- * use: NX_USE_TURN_ENDS when a stopped second shipment ends the user's
- * turn, NX_USE_GOES_ON otherwise; NX_USE_WAITING while answers are due. */
-int nx_use_settle(nx_act *a);
+/* Once all answers are in, the earliest Karama in storm order is spent
+ * and the window closes: 0, with the use it was against and whether a
+ * Karama stopped it; 1 while answers are due. */
+int nx_use_settle(nx_act *a, int *use, int *stopped);
+/* Settle the window against a Nexus use (nx_ship_nexus.c), then what the
+ * use does: NX_USE_TURN_ENDS when a stopped second shipment ends the
+ * user's turn, NX_USE_GOES_ON otherwise; NX_USE_WAITING while answers are
+ * due. */
+int nx_ship_use_settle(nx_act *a);
 /* Carry out the announced flip (after its window, or with none). */
 void nx_ship_flip_settle(nx_act *a);
 int nx_use_pass(nx_act *a, const nx_pending *p);
+/* "karama" answering the window (the battle's "karama" handler passes it
+ * on: battle/nx_battle_voice.c). */
+int nx_use_act_karama(nx_act *a, const nx_pending *p);
 void nx_use_moves(const nx_state *s, const nx_pending *p, json_t *out);
 
 #endif

@@ -19,7 +19,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "nx_battle.h"
+#include "nx_play.h"
 #include "nx_text.h"
 #include "nx_turn.h"
 #include "nx_movement.h"
@@ -104,7 +104,7 @@ static int answer_spice(const nx_state *s, const question *q) { return s->seats[
 static int read_plan(nx_act *a, question *q)
 {
     const nx_state *s = a->s;
-    int side = nx_battle_side(s, (uint8_t)q->to);
+    int side = nx_play_battle_side(s, (uint8_t)q->to);
     if (side < 0 || !(s->play.battle_planned & (1u << side)))
         return nx_act_fail(a, "illegal", "seat %d has no sealed battle plan to ask about (questions about a plan still "
                                          "being formed cannot be answered by the engine)", q->to);
@@ -125,13 +125,13 @@ static int read_plan(nx_act *a, question *q)
 
 static int slot_is(nx_comp slot, nx_treachery_card card)
 {
-    return slot != NX_COMP_NONE && nx_comp_kind_of(slot) == NX_COMP_TREACHERY && nx_battle_card(slot) == card;
+    return slot != NX_COMP_NONE && nx_comp_kind_of(slot) == NX_COMP_TREACHERY && nx_comp_treachery_card(slot) == card;
 }
 
 static int answer_plan(const nx_state *s, const question *q)
 {
     const nx_play *p = &s->play;
-    int side = nx_battle_side(s, (uint8_t)q->to);
+    int side = nx_play_battle_side(s, (uint8_t)q->to);
     if (q->card != NX_TR_NONE)
         return slot_is(p->battle_leader[side], q->card) || slot_is(p->battle_weapon[side], q->card) ||
                slot_is(p->battle_defence[side], q->card);

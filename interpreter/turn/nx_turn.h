@@ -1,18 +1,16 @@
 /*
  * nx_turn: what the files of the turn (interpreter/turn/) offer each other
- * and the rest of the rules layer (battle/, nexus/, staging/): setup, the
- * phase sequencer, the Nexus, event windows, and the modules the Dune
- * ruleset lists.  Internal; the engine sees none of it (it runs the
- * ruleset through engine/nx_module.h).
+ * and the rules layers above (battle/, nexus/, staging/, ruleset/): setup,
+ * the phase sequencer, the Nexus, event windows, and the modules of the
+ * turn the Dune ruleset lists (ruleset/nx_ruleset.c).  Internal; the
+ * engine sees none of it (it runs the ruleset through engine/nx_module.h),
+ * and the turn sees nothing above it: what it needs of a higher layer goes
+ * through the ruleset's tables (a Nexus card played: play_panel).
  */
 #ifndef NX_TURN_H
 #define NX_TURN_H
 
 #include "nx_module.h"
-
-/* The rules of the Dune turn: the module list, setup and the sequencer
- * (nx_turn.c); nx_runtime_open binds it. */
-extern const nx_ruleset nx_dune_ruleset;
 
 /* Setup (interpreter/turn/nx_setup.c): seats, Traitor deal, Nexus deck, and
  * the setup decisions.  a->s is a fresh nx_state_init'ed state. */
@@ -42,9 +40,6 @@ void nx_phases_settle(nx_act *a);
 void nx_phases_draws_done(nx_act *a);
 /* The "pass" action: answers the seat's first decision by its kind. */
 int nx_phases_pass(nx_act *a);
-/* The module that owns a decision kind (its decisions list names it), or
- * NULL when none does or more than one does. */
-const char *nx_phases_decision_owner(int kind);
 /* Setup is over: the setup module finishes it and the first turn begins
  * with the storm (the sequencer, and designer's tables when setup's last
  * decision is answered or there was none). */
@@ -70,9 +65,9 @@ int nx_bidding_holds(nx_act *a);
  * (interpreter/turn/nx_owed.c). */
 void nx_owed_mentat(nx_act *a, uint8_t seat, int at_window);
 
-/* The modules of the Dune turn, in nx_dune_ruleset's list (nx_turn.c). */
+/* The modules of the Dune turn, in nx_dune_ruleset's list (ruleset/nx_ruleset.c). */
 extern const nx_module nx_mod_windows;     /* nx_phases.c: end-of-phase Nexus card windows */
-extern const nx_module nx_mod_core;        /* nx_actions.c: host, alliances, answer, play_nexus */
+extern const nx_module nx_mod_core;        /* nx_actions.c: host, alliances, answer, pass */
 extern const nx_module nx_mod_setup;       /* nx_setup.c */
 extern const nx_module nx_mod_storm;       /* nx_phase_storm.c */
 extern const nx_module nx_mod_spice_blow;  /* nx_phase_spice_blow.c (and the Nexus) */
@@ -80,12 +75,9 @@ extern const nx_module nx_mod_charity;     /* nx_phase_charity.c */
 extern const nx_module nx_mod_bidding;     /* nx_phase_bidding.c */
 extern const nx_module nx_mod_revival;     /* nx_phase_revival.c */
 extern const nx_module nx_mod_shipment;    /* nx_phase_shipment.c */
-extern const nx_module nx_mod_battle;      /* nx_phase_battle.c */
 extern const nx_module nx_mod_collection;  /* nx_phase_collection.c */
 extern const nx_module nx_mod_mentat;      /* nx_phase_mentat.c */
 extern const nx_module nx_mod_ally;        /* nx_ally.c: alliance powers outside decisions */
 extern const nx_module nx_mod_cards;       /* nx_truthtrance.c: Treachery cards played at any time (Truthtrance) */
-extern const nx_module nx_mod_stage;       /* staging/nx_stage.c: the staging table's "stage" */
-extern const nx_module nx_mod_lifecycle;   /* nexus/nx_lifecycle.c: the phase hooks of the Nexus card lifecycle */
 
 #endif

@@ -13,9 +13,7 @@
  * line, and the earliest Karama in storm order is spent.  The window lives
  * in the state (play.use_*) and its decisions are saved with the game.
  */
-#include <string.h>
-
-#include "nx_battle.h"
+#include "nx_adv_windows.h"
 #include "nx_effects.h"
 #include "nx_module.h"
 #include "nx_ship_nexus.h"
@@ -42,7 +40,7 @@ int nx_use_open(nx_act *a, int use, uint8_t user)
     char who[64];
     nx_act_who(s, user, who, sizeof who);
     for (int i = 0; i < s->nseats; i++) {
-        if (order[i] == user || !nx_battle_may_hold_karama(s, order[i])) continue;
+        if (order[i] == user || !nx_karama_may_hold(s, order[i])) continue;
         if (!event) event = nx_state_new_event(s);
         nx_pending *p = nx_state_add_pending(s, NX_PEND_USE_KARAMA, order[i]);
         p->event = event;
@@ -74,7 +72,7 @@ static int answered(nx_act *a, const nx_pending *p)
 int nx_use_act_karama(nx_act *a, const nx_pending *p)
 {
     if (nx_arg_keys(a, NX_NO_KEYS)) return -1;
-    if (nx_battle_karama_card(a->s, p->seat) == NX_COMP_NONE) return nx_act_fail(a, "illegal", "you hold no Karama card");
+    if (nx_karama_card(a->s, p->seat) == NX_COMP_NONE) return nx_act_fail(a, "illegal", "you hold no Karama card");
     a->s->play.use_karama |= BIT(p->seat);
     return answered(a, p);
 }
@@ -90,10 +88,10 @@ static int spend_karama(nx_act *a, uint8_t user, int use)
     char w[64], u[64];
     nx_act_who(s, user, u, sizeof u);
     for (int i = 0; i < s->nseats; i++) {
-        nx_comp card = (s->play.use_karama & BIT(order[i])) ? nx_battle_karama_card(s, order[i]) : NX_COMP_NONE;
+        nx_comp card = (s->play.use_karama & BIT(order[i])) ? nx_karama_card(s, order[i]) : NX_COMP_NONE;
         if (card == NX_COMP_NONE) continue;
         nx_custody_move(&s->custody, card, NX_Z_TREACHERY_DISCARD);
-        nx_treachery_card c = nx_battle_card(card);
+        nx_treachery_card c = nx_comp_treachery_card(card);
         nx_act_log(a, "%s plays %s%s: %s of %s is stopped", nx_act_who(s, order[i], w, sizeof w), nx_treachery_name(c),
                    c == NX_TR_KARAMA ? "" : " as a Karama", use_names[use], u);
         return 1;
@@ -102,36 +100,22 @@ static int spend_karama(nx_act *a, uint8_t user, int use)
     return 0;
 }
 
-int nx_use_settle(nx_act *a)
+int nx_use_settle(nx_act *a, int *use, int *stopped)
 {
     nx_state *s = a->s;
-    if (waiting(s)) return NX_USE_WAITING;
-    int use = s->play.use_window;
+    if (waiting(s)) return 1;
+    *use = s->play.use_window;
     uint8_t user = s->play.use_seat;
-    int stopped = spend_karama(a, user, use);
+    *stopped = spend_karama(a, user, *use);
     s->play.use_window = s->play.use_karama = 0;
     s->play.use_seat = NX_NO_SEAT;
-    if (use == NX_USE_ADVISOR_FLIP) {
-        if (!stopped) {
-            nx_ship_flip_settle(a);
-        } else {
-            /* Every original advisor group stays as it was (000). */
-            memset(s->play.flip_set, 0, sizeof s->play.flip_set);
-            nx_act_log(a, "the Bene Gesserit advisors stay advisors");
-        }
-        return NX_USE_GOES_ON;
-    }
-    if (use == NX_USE_SECOND_SHIPMENT && stopped) {
-        s->play.second_stage = 0;
-        return NX_USE_TURN_ENDS;
-    }
-    return NX_USE_GOES_ON;
+    return 0;
 }
 
 /* Bots: stop an opponent's use with a Karama now and then; never an ally's. */
 void nx_use_moves(const nx_state *s, const nx_pending *p, json_t *out)
 {
     nx_moves_add(out, 5, json_pack("{s:s}", "type", "pass"));
-    if (nx_battle_karama_card(s, p->seat) == NX_COMP_NONE || s->seats[p->seat].ally == s->play.use_seat) return;
+    if (nx_karama_card(s, p->seat) == NX_COMP_NONE || s->seats[p->seat].ally == s->play.use_seat) return;
     nx_moves_add(out, 4, json_pack("{s:s}", "type", "karama"));
 }

@@ -32,7 +32,6 @@ static void load_libs(nx_runtime *rt, nx_diags *d)
     nx_strings_free(paths, n);
     free(dir);
 }
-#include "nx_turn.h"
 
 int nx_runtime_open(nx_runtime *rt, const char *pack_yaml, nx_diags *d)
 {

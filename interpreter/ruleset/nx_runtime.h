@@ -8,12 +8,18 @@
  *
  * Opening a runtime is where the layers meet (the struct is the engine's,
  * engine/nx_engine.h): it registers the panel ctx in the sandbox and binds
- * the ruleset, so it lives in the rules layer.
+ * the ruleset, so it lives in the top rules layer (ruleset/).
  */
 #ifndef NX_RUNTIME_H
 #define NX_RUNTIME_H
 
 #include "nx_engine.h"
+#include "nx_module.h"
+
+/* The rules of the Dune turn: the module list, setup, the sequencer and
+ * the Nexus card layer's entry points (nx_ruleset.c); nx_runtime_open
+ * binds it. */
+extern const nx_ruleset nx_dune_ruleset;
 
 /* Load a pack, compile its implemented panels, and bind the rules of the
  * Dune turn (nx_dune_ruleset) that games of this runtime follow.  0, or
