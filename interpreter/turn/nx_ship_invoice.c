@@ -2,6 +2,7 @@
 
 #include <string.h>
 
+#include "nx_adv_windows.h"
 #include "nx_events.h"
 #include "nx_invoice.h"
 #include "nx_invoice_pay.h"
@@ -39,7 +40,40 @@ static int window_due(nx_act *a, int i)
     return seats_holding_nexus(s) > 0;
 }
 
-static int steps_may_follow(nx_act *a, int i) { return window_due(a, i); }
+/* The Guild whose income the shipment pays (LV 2.06.04), or NX_NO_SEAT:
+ * a Karama may stop that one payment (docs/rules/karama.md). */
+static uint8_t income_user(const nx_state *s, int i)
+{
+    uint8_t guild = nx_state_seat_of(s, NX_SPACING_GUILD);
+    return guild != NX_NO_SEAT && s->play.inv_payee[i] == guild && s->play.inv_means[i] == NX_INV_SPICE &&
+                   s->play.inv_price[i]
+               ? guild
+               : NX_NO_SEAT;
+}
+
+/* Would the Karama window against that income open?  The same public
+ * test as nx_adv_window's: another seat may hold a Karama. */
+static int income_window_due(const nx_state *s, int i)
+{
+    uint8_t guild = income_user(s, i);
+    if (guild == NX_NO_SEAT || !nx_phases_is_rules_game(s)) return 0;
+    for (uint8_t k = 0; k < s->nseats; k++)
+        if (k != guild && nx_karama_may_hold(s, k)) return 1;
+    return 0;
+}
+
+static int steps_may_follow(nx_act *a, int i) { return income_window_due(a->s, i) || window_due(a, i); }
+
+/* Step 1: a Karama stopped the Guild's income from this shipment: the
+ * bank is paid instead (as a stopped Emperor payment in Bidding). */
+static void income_stopped(nx_act *a, int i)
+{
+    nx_state *s = a->s;
+    if (!nx_adv_stopped(s, NX_ADVO_SHIPMENT_PAYMENT) || s->play.inv_payee[i] == NX_INV_BANK) return;
+    nx_invoice_to_bank(s, i);
+    char who[64];
+    nx_act_log(a, "%s's shipment is paid to the Spice Bank instead", nx_act_who(s, s->play.inv_buyer[i], who, sizeof who));
+}
 
 /* Pay the shares; a payment the window changed is announced. */
 static int settle(nx_act *a, int i, int announce)
@@ -100,6 +134,8 @@ int nx_ship_invoice_steps(nx_act *a)
     nx_state *s = a->s;
     int i = due_shipment(s);
     if (i < 0) return 0;
+    if (nx_adv_window(a, NX_ADVO_SHIPMENT_PAYMENT, income_user(s, i))) return 1;
+    income_stopped(a, i);
     if (s->play.ship_window == WINDOW_NONE) {
         s->play.ship_window = WINDOW_OFFERED;
         if (window_due(a, i)) open_window(a, i);
@@ -108,6 +144,7 @@ int nx_ship_invoice_steps(nx_act *a)
     int announce = s->play.ship_window == WINDOW_OPENED;
     nx_event_clear(s);
     s->play.ship_window = WINDOW_NONE;
+    nx_adv_forget(s, NX_ADVO_SHIPMENT_PAYMENT);     /* the next shipment's income has its own window */
     /* A refused share fails the answering action (nx_spice_transfer). */
     settle(a, i, announce);
     return 0;
