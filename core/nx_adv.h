@@ -21,6 +21,7 @@ typedef enum {
     NX_ADVO_WORMSIGN,           /* Atreides look at the top Spice card (LV 2.01.07, prevent) */
     NX_ADVO_TREACHERY_PAYMENT,  /* Emperor is paid for a Treachery card (LV 2.03.04, cancel) */
     NX_ADVO_TOP_CARD,           /* Harkonnen's free card after a purchase (LV 2.05.08, cancel) */
+    NX_ADVO_SHIPMENT_PAYMENT,   /* the Guild is paid for another's shipment (LV 2.06.04, cancel) */
     NX_ADVO_COUNT
 } nx_adv_out;
 

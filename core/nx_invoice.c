@@ -20,7 +20,7 @@ static const uint8_t *shares(const nx_play *p, int i) { return &p->inv_share[i *
 static void blank(nx_play *p, int i)
 {
     p->inv_kind[i] = p->inv_status[i] = p->inv_means[i] = p->inv_lot[i] = p->inv_price[i] = 0;
-    p->inv_redirect[i] = p->inv_turn[i] = 0;
+    p->inv_redirect[i] = p->inv_turn[i] = p->inv_terms[i] = 0;
     p->inv_buyer[i] = p->inv_payee[i] = NX_NO_SEAT;
     p->inv_item[i] = NX_COMP_NONE;
     memset(payer_of(p, i), NX_NO_SEAT, NX_INVOICE_PAYERS);
@@ -53,6 +53,7 @@ int nx_invoice_open(nx_state *s, const nx_invoice *inv)
         memcpy(payer_of(p, i), inv->payer, NX_INVOICE_PAYERS);
         memcpy(share_of(p, i), inv->share, NX_INVOICE_PAYERS);
         p->inv_turn[i] = s->turn;
+        p->inv_terms[i] = inv->terms;
         return i;
     }
     return -1;
@@ -72,7 +73,7 @@ void nx_invoice_get(const nx_state *s, int i, nx_invoice *out)
     assert(i >= 0 && i < NX_MAX_INVOICES && s->play.inv_kind[i] != NX_INV_NONE);
     const nx_play *p = &s->play;
     *out = (nx_invoice){ .kind = (nx_invoice_kind)p->inv_kind[i], .means = (nx_invoice_means)p->inv_means[i], .buyer = p->inv_buyer[i], .payee = p->inv_payee[i],
-                         .item = p->inv_item[i], .lot = p->inv_lot[i], .price = p->inv_price[i] };
+                         .item = p->inv_item[i], .lot = p->inv_lot[i], .price = p->inv_price[i], .terms = p->inv_terms[i] };
     memcpy(out->payer, payers(p, i), NX_INVOICE_PAYERS);
     memcpy(out->share, shares(p, i), NX_INVOICE_PAYERS);
 }
@@ -110,6 +111,49 @@ int nx_invoice_redirect(nx_state *s, int i, const uint8_t payer[NX_INVOICE_PAYER
     return 0;
 }
 
+int nx_invoice_take(nx_state *s, int i, uint8_t seat, uint8_t source, char *msg, size_t len)
+{
+    nx_play *p = &s->play;
+    assert(i >= 0 && i < NX_MAX_INVOICES && p->inv_kind[i] != NX_INV_NONE);
+    if (p->inv_status[i] != NX_INV_DUE) {
+        nx_fmt(msg, len, "the %s invoice is already paid", kind_ids[p->inv_kind[i]]);
+        return -1;
+    }
+    if (p->inv_redirect[i]) {
+        nx_fmt(msg, len, "the %s invoice was already redirected by another card", kind_ids[p->inv_kind[i]]);
+        return -1;
+    }
+    if (p->inv_means[i] != NX_INV_SPICE || !p->inv_price[i]) {
+        nx_fmt(msg, len, "the %s invoice is not paid in spice: there is nothing to take", kind_ids[p->inv_kind[i]]);
+        return -1;
+    }
+    if (seat >= s->nseats) {
+        nx_fmt(msg, len, "seat %d is not seated", seat);
+        return -1;
+    }
+    p->inv_payee[i] = seat;
+    p->inv_redirect[i] = source ? source : 0xff;
+    return 0;
+}
+
+void nx_invoice_to_bank(nx_state *s, int i)
+{
+    assert(i >= 0 && i < NX_MAX_INVOICES && s->play.inv_kind[i] != NX_INV_NONE && s->play.inv_status[i] == NX_INV_DUE);
+    s->play.inv_payee[i] = NX_INV_BANK;
+}
+
+int nx_invoice_committed(const nx_state *s, uint8_t seat, nx_invoice_kind kind)
+{
+    const nx_play *p = &s->play;
+    int n = 0;
+    for (int i = 0; i < NX_MAX_INVOICES; i++) {
+        if (p->inv_kind[i] != kind || p->inv_status[i] != NX_INV_DUE || p->inv_means[i] != NX_INV_SPICE) continue;
+        for (int k = 0; k < NX_INVOICE_PAYERS; k++)
+            if (payers(p, i)[k] == seat) n += shares(p, i)[k];
+    }
+    return n;
+}
+
 void nx_invoice_paid(nx_state *s, int i)
 {
     assert(i >= 0 && i < NX_MAX_INVOICES && s->play.inv_kind[i] != NX_INV_NONE);
@@ -130,7 +174,7 @@ void nx_invoices_clear(nx_state *s)
 static int blank_slot(const nx_play *p, int i)
 {
     if (p->inv_status[i] || p->inv_means[i] || p->inv_lot[i] || p->inv_price[i] || p->inv_redirect[i] ||
-        p->inv_turn[i] || p->inv_buyer[i] != NX_NO_SEAT || p->inv_payee[i] != NX_NO_SEAT || p->inv_item[i] != NX_COMP_NONE)
+        p->inv_turn[i] || p->inv_terms[i] || p->inv_buyer[i] != NX_NO_SEAT || p->inv_payee[i] != NX_NO_SEAT || p->inv_item[i] != NX_COMP_NONE)
         return 0;
     for (int k = 0; k < NX_INVOICE_PAYERS; k++)
         if (payers(p, i)[k] != NX_NO_SEAT || shares(p, i)[k]) return 0;
@@ -149,7 +193,7 @@ int nx_invoices_check(const nx_state *s, char *msg, size_t len)
             continue;
         }
         if (p->inv_kind[i] >= NX_INV_KIND_COUNT || p->inv_status[i] >= NX_INV_STATUS_COUNT ||
-            p->inv_means[i] >= NX_INV_MEANS_COUNT) {
+            p->inv_means[i] >= NX_INV_MEANS_COUNT || (p->inv_terms[i] & ~NX_INV_TERMS_ALL)) {
             nx_fmt(msg, len, "invoice %d: kind %d, state %d or means %d out of range", i, p->inv_kind[i], p->inv_status[i],
                    p->inv_means[i]);
             return -1;
@@ -198,6 +242,16 @@ json_t *nx_invoices_view(const nx_state *s, int viewer)
                               "price", p->inv_price[i], "lot", p->inv_lot[i], "turn", p->inv_turn[i], "redirected",
                               p->inv_redirect[i] != 0);
         json_object_set_new(o, "payee", p->inv_payee[i] == NX_INV_BANK ? json_string("bank") : json_integer(p->inv_payee[i]));
+        /* What shaped the price is public (the table heard the shipment's
+         * terms and saw any Karama played); an ally's help is named, as the
+         * log names it, never its amount. */
+        if (p->inv_terms[i]) {
+            json_t *terms = json_array();
+            static const char *const term_ids[] = { "ally", "karama", "nexus" };
+            for (int b = 0; b < 3; b++)
+                if (p->inv_terms[i] & (1 << b)) json_array_append_new(terms, json_string(term_ids[b]));
+            json_object_set_new(o, "terms", terms);
+        }
         /* The card bought is the buyer's secret, like any card in its hand,
          * and shown only while it is there: a card taken from the hand since
          * (Harkonnen's Karama power) is no longer the buyer's to see. */

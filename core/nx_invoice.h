@@ -19,6 +19,10 @@
  * keeps a purchase's until the card's post-purchase step is answered)
  * and every phase end clears what is left.
  *
+ * A shipment's invoice stays due across its post-shipment window; what
+ * its payers owe is committed (nx_invoice_committed) so that no gift or
+ * bribe in between leaves a share unpaid.
+ *
  * Secrecy: the kind, buyer, payee, price, lot and state are public (the
  * table hears the price and who is paid); the item (a card's identity)
  * is the buyer's; the split between payers is shown to the payers only,
@@ -54,6 +58,16 @@ typedef enum {
     NX_INV_MEANS_COUNT
 } nx_invoice_means;
 
+/* What else shaped a payment (inv_terms), besides the price list: a
+ * payment another effect changed is an "overlay" for a panel that takes
+ * it (spacing_guild.betrayal.overlays). */
+enum {
+    NX_INV_TERM_ALLY = 1 << 0,      /* an ally pays part of it */
+    NX_INV_TERM_KARAMA = 1 << 1,    /* a Karama card set the price (a shipment at Guild rates) */
+    NX_INV_TERM_NEXUS = 1 << 2,     /* a Nexus card's terms set the price or the route */
+    NX_INV_TERMS_ALL = (1 << 3) - 1
+};
+
 /* The payee of an invoice paid to the Spice Bank. */
 #define NX_INV_BANK NX_NO_SEAT
 
@@ -67,6 +81,7 @@ typedef struct nx_invoice {
     uint8_t price;
     uint8_t payer[NX_INVOICE_PAYERS];   /* NX_NO_SEAT: unused */
     uint8_t share[NX_INVOICE_PAYERS];
+    uint8_t terms;          /* NX_INV_TERM_* */
 } nx_invoice;
 
 /* Quote an invoice (state DUE, not redirected): its slot, or -1 when
@@ -83,6 +98,16 @@ void nx_invoice_get(const nx_state *s, int i, nx_invoice *out);
 int nx_invoice_redirect(nx_state *s, int i, const uint8_t payer[NX_INVOICE_PAYERS],
                         const uint8_t share[NX_INVOICE_PAYERS], nx_invoice_means means, uint8_t source,
                         char *msg, size_t len);
+/* A panel takes the whole payment of a DUE invoice paid in spice, once:
+ * the payers pay `seat` instead of the payee (Spacing Guild Betrayal).
+ * 0, or -1 with a message: paid, already redirected, or nothing to take. */
+int nx_invoice_take(nx_state *s, int i, uint8_t seat, uint8_t source, char *msg, size_t len);
+/* The engine sends the payment of a DUE invoice to the bank instead (a
+ * Karama stopped the payee's income); not a panel's redirect. */
+void nx_invoice_to_bank(nx_state *s, int i);
+/* The spice `seat` owes on DUE invoices of `kind`: no longer its to give
+ * away before they are settled. */
+int nx_invoice_committed(const nx_state *s, uint8_t seat, nx_invoice_kind kind);
 void nx_invoice_paid(nx_state *s, int i);           /* settled (the engine's settlement marks it) */
 void nx_invoice_close(nx_state *s, int i);          /* the slot is free again */
 void nx_invoices_clear(nx_state *s);                /* every slot (a phase ends) */

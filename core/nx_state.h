@@ -288,6 +288,7 @@ typedef struct nx_play {
     uint8_t use_seat;               /* its user */
     uint8_t use_karama;             /* seats that answered its window with a Karama (mask) */
     uint8_t flip_set[NX_TERRITORY_BYTES]; /* BG Cunning: the announced territories, settled after the window */
+    uint8_t ship_window;            /* the due shipment's post-shipment window: 0 not yet, 1 offered, 2 opened (turn/nx_ship_invoice.c) */
     /* Battle: the battle in hand (interpreter/battle/nx_phase_battle.c); side 0 is
      * the aggressor, side 1 its opponent.  Plan slots hold nx_comp ids
      * (NX_COMP_NONE: empty) and stay secret until battle_shown. */
@@ -357,6 +358,7 @@ typedef struct nx_play {
     uint8_t inv_share[NX_MAX_INVOICES * NX_INVOICE_PAYERS];
     uint8_t inv_redirect[NX_MAX_INVOICES];  /* source (as effect_source) of the panel that redirected it; 0 none */
     uint8_t inv_turn[NX_MAX_INVOICES];
+    uint8_t inv_terms[NX_MAX_INVOICES];     /* NX_INV_TERM_* bits: what else shaped the price or its payers */
     /* Worm occurrences (interpreter/turn/nx_worm.h) */
     uint8_t worm_seq;               /* occurrences of this Spice Blow and Nexus phase; the current one's number */
     uint8_t worm_empty;             /* the current occurrence's territory held no forces when it appeared */

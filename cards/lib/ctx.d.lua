@@ -132,6 +132,9 @@ function ctx:invoice_cover(seat, amount) end
 ---@param change table
 function ctx:redirect_invoice(change) end
 
+--- Take the whole payment of the due invoice for the holder, once: its payers pay the holder instead of its payee when it is settled (Spacing Guild Betrayal).
+function ctx:take_invoice() end
+
 --- The holder discards Treachery Cards from its hand, face up.
 ---@param cards string[]
 function ctx:discard(cards) end

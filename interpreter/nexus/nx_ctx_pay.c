@@ -58,6 +58,11 @@ int nx_ctx_invoice(lua_State *L)
             lua_createtable(L, (int)json_array_size(v), 0);
             for (size_t k = 0; k < json_array_size(v); k++) {
                 json_t *e = json_array_get(v, k);
+                if (json_is_string(e)) {    /* terms: a list of words */
+                    lua_pushstring(L, json_string_value(e));
+                    lua_rawseti(L, -2, (lua_Integer)k + 1);
+                    continue;
+                }
                 lua_createtable(L, 0, 2);
                 set_int(L, "seat", json_integer_value(json_object_get(e, "seat")));
                 set_int(L, "share", json_integer_value(json_object_get(e, "share")));
@@ -194,6 +199,28 @@ int nx_ctx_redirect_invoice(lua_State *L)
         rc = redirect_cover(L, &c, i, msg, sizeof msg);
     }
     if (rc) return luaL_error(L, "redirect_invoice: %s", msg);
+    return 0;
+}
+
+/* ctx:take_invoice(): the holder takes the whole payment of the due
+ * invoice, once (Spacing Guild Betrayal): its payers pay the holder
+ * instead of the payee when the engine settles it.  Public: the table
+ * sees who takes what from whom. */
+int nx_ctx_take_invoice(lua_State *L)
+{
+    nx_ctx_call c = nx_ctx_call_of(L, "taking a payment while checking");
+    nx_state *s = c.a->s;
+    int i = due_invoice(L, s);
+    uint8_t payee = s->play.inv_payee[i];
+    char msg[160];
+    if (nx_invoice_take(s, i, c.holder, c.source, msg, sizeof msg)) return luaL_error(L, "take_invoice: %s", msg);
+    char who[64], buyer[64], from[64];
+    nx_act_who(s, c.holder, who, sizeof who);
+    nx_act_who(s, s->play.inv_buyer[i], buyer, sizeof buyer);
+    if (payee == NX_INV_BANK) nx_fmt(from, sizeof from, "the Spice Bank");
+    else nx_act_who(s, payee, from, sizeof from);
+    nx_act_log(c.a, "%s takes the whole payment of %s's %s, %d spice owed to %s", who, buyer,
+               nx_invoice_kind_id((nx_invoice_kind)s->play.inv_kind[i]), s->play.inv_price[i], from);
     return 0;
 }
 

@@ -30,6 +30,7 @@ nx_ctx_call nx_ctx_call_of(lua_State *L, const char *what);
 int nx_ctx_invoice(lua_State *L);
 int nx_ctx_invoice_cover(lua_State *L);
 int nx_ctx_redirect_invoice(lua_State *L);
+int nx_ctx_take_invoice(lua_State *L);
 int nx_ctx_discard(lua_State *L);
 int nx_ctx_grant_revival(lua_State *L);
 int nx_ctx_tanks(lua_State *L);

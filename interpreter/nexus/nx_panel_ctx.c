@@ -93,6 +93,8 @@ static const ctx_method ctx_methods[] = {
       "Could seat take over `amount` of the due invoice's price, its own share counting first? A yes/no fact; false with \"covered\" (nothing is missing) or \"short\" (it cannot pay what is missing)." },
     { "redirect_invoice", nx_ctx_redirect_invoice, "change: table", NULL,
       "Redirect the due invoice once: {keep = true} (the buyer keeps its spice, nothing is paid) or {cover = {seat=, amount=, partial=}} (seat pays `amount` of the price: its share first, then its own spice; the buyer's share shrinks first)." },
+    { "take_invoice", nx_ctx_take_invoice, NULL, NULL,
+      "Take the whole payment of the due invoice for the holder, once: its payers pay the holder instead of its payee when it is settled (Spacing Guild Betrayal)." },
     { "discard", ctx_discard, "cards: string[]", NULL, "The holder discards Treachery Cards from its hand, face up." },
     { "grant_revival", nx_ctx_grant_revival, "grant: table", NULL,
       "Inside the holder's revival decision: {forces = n, cost = 0|1, ledger = \"separate\"|\"within_limit\"|\"free_rate\", exact = bool} or {leader = \"ordinary_slot\"|\"extra\", with_forces = bool}; the revive action then names grant_forces/grant_elite/grant_leader." },

@@ -58,6 +58,13 @@ void nx_adv_use_done(nx_state *s)
     s->play.advw_done = s->play.advw_stopped = 0;
 }
 
+void nx_adv_forget(nx_state *s, int adv)
+{
+    assert(s->play.advw != adv);
+    s->play.advw_done &= (uint8_t)~adv_bit(adv);
+    s->play.advw_stopped &= (uint8_t)~adv_bit(adv);
+}
+
 /* The first seat in storm order that answered "karama" spends its card. */
 static void settle(nx_act *a, int adv)
 {

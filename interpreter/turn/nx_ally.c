@@ -25,6 +25,7 @@
  */
 #include <stdint.h>
 
+#include "nx_invoice.h"
 #include "nx_play.h"
 #include "nx_spice.h"
 #include "nx_turn.h"
@@ -40,6 +41,14 @@ static int committed_support(const nx_state *s, uint8_t seat)
     return s->play.battle_support[side];
 }
 
+/* Spice that is no longer the seat's to give: support in its sealed plan,
+ * and its shares of a shipment whose payment is due after the
+ * post-shipment window (core/nx_invoice.h). */
+static int committed(const nx_state *s, uint8_t seat)
+{
+    return committed_support(s, seat) + nx_invoice_committed(s, seat, NX_INV_SHIPMENT);
+}
+
 static int act_give_spice(nx_act *a)
 {
     int amount;
@@ -50,10 +59,10 @@ static int act_give_spice(nx_act *a)
         return nx_act_fail(a, "illegal", "only the Emperor may give spice to its ally (allies may not otherwise give each other spice)");
     if (me->ally == NX_NO_SEAT) return nx_act_fail(a, "illegal", "the Emperor has no ally to give spice to");
     if (amount > me->spice) return nx_act_fail(a, "illegal", "the Emperor has only %d spice", me->spice);
-    int committed = committed_support(s, (uint8_t)a->seat);
-    if (committed && amount > me->spice - committed)
-        return nx_act_fail(a, "illegal", "the Emperor has committed %d of its %d spice as support in its battle plan; it may give at most %d",
-                           committed, me->spice, me->spice - committed > 0 ? me->spice - committed : 0);
+    int held = committed(s, (uint8_t)a->seat);
+    if (held && amount > me->spice - held)
+        return nx_act_fail(a, "illegal", "the Emperor has committed %d of its %d spice (support in its battle plan, a shipment's due payment); it may give at most %d",
+                           held, me->spice, me->spice - held > 0 ? me->spice - held : 0);
     if (s->seats[me->ally].spice > INT16_MAX - amount) return nx_act_fail(a, "illegal", "the ally cannot hold %d more spice", amount);
     if (nx_spice_transfer(a, a->seat, me->ally, amount, "the Emperor's gift to its ally")) return -1;
     char who[64], to[64];
@@ -80,9 +89,9 @@ static int act_bribe(nx_act *a)
     if (s->phase == NX_P_SETUP || s->phase == NX_P_MENTAT_PAUSE)
         return nx_act_fail(a, "illegal", "no bribe is made during setup or the Mentat Pause");
     const nx_seat *me = &s->seats[a->seat];
-    int free_spice = me->spice - committed_support(s, (uint8_t)a->seat);
+    int free_spice = me->spice - committed(s, (uint8_t)a->seat);
     if (amount > free_spice)
-        return nx_act_fail(a, "illegal", "you have only %d spice to give (support committed in a battle plan excluded)",
+        return nx_act_fail(a, "illegal", "you have only %d spice to give (support committed in a battle plan, a shipment's due payment excluded)",
                            free_spice > 0 ? free_spice : 0);
     if (s->seats[to].bribes > INT16_MAX - amount) return nx_act_fail(a, "illegal", "no room for %d more spice", amount);
     if (nx_spice_bribe(a, a->seat, to, amount)) return -1;

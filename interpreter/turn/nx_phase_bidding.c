@@ -260,7 +260,8 @@ static void harkonnen_bonus(nx_act *a, uint8_t buyer, uint32_t event)
  * post-purchase step (event `sale`) once the card is in its hand, before
  * Harkonnen's bonus card and the next lot.  When an ally of the Emperor
  * pays, every unallied seat holding a Nexus card acknowledges the payment
- * step too (002, recommended full-price funding).  A Nexus card played
+ * step too, one seat at a time in storm order (002, recommended full-price
+ * funding).  A Nexus card played
  * there redirects the invoice (Emperor Secret Ally, Emperor Betrayal) or
  * replaces the card bought (Ixian Secret Ally); nothing is refunded.
  * Without the module, or under "unresolved", the sale is one step as in
@@ -317,19 +318,32 @@ static uint8_t payment_seats(const nx_state *s, uint8_t buyer)
     return seats;
 }
 
-static void open_payment_step(nx_act *a, int inv)
+/* The payment step, one seat at a time in storm order: the winner's
+ * confirmation and, when an ally of the Emperor pays, each rival's
+ * acknowledgement (002, "Recommended original full-price funding":
+ * "acknowledge in original storm order").  The storm-order position of
+ * the next seat is play.window_next, which the end-of-phase windows use
+ * only once the procedure is over.  1 when a step is open. */
+static int open_next_payment_step(nx_act *a, int inv)
 {
     nx_state *s = a->s;
-    uint8_t buyer = s->play.bid_winner;
+    uint8_t buyer = s->play.bid_winner, seats = payment_seats(s, buyer), order[NX_MAX_SEATS];
+    nx_state_storm_order(s, order);
     char who[64], prompt[128];
     nx_act_who(s, buyer, who, sizeof who);
-    nx_fmt(prompt, sizeof prompt, "Lot %d: %s has won it for %d: confirm the payment (pass), or play a Nexus card",
-           s->play.bid_lot, who, s->play.inv_price[inv]);
-    uint32_t event = nx_windows_open_for(a, NX_EV_PURCHASE, buyer, bit(buyer), 0, prompt);
-    uint8_t others = (uint8_t)(payment_seats(s, buyer) & ~bit(buyer));
-    nx_fmt(prompt, sizeof prompt, "Lot %d: %s's payment, with its ally's help: continue (pass), or play a Nexus card",
-           s->play.bid_lot, who);
-    if (others) nx_windows_open_for(a, NX_EV_PURCHASE, buyer, others, event, prompt);
+    while (s->play.window_next < s->nseats) {
+        uint8_t seat = order[s->play.window_next++];
+        if (!(seats & bit(seat))) continue;
+        if (seat == buyer)
+            nx_fmt(prompt, sizeof prompt, "Lot %d: %s has won it for %d: confirm the payment (pass), or play a Nexus card",
+                   s->play.bid_lot, who, s->play.inv_price[inv]);
+        else
+            nx_fmt(prompt, sizeof prompt, "Lot %d: %s's payment, with its ally's help: continue (pass), or play a Nexus card",
+                   s->play.bid_lot, who);
+        nx_windows_open_for(a, NX_EV_PURCHASE, buyer, bit(seat), 0, prompt);
+        return 1;
+    }
+    return 0;
 }
 
 /* Settle the lot's invoice: a Karama card is discarded, the shares are
@@ -484,16 +498,14 @@ static int bidding_procedure(nx_act *a)
                 return 1;
             if (quote_lot(a)) return 0;
             p->step = STEP_PAY;
-            if (confirmations(a)) {
-                open_payment_step(a, nx_invoice_find(s, NX_INV_PURCHASE));
-                return 1;
-            }
+            p->window_next = 0;
             break;
         }
         case STEP_PAY: {
-            /* Every answer is in (or there was no step): pay, then the card. */
+            /* Every step answered in storm order (or none): pay, then the card. */
             int inv = nx_invoice_find(s, NX_INV_PURCHASE);
             assert(inv >= 0);
+            if (confirmations(a) && open_next_payment_step(a, inv)) return 1;
             nx_event_clear(s);
             if (pay_lot(a, inv)) return 0;   /* the action fails (nx_spice_transfer) */
             deliver_lot(a, inv);

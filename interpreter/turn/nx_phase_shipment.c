@@ -40,6 +40,8 @@
 #include "nx_adv_windows.h"
 #include "nx_movement.h"
 #include "nx_play.h"
+#include "nx_invoice.h"
+#include "nx_ship_invoice.h"
 #include "nx_ship_nexus.h"
 #include "nx_spice.h"
 
@@ -251,12 +253,14 @@ static void apply_ship(nx_act *a, const ship_req *r, const ship_plan *plan)
     int to = r->to == RESERVES ? NX_PLACE_RESERVES : NX_PLACE_BOARD(r->to);
     nx_state_move_forces(s, r->seat, NX_FORCE_NORMAL, from, to, r->normal);
     nx_state_move_forces(s, r->seat, NX_FORCE_ELITE, from, to, r->elite);
-    /* check_cost kept the cost within both purses.  An ally that is the
-     * payee pays itself its share. */
-    int paid = nx_spice_pay_with_ally(a, r->seat, plan->payee != NX_NO_SEAT ? plan->payee : NX_SPICE_BANK, plan->cost,
-                                      plan->from_ally, "a shipment");
-    assert(paid == plan->from_ally);
-    (void)paid;
+    /* check_cost kept the cost within both purses.  The payment is quoted
+     * into an invoice (nx_ship_invoice.h); an ally that is the payee pays
+     * itself its share. */
+    unsigned terms = (plan->karama_card != NX_COMP_NONE ? NX_INV_TERM_KARAMA : 0) |
+                     ((nx_effect_allowed(s, r->seat) & NX_ALLOW_SHIPPING) ? NX_INV_TERM_NEXUS : 0);
+    if (plan->cost > 0 && nx_ship_quote(a, r->seat, r->normal + r->elite, plan->cost,
+                                        plan->payee != NX_NO_SEAT ? plan->payee : NX_INV_BANK, plan->from_ally, terms))
+        return;
     if (plan->karama_card != NX_COMP_NONE) nx_custody_move(&s->custody, plan->karama_card, NX_Z_TREACHERY_DISCARD);
     s->play.shipped |= BIT(r->seat);
     if (nx_ship_second_under_way(s, r->seat)) s->play.second_shipped = 1;
@@ -417,6 +421,7 @@ static int shipment_procedure(nx_act *a)
         if (nx_custody_count(&s->custody, NX_Z_SPICE_DECK) && nx_adv_window(a, NX_ADVO_WORMSIGN, atreides)) return 1;
         p->shipped = p->moved = p->acted = p->move_begun = p->ornithopters = 0;
         p->guild_delayed = 0;
+        p->ship_window = 0;
         p->cursor = 0;
         p->mover = NX_NO_SEAT;
         p->advise_section = NO_ADVISOR;
@@ -429,6 +434,9 @@ static int shipment_procedure(nx_act *a)
     }
     while (p->step == STEP_TURNS) {
         if (p->mover != NX_NO_SEAT) {
+            /* A shipment's payment is settled before anything else of the
+             * turn, after its windows (nx_ship_invoice.h). */
+            if (nx_ship_invoice_steps(a)) return 1;
             /* A Karama window against a Nexus use settles first; a stopped
              * second shipment ends the Guild's turn. */
             if (p->use_window) {

@@ -80,6 +80,47 @@ START_TEST(test_redirect_once)
 }
 END_TEST
 
+/* A shipment's payment taken once (Spacing Guild Betrayal): the payee
+ * becomes the taker, the payers stay; its shares are committed while due;
+ * the terms that shaped it are in range and in every view. */
+START_TEST(test_take_once_and_committed)
+{
+    nx_state s;
+    seated(&s);
+    nx_invoice inv = { .kind = NX_INV_SHIPMENT, .buyer = 0, .payee = 1, .item = NX_COMP_NONE, .lot = 3, .price = 3,
+                       .payer = { 0, 2, NX_NO_SEAT }, .share = { 1, 2, 0 }, .terms = NX_INV_TERM_ALLY };
+    int i = nx_invoice_open(&s, &inv);
+    char msg[200];
+    ck_assert_int_eq(nx_invoice_committed(&s, 2, NX_INV_SHIPMENT), 2);
+    ck_assert_int_eq(nx_invoice_committed(&s, 2, NX_INV_PURCHASE), 0);
+    ck_assert_int_eq(nx_invoice_take(&s, i, 9, 17, msg, sizeof msg), -1);
+    ck_assert_str_eq(msg, "seat 9 is not seated");
+    ck_assert_int_eq(s.play.inv_payee[i], 1);
+    ck_assert_int_eq(nx_invoice_take(&s, i, 2, 17, msg, sizeof msg), 0);
+    ck_assert_int_eq(s.play.inv_payee[i], 2);
+    ck_assert_int_eq(s.play.inv_payer[i * NX_INVOICE_PAYERS + 1], 2);
+    ck_assert_int_eq(s.play.inv_redirect[i], 17);
+    ck_assert_int_eq(nx_state_check(&s, msg, sizeof msg), 0);
+    ck_assert_int_eq(nx_invoice_take(&s, i, 1, 17, msg, sizeof msg), -1);
+    ck_assert_str_eq(msg, "the shipment invoice was already redirected by another card");
+    json_t *v = nx_invoices_view(&s, -1);
+    ck_assert_str_eq(json_string_value(json_array_get(json_object_get(json_array_get(v, 0), "terms"), 0)), "ally");
+    json_decref(v);
+    s.play.inv_terms[i] = 0x80;
+    ck_assert_int_eq(nx_state_check(&s, msg, sizeof msg), -1);
+    s.play.inv_terms[i] = 0;
+    nx_invoice_paid(&s, i);
+    ck_assert_int_eq(nx_invoice_committed(&s, 2, NX_INV_SHIPMENT), 0);
+    /* Nothing to take: a free or a Karama-paid payment. */
+    nx_invoice_close(&s, i);
+    inv.means = NX_INV_KARAMA;
+    memset(inv.share, 0, sizeof inv.share);
+    i = nx_invoice_open(&s, &inv);
+    ck_assert_int_eq(nx_invoice_take(&s, i, 2, 17, msg, sizeof msg), -1);
+    ck_assert_str_eq(msg, "the shipment invoice is not paid in spice: there is nothing to take");
+}
+END_TEST
+
 START_TEST(test_invariant_refuses_bad_records)
 {
     nx_state s;
@@ -143,6 +184,7 @@ int main(void)
     TCase *tc = tcase_create("record");
     tcase_add_test(tc, test_quote_and_find);
     tcase_add_test(tc, test_redirect_once);
+    tcase_add_test(tc, test_take_once_and_committed);
     tcase_add_test(tc, test_invariant_refuses_bad_records);
     tcase_add_test(tc, test_views_and_saved_state);
     suite_add_tcase(s, tc);

@@ -7,7 +7,7 @@
 --             alternative (bounded)").  The starred counters stay Sardaukar
 --             physically; the plans count them as ordinary forces.
 -- Purchase: every unallied seat holding a Nexus card acknowledges the
--- ally's payment step (the engine's uniform window), so the step does not
+-- ally's payment step in storm order (the engine's uniform window), so the step does not
 -- show who holds this card.  Under emperor.betrayal.forced_funding
 -- "full_price" Emperor covers the whole price: the aid it already gave
 -- counts first, only the rest comes from its own spice; the buyer keeps
@@ -35,7 +35,9 @@ local function purchase(ctx)
   if inv.payee ~= "bank" and inv.payee ~= emperor then return true, nil, "seller_lot" end
   local funding = ctx:setting("emperor.betrayal.forced_funding")
   if funding == "holder_names_amount" then
-    return false, "naming an amount is not built (emperor.betrayal.forced_funding: holder_names_amount)"
+    -- 002 ("Recommended original full-price funding") infers no excess gift
+    -- beyond the full price, so an amount the holder names has no source yet.
+    return false, "naming an amount beyond the price is not built: the contract infers no excess gift (emperor.betrayal.forced_funding: holder_names_amount)"
   end
   if funding == "shortfall_only" then
     -- What the buyer cannot pay is exactly the aid Emperor already gives.
