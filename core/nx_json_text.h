@@ -2,8 +2,8 @@
 #define NX_JSON_TEXT_H
 /*
  * JSON text handled as text, where a parse and a write would only
- * reproduce it: the saved game splices the log's canonical texts into its
- * indented layout instead of parsing each back into a tree.
+ * reproduce it: the saved game writes the log's canonical texts as they
+ * are, one line each, and checks the whole file with a fast checksum.
  */
 #include <stddef.h>
 
@@ -13,15 +13,19 @@ typedef struct nx_strbuf {
     size_t n, cap;
 } nx_strbuf;
 
+/* Room for N more bytes (and the NUL), so a known size grows once. */
+void nx_strbuf_reserve(nx_strbuf *b, size_t n);
 void nx_strbuf_put(nx_strbuf *b, const char *s, size_t n);
 void nx_strbuf_puts(nx_strbuf *b, const char *s);
 /* The text, NUL-terminated; the buffer is handed over (and emptied). */
 char *nx_strbuf_take(nx_strbuf *b);
 
-/* Append COMPACT, the text jansson writes with JSON_COMPACT, laid out as
- * jansson writes the same value with JSON_INDENT(1) nested DEPTH levels
- * deep (so the bytes equal json_dumps(json_loads(COMPACT), JSON_INDENT(1)
- * | JSON_PRESERVE_ORDER) at that depth). */
-void nx_json_indent1(nx_strbuf *b, const char *compact, int depth);
+/* A fast 64-bit checksum of N bytes, as 16 hex digits plus a NUL in OUT.
+ * It detects damage (a changed, cut or shifted byte), not forgery: a
+ * saved game whose checksum matches is trusted to be what this engine
+ * wrote, one that does not is verified by replaying its whole log.  It
+ * reads the bytes as this machine's words: a file moved to a machine of
+ * the other byte order is just verified by replay. */
+void nx_checksum64_hex(const char *s, size_t n, char out[17]);
 
 #endif
