@@ -8,6 +8,11 @@
 #   sh bench/same_games.sh OLD/nexus NEW/nexus
 #   sh bench/same_games.sh OLD_BUILD_DIR NEW_BUILD_DIR     (each holding nexus)
 #
+# The games are compared as JSON, not as bytes: each save is parsed and
+# written back in one layout without its "checksum" member, so saves of
+# different layouts (the log's texts on one line each, or laid out by
+# jansson as the first saves were) compare by their content.
+#
 # Exit 0 when all 50 are identical, 1 otherwise (the differing games are
 # named).  With one binary it writes the games to a directory and prints
 # their digest instead: sh bench/same_games.sh NEXUS DIR.
@@ -26,8 +31,12 @@ play_all() { # nexus outdir
         seats=$((2 + seed % 5))
         adv=""
         [ $((seed % 2)) -eq 0 ] && adv="--advanced"
-        "$1" play --seed "$seed" --seats "$seats" $adv --nexus-cards --save "$2/game-$seed.json" >/dev/null 2>"$2/err-$seed" ||
+        "$1" play --seed "$seed" --seats "$seats" $adv --nexus-cards --save "$2/raw-$seed.json" >/dev/null 2>"$2/err-$seed" ||
             echo "seed $seed: $1 exited $?: $(head -c 300 "$2/err-$seed")"
+        python3 -c 'import json, sys
+d = json.load(open(sys.argv[1]))
+d.pop("checksum", None)
+json.dump(d, open(sys.argv[2], "w"), indent=1)' "$2/raw-$seed.json" "$2/game-$seed.json"
     done
 }
 

@@ -56,6 +56,8 @@ static const nx_command commands[] = {
       "one self-contained HTML page stepping through a saved game action by action" },
     { "repin", nx_cmd_repin, "repin FILE [--save OUT]",
       "re-pin a saved game to the current pack when replaying its log gives every saved result" },
+    { "verify", nx_cmd_verify, "verify FILE",
+      "replay a saved game's whole log: every result and the final state must be the saved ones" },
 };
 
 #define NCOMMANDS (sizeof commands / sizeof commands[0])

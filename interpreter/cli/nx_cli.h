@@ -101,6 +101,7 @@ int nx_cmd_schema(nx_cli *cli);
 int nx_cmd_board(nx_cli *cli);
 int nx_cmd_replay(nx_cli *cli);
 int nx_cmd_repin(nx_cli *cli);
+int nx_cmd_verify(nx_cli *cli);
 int nx_cmd_simulate(nx_cli *cli);
 
 #endif

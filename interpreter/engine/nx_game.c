@@ -4,12 +4,14 @@
 
 #include <assert.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "nx_module.h"
 #include "nx_avail.h"
+#include "nx_json_text.h"
 #include "nx_module.h"
 #include "nx_state_json.h"
 #include "nx_util.h"
@@ -32,6 +34,8 @@ struct nx_game {
     nx_log_entry *log;
     size_t nlog, caplog;
     nx_idindex ids;              /* the log's action ids (retries) */
+    char *loaded;                /* the texts of a snapshot's log, one block */
+    size_t nloaded;              /* log entries whose texts lie in it */
 };
 
 static char *dump(const json_t *j);
@@ -145,11 +149,12 @@ nx_game *nx_game_new(const nx_runtime *rt, const nx_settings *settings,
 void nx_game_free(nx_game *g)
 {
     if (!g) return;
-    for (size_t i = 0; i < g->nlog; i++) {
+    for (size_t i = g->nloaded; i < g->nlog; i++) {
         free(g->log[i].id);
         free(g->log[i].action);
         free(g->log[i].result);
     }
+    free(g->loaded);
     free(g->log);
     nx_idindex_free(&g->ids);
     free(g->setup_log);
@@ -300,6 +305,7 @@ static char *keep(nx_game *g, const nx_state *next, const char *id, char *canoni
     char msg[512] = "";
     if (commit && commit(ctx, g, msg, sizeof msg)) {
         nx_log_entry *e = &g->log[--g->nlog];
+        assert(g->nlog >= g->nloaded); /* the action just appended is its own allocation */
         free(e->id);
         free(e->action);
         free(e->result);
@@ -394,24 +400,60 @@ static json_t *config_json(const nx_game_config *cfg)
                      "designer", cfg->designer, "staging", cfg->staging);
 }
 
-char *nx_game_save(const nx_game *g)
+#define LOG_KEY ",\n \"log\": "
+#define CHECKSUM_KEY ",\n \"checksum\": \""
+#define ENTRY_ACTION "  {\"action\": "
+#define ENTRY_RESULT "\n   \"result\": "
+
+/* Every saved member but the log, as jansson lays it out. */
+static char *save_head(const nx_game *g)
 {
     json_t *rulings = json_object();
     for (size_t i = 0; i < g->settings.n; i++)
         json_object_set_new(rulings, g->settings.ids[i], json_string(g->settings.values[i]));
-    json_t *log = json_array();
-    for (size_t i = 0; i < g->nlog; i++)
-        json_array_append_new(log, json_pack("{s:o, s:o}",
-                                             "action", json_loads(g->log[i].action, 0, NULL),
-                                             "result", json_loads(g->log[i].result, 0, NULL)));
     json_t *root = json_pack(
-        "{s:i, s:s, s:{s:s, s:s, s:s}, s:o, s:o, s:o, s:o}", "nexus_save", NX_SAVE_FORMAT,
+        "{s:i, s:s, s:{s:s, s:s, s:s}, s:o, s:o, s:o}", "nexus_save", NX_SAVE_FORMAT,
         "engine", NX_VERSION, "pack", "name", g->rt->pack.name, "version",
         g->rt->pack.version, "digest", g->rt->pack.digest, "config", config_json(&g->cfg),
-        "rulings", rulings, "state", nx_state_json_encode(&g->state), "log", log);
+        "rulings", rulings, "state", nx_state_json_encode(&g->state));
     char *text = json_dumps(root, JSON_INDENT(1) | JSON_PRESERVE_ORDER);
     json_decref(root);
     return text;
+}
+
+/* The log goes last, each entry's canonical texts written as they are
+ * kept, its action on one line and its result on the next (parsing each
+ * back into a tree for jansson to lay out was 87% of a save).  Compact
+ * JSON holds no raw line break (a string escapes it), so a load finds
+ * every text between line breaks without parsing (read_log_text). */
+char *nx_game_save(const nx_game *g)
+{
+    char *head = save_head(g);
+    if (!head) return NULL;
+    size_t n = strlen(head), need = n + 64;
+    for (size_t i = 0; i < g->nlog; i++) need += strlen(g->log[i].action) + strlen(g->log[i].result) + 32;
+    assert(n >= 2 && !strcmp(head + n - 2, "\n}"));
+    nx_strbuf b = { 0 };
+    nx_strbuf_reserve(&b, need);
+    nx_strbuf_put(&b, head, n - 2);
+    free(head);
+    nx_strbuf_puts(&b, g->nlog ? LOG_KEY "[" : LOG_KEY "[]");
+    for (size_t i = 0; i < g->nlog; i++) {
+        nx_strbuf_puts(&b, i ? ",\n" ENTRY_ACTION : "\n" ENTRY_ACTION);
+        nx_strbuf_puts(&b, g->log[i].action);
+        nx_strbuf_puts(&b, "," ENTRY_RESULT);
+        nx_strbuf_puts(&b, g->log[i].result);
+        nx_strbuf_puts(&b, "}");
+    }
+    nx_strbuf_puts(&b, g->nlog ? "\n ]" : "");
+    /* Last, the checksum of every byte before it: a load that finds it
+     * matching takes the saved state as it is (load_snapshot). */
+    char sum[17];
+    nx_checksum64_hex(b.s, b.n, sum);
+    nx_strbuf_puts(&b, CHECKSUM_KEY);
+    nx_strbuf_puts(&b, sum);
+    nx_strbuf_puts(&b, "\"\n}");
+    return nx_strbuf_take(&b);
 }
 
 static int load_fail(char *err, size_t len, const char *fmt, ...)
@@ -546,7 +588,7 @@ static int replay(nx_game *g, const json_t *log, char *err, size_t len)
     return 0;
 }
 
-static nx_game *load(const nx_runtime *rt, const char *json, int pinned, char *err, size_t errlen)
+static nx_game *load_replayed(const nx_runtime *rt, const char *json, int pinned, char *err, size_t errlen)
 {
     json_error_t je;
     json_t *root = json_loads(json, JSON_REJECT_DUPLICATES, &je);
@@ -583,14 +625,214 @@ done:
     return g;
 }
 
+/* ---- loading a snapshot ------------------------------------------------------ */
+
+/* The start of the checksum member when JSON ends with one matching every
+ * byte before it (the file is what nx_game_save wrote); NULL otherwise. */
+static const char *checked_end(const char *json)
+{
+    size_t n = strlen(json), key = strlen(CHECKSUM_KEY), tail = key + 16 + 3;
+    while (n && (json[n - 1] == '\n' || json[n - 1] == ' ')) n--;
+    if (n < tail) return NULL;
+    const char *t = json + n - tail;
+    if (strncmp(t, CHECKSUM_KEY, key) || strncmp(t + key + 16, "\"\n}", 3)) return NULL;
+    char sum[17];
+    nx_checksum64_hex(json, (size_t)(t - json), sum);
+    return memcmp(sum, t + key, 16) ? NULL : t;
+}
+
+/* Where the top-level "id" string of a canonical action text starts
+ * (after its quote), with its length; NULL if it has none or it holds
+ * escapes (the caller then asks jansson). */
+static const char *plain_action_id(const char *c, size_t *len)
+{
+    int depth = 0;
+    for (const char *p = c; *p; p++) {
+        if (*p == '"') {
+            const char *q = p + 1;
+            while (*q != '"') {
+                if (!*q) return NULL;
+                q += q[0] == '\\' && q[1] ? 2 : 1;
+            }
+            if (depth == 1 && (p[-1] == '{' || p[-1] == ',') && q - p == 3 && !strncmp(p, "\"id\":\"", 6)) {
+                const char *v = p + 6, *e = strchr(v, '"');
+                if (!e || memchr(v, '\\', (size_t)(e - v))) return NULL;
+                *len = (size_t)(e - v);
+                return v;
+            }
+            p = q;
+        } else if (*p == '{' || *p == '[') depth++;
+        else if (*p == '}' || *p == ']') depth--;
+    }
+    return NULL;
+}
+
+/* The action's id, written at *O (moved past it) in the loaded block. */
+static const char *loaded_id(const char *action, char **o)
+{
+    size_t n;
+    const char *v = plain_action_id(action, &n);
+    json_t *j = NULL;
+    if (!v) {
+        j = json_loads(action, 0, NULL);
+        v = json_string_value(json_object_get(j, "id"));
+        n = v ? strlen(v) : 0;
+    }
+    /* An id is at most 64 bytes and its unescaped text is no longer than
+     * its escaped one, so it fits in the room the block keeps for it. */
+    if (!v || n > 64) {
+        json_decref(j);
+        return NULL;
+    }
+    char *id = *o;
+    memcpy(id, v, n);
+    id[n] = '\0';
+    *o += n + 1;
+    json_decref(j);
+    return id;
+}
+
+static int expect(const char **p, const char *want)
+{
+    size_t n = strlen(want);
+    if (strncmp(*p, want, n)) return -1;
+    *p += n;
+    return 0;
+}
+
+/* Copy the text from *P up to the next line break, less its last TRIM
+ * bytes (which must be TAIL), NUL-terminated at *O; both move on. */
+static int take_line(const char **p, const char *end, const char *tail, char **o)
+{
+    const char *nl = memchr(*p, '\n', (size_t)(end - *p));
+    size_t trim = strlen(tail);
+    if (!nl || (size_t)(nl - *p) <= trim || strncmp(nl - trim, tail, trim)) return -1;
+    size_t n = (size_t)(nl - *p) - trim;
+    memcpy(*o, *p, n);
+    (*o)[n] = '\0';
+    *o += n + 1;
+    *p = nl;
+    return 0;
+}
+
+/* The block's texts moved from OLD to NEW (a shrinking realloc). */
+static void rebase(nx_game *g, size_t first, uintptr_t old, char *new_block)
+{
+    for (size_t i = first; i < g->nlog; i++) {
+        nx_log_entry *e = &g->log[i];
+        e->id = new_block + ((uintptr_t)e->id - old);
+        e->action = new_block + ((uintptr_t)e->action - old);
+        e->result = new_block + ((uintptr_t)e->result - old);
+    }
+}
+
+/* The log between P (just after LOG_KEY) and END, into g's log: every
+ * text (id, action, result) in one block, g->loaded, instead of three
+ * allocations an entry.  An entry's texts plus its id (no longer than its
+ * action) and three NULs fit in twice its line's bytes; the block then
+ * shrinks to its use.  -1 where the text is not laid out as nx_game_save
+ * lays it (the caller then frees g, and the block with it). */
+static int read_log_text(nx_game *g, const char *p, const char *end)
+{
+    if (!strncmp(p, "[]", 2)) return p + 2 == end ? 0 : -1;
+    if (*p++ != '[') return -1;
+    char *block = nx_xmalloc(2 * (size_t)(end - p) + 1), *o = block;
+    size_t first = g->nlog;
+    assert(first == 0 && !g->loaded); /* a fresh game's log is empty */
+    g->loaded = block;
+    for (;;) {
+        char *action = o;
+        if (expect(&p, "\n" ENTRY_ACTION) || take_line(&p, end, ",", &o) || expect(&p, ENTRY_RESULT)) return -1;
+        char *result = o;
+        const char *id;
+        /* The result's line ends "}," or, the last, "}" before "\n ]". */
+        const char *nl = memchr(p, '\n', (size_t)(end - p));
+        int last = nl && nl + 2 <= end && !strncmp(nl, "\n ]", 3) && nl + 3 == end;
+        if (take_line(&p, end, last ? "}" : "},", &o) || !(id = loaded_id(action, &o)) || find_logged(g, id))
+            return -1;
+        if (g->nlog == g->caplog) {
+            g->caplog = g->caplog ? g->caplog * 2 : 64;
+            g->log = nx_xrealloc(g->log, g->caplog * sizeof *g->log);
+        }
+        nx_idindex_add(&g->ids, id, g->nlog);
+        g->log[g->nlog++] = (nx_log_entry){ (char *)id, action, result };
+        g->nloaded = g->nlog;
+        if (!last) continue;
+        uintptr_t old = (uintptr_t)block;
+        block = nx_xrealloc(block, (size_t)(o - block));
+        if ((uintptr_t)block != old) rebase(g, first, old, block);
+        g->loaded = block;
+        return 0;
+    }
+}
+
+/* A file nx_game_save wrote (its checksum matches), saved by this very
+ * engine with this pack: its state is taken as saved and its log kept as
+ * text, without replaying it (a full load replays every action: over 90%
+ * of its time).  The replay stays the authority: any doubt (another
+ * engine patch release, a layout this does not expect) returns NULL with
+ * *refused 0 and the caller replays; *refused 1 means the file is wrong
+ * however it is read. */
+static nx_game *load_snapshot(const nx_runtime *rt, const char *json, const char *end, int *refused,
+                              char *err, size_t errlen)
+{
+    *refused = 0;
+    const char *log = strstr(json, LOG_KEY);
+    if (!log || log > end) return NULL;
+    nx_strbuf head = { 0 };
+    nx_strbuf_put(&head, json, (size_t)(log - json));
+    nx_strbuf_puts(&head, "\n}");
+    json_t *root = json_loads(head.s, JSON_REJECT_DUPLICATES, NULL);
+    free(head.s);
+    const char *engine = json_string_value(json_object_get(root, "engine"));
+    nx_game *g = NULL;
+    nx_game_config cfg;
+    nx_settings s;
+    nx_settings_init(&s);
+    if (!root || !engine || strcmp(engine, NX_VERSION)) goto done;
+    if (check_header(rt, root, 1, err, errlen) ||
+        load_config(json_object_get(root, "config"), &cfg, err, errlen) ||
+        load_settings(rt, json_object_get(root, "rulings"), &s, err, errlen)) {
+        *refused = 1;
+        goto done;
+    }
+    g = nx_game_new(rt, &s, &cfg, err, errlen);
+    if (!g) {
+        *refused = 1;
+        goto done;
+    }
+    char msg[256];
+    /* The decoder runs nx_state_check and leaves g's state alone on failure. */
+    if (nx_state_json_decode(json_object_get(root, "state"), &g->state, msg, sizeof msg) < 0 ||
+        read_log_text(g, log + strlen(LOG_KEY), end)) {
+        nx_game_free(g);
+        g = NULL;
+    }
+done:
+    nx_settings_free(&s);
+    json_decref(root);
+    return g;
+}
+
 nx_game *nx_game_load(const nx_runtime *rt, const char *json, char *err, size_t errlen)
 {
-    return load(rt, json, 1, err, errlen);
+    const char *end = checked_end(json);
+    if (end) {
+        int refused;
+        nx_game *g = load_snapshot(rt, json, end, &refused, err, errlen);
+        if (g || refused) return g;
+    }
+    return load_replayed(rt, json, 1, err, errlen);
+}
+
+nx_game *nx_game_load_verified(const nx_runtime *rt, const char *json, char *err, size_t errlen)
+{
+    return load_replayed(rt, json, 1, err, errlen);
 }
 
 nx_game *nx_game_load_unpinned(const nx_runtime *rt, const char *json, char *err, size_t errlen)
 {
-    return load(rt, json, 0, err, errlen);
+    return load_replayed(rt, json, 0, err, errlen);
 }
 
 nx_game *nx_game_restart(const nx_game *g, char *err, size_t errlen)

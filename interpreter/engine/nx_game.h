@@ -73,10 +73,15 @@ char *nx_game_view(const nx_game *g, int seat);
 /* The same as a JSON value; caller decrefs. */
 json_t *nx_game_view_json(const nx_game *g, int seat);
 
-/* Save as JSON text (caller frees); load a saved game, verifying it by
- * replaying its log.  NULL and a message when the file is refused. */
+/* Save as JSON text (caller frees), ending with a checksum of its bytes.
+ * Load a saved game; NULL and a message when the file is refused.  A file
+ * whose checksum matches, saved by this engine version with this pack, is
+ * loaded from its saved state without replaying its log; any other is
+ * verified by replaying its log (every result and the final state must be
+ * the saved ones), as nx_game_load_verified always does (`nexus verify`). */
 char *nx_game_save(const nx_game *g);
 nx_game *nx_game_load(const nx_runtime *rt, const char *json, char *err, size_t errlen);
+nx_game *nx_game_load_verified(const nx_runtime *rt, const char *json, char *err, size_t errlen);
 
 /* nx_game_load without the pack digest check, for `nexus repin`: the log
  * is replayed under the loaded pack and every result, and the final state,

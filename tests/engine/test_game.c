@@ -9,6 +9,7 @@
 #include "nx_bot.h"
 #include "nx_text.h"
 #include "nx_game.h"
+#include "nx_json_text.h"
 #include "nx_testutil.h"
 #include "nx_version.h"
 #include "nx_util.h"
@@ -298,6 +299,68 @@ START_TEST(bad_actions_are_refused_with_reasons)
         { "{\"id\":\"x\",\"version\":0,\"seat\":0,\"type\":\"offer_alliance\",\"to\":1}", "only during a Nexus" },
     };
     assert_refusals(g, designer, sizeof designer / sizeof designer[0]);
+    nx_game_free(g);
+}
+END_TEST
+
+/* A save whose checksum matches loads from its saved state, the same game
+ * as its replay; the checksum is what lets it skip the replay: an edited
+ * result is refused by the replay, unless the checksum is forged to
+ * match, which only `nexus verify`'s full replay (nx_game_load_verified)
+ * then catches. */
+START_TEST(checked_saves_load_from_their_snapshot)
+{
+    nx_game *g = random_game(9, 0);
+    nx_rng r;
+    nx_rng_seed(&r, 9);
+    nx_bot bot;
+    nx_bot_init(&bot, &rt, NX_BOT_RANDOM, 9);
+    bot.on_refusal = refused;
+    char *last = NULL;
+    for (int step = 0; step < 120 && fuzz_step(g, &bot, &r, step, &last); step++) continue;
+    free(last);
+    ck_assert_uint_gt(nx_game_log_length(g), 0);
+    char *saved = nx_game_save(g);
+    char err[512];
+    nx_game *fast = nx_game_load(&rt, saved, err, sizeof err);
+    nx_game *slow = nx_game_load_verified(&rt, saved, err, sizeof err);
+    ck_assert_msg(fast && slow, "%s", err);
+    ck_assert_int_eq(memcmp(nx_game_state(fast), nx_game_state(slow), sizeof(nx_state)), 0);
+    ck_assert_uint_eq(nx_game_log_length(fast), nx_game_log_length(g));
+    char *a = nx_game_save(fast), *b = nx_game_save(slow);
+    ck_assert_str_eq(a, saved);
+    ck_assert_str_eq(b, saved);
+    free(a);
+    free(b);
+    /* A retried id still answers from the loaded log. */
+    for (size_t i = 0; i < nx_game_log_length(g); i += 7) {
+        char *res = nx_game_apply(fast, nx_game_log_action(g, i));
+        ck_assert_str_eq(res, nx_game_log_result(g, i));
+        free(res);
+    }
+    nx_game_free(fast);
+    nx_game_free(slow);
+    /* Edit the first result's version (same length). */
+    char *t = nx_xstrdup(saved);
+    char *v = strstr(t, "\"ok\":true,\"version\":1}");
+    ck_assert_ptr_nonnull(v);
+    v[strlen("\"ok\":true,\"version\":")] = '7';
+    ck_assert_ptr_null(nx_game_load(&rt, t, err, sizeof err));
+    ck_assert_ptr_nonnull(strstr(err, "log[0]"));
+    /* Forge the checksum: the snapshot load trusts it, verify does not. */
+    const char *key = ",\n \"checksum\": \"";
+    char *c = strstr(t, key);
+    ck_assert_ptr_nonnull(c);
+    char sum[17];
+    nx_checksum64_hex(t, (size_t)(c - t), sum);
+    memcpy(c + strlen(key), sum, 16);
+    nx_game *forged = nx_game_load(&rt, t, err, sizeof err);
+    ck_assert_msg(forged != NULL, "%s", err);
+    nx_game_free(forged);
+    ck_assert_ptr_null(nx_game_load_verified(&rt, t, err, sizeof err));
+    ck_assert_ptr_nonnull(strstr(err, "log[0]"));
+    free(t);
+    free(saved);
     nx_game_free(g);
 }
 END_TEST
@@ -597,6 +660,7 @@ static Suite *suite(void)
     tcase_add_loop_test(tc, replay_is_deterministic, 0, 2);
     tcase_add_test(tc, bad_actions_are_refused_with_reasons);
     tcase_add_test(tc, corrupt_saves_are_refused);
+    tcase_add_test(tc, checked_saves_load_from_their_snapshot);
     tcase_add_test(tc, failing_panels_roll_back);
     tcase_add_test(tc, bots_play_held_nexus_cards);
     tcase_add_test(tc, nexus_card_windows_let_holders_play);
