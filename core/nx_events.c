@@ -33,6 +33,9 @@ static const nx_event_def defs[NX_EV_COUNT] = {
     [NX_EV_WORM] = { "worm", "a worm appears, before it devours",
                      NX_EVK_TERRITORY | NX_EVK_EMPTY | NX_EVK_OCCURRENCE, 1 },
     [NX_EV_TERROR_PLACED] = { "terror_placed", "a Terror token is placed", 0, 0 },
+    [NX_EV_PRESCIENCE_STOPPED] = { "prescience_stopped",
+                                   "the native Prescience was stopped (Karama or a Betrayal card) before any element was shown",
+                                   BATTLE | NX_EVK_USER | NX_EVK_TARGET | NX_EVK_ELEMENT, 1 },
 };
 
 const nx_event_def *nx_event_get(int kind)

@@ -34,6 +34,8 @@ typedef enum {
     NX_EV_SHIPMENT,
     NX_EV_WORM,
     NX_EV_TERROR_PLACED,
+    /* Added later, numbered after the others so saved events keep theirs: */
+    NX_EV_PRESCIENCE_STOPPED,   /* the native Prescience was stopped, no element shown */
     NX_EV_COUNT
 } nx_event_kind;
 

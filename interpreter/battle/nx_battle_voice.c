@@ -451,9 +451,10 @@ static int bonus_due(const nx_state *s, int adv, uint8_t user)
  * borrowed Voice or Prescience, Atreides Cunning's second look)?
  * Borrowed Voice: bene_gesserit.secret_ally.karama.  Prescience lent by
  * the Atreides card is a stand-alone instruction of the card, a Karama
- * target only when every Nexus play is; Cunning's second look enhances
- * the native advantage, a target unless Nexus effects are immune
- * (common.karama.nexus_effects). */
+ * target only when every Nexus play is; Cunning's look enhances the
+ * native advantage, a target unless Nexus effects are immune
+ * (common.karama.nexus_effects: advantage_uses, every_play and
+ * cunning_only all name it). */
 static int granted_cancellable(nx_act *a, int adv)
 {
     int granted = nx_effect_find(a->s, NX_EFF_USED, NX_NO_SEAT, adv) >= 0;
@@ -461,8 +462,7 @@ static int granted_cancellable(nx_act *a, int adv)
     int native = nx_state_seat_of(a->s, adv_faction[adv]) != NX_NO_SEAT;
     if (adv == NX_ADV_VOICE) return NX_SETTING_IS(a, BENE_GESSERIT_SECRET_ALLY_KARAMA, CANCELLABLE);
     if (adv == NX_ADV_PRESCIENCE && !native) return NX_SETTING_IS(a, COMMON_KARAMA_NEXUS_EFFECTS, EVERY_PLAY);
-    if (adv == NX_ADV_PRESCIENCE)
-        return NX_SETTING_IS(a, COMMON_KARAMA_NEXUS_EFFECTS, EVERY_PLAY) || NX_SETTING_IS(a, COMMON_KARAMA_NEXUS_EFFECTS, ADVANTAGE_USES);
+    if (adv == NX_ADV_PRESCIENCE) return !NX_SETTING_IS(a, COMMON_KARAMA_NEXUS_EFFECTS, IMMUNE);
     return 1;
 }
 

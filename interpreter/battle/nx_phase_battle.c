@@ -197,6 +197,21 @@ static void open_plans(nx_act *a)
     }
 }
 
+/* Was the native Atreides' Prescience stopped in this battle before it
+ * showed anything, with no look granted yet, under
+ * atreides.cunning.after_cancelled_native "first_element"?  All public:
+ * the attempt, its stop and the Nexus card held. */
+static int cunning_after_stop(nx_act *a, uint8_t user)
+{
+    const nx_state *s = a->s;
+    if (user == NX_NO_SEAT || user != nx_state_seat_of(s, NX_ATREIDES) || !s->play.prescience_elem ||
+        !nx_battle_stopped(s, NX_ADV_PRESCIENCE))
+        return 0;
+    if (nx_effect_find(s, NX_EFF_GRANT, user, NX_ADV_PRESCIENCE) >= 0 || nx_effect_find(s, NX_EFF_USED, user, NX_ADV_PRESCIENCE) >= 0)
+        return 0;
+    return NX_SETTING_IS(a, ATREIDES_CUNNING_AFTER_CANCELLED_NATIVE, FIRST_ELEMENT);
+}
+
 static int battle_procedure(nx_act *a)
 {
     nx_state *s = a->s;
@@ -289,14 +304,18 @@ static int battle_procedure(nx_act *a)
         if (nx_battle_open_foresee(a)) return 1;
         break;
     case STEP_FORESEE_NEXUS: {
-        /* The element was shown: its user may look again (Atreides Cunning). */
+        /* The element was shown: its user may look again (Atreides Cunning).
+         * Or the native Prescience was stopped before anything was shown:
+         * under atreides.cunning.after_cancelled_native "first_element"
+         * Cunning's attempt becomes the first element (its window). */
         uint8_t user = nx_battle_user(s, NX_ADV_PRESCIENCE);
         int shown = s->play.prescience_elem && (s->play.battle_fixed[0] | s->play.battle_fixed[1]);
+        int kind = shown ? NX_EV_PRESCIENCE_ANSWERED : cunning_after_stop(a, user) ? NX_EV_PRESCIENCE_STOPPED : NX_EV_NONE;
         s->play.step = STEP_FORESEE_AGAIN;
-        if (shown && user != NX_NO_SEAT && nx_battle_adv_side(s, user) >= 0 &&
-            nx_windows_open_event(a, NX_EV_PRESCIENCE_ANSWERED, (uint8_t)(1u << user))) {
+        if (kind && user != NX_NO_SEAT && nx_battle_adv_side(s, user) >= 0 &&
+            nx_windows_open_event(a, kind, (uint8_t)(1u << user))) {
             int t = 1 - nx_battle_adv_side(s, user);
-            nx_event_raise(s, NX_EV_PRESCIENCE_ANSWERED, user, s->play.battle_seats[t]);
+            nx_event_raise(s, kind, user, s->play.battle_seats[t]);
             return 1;
         }
         break;
@@ -315,6 +334,9 @@ static int battle_procedure(nx_act *a)
         }
         if (user != NX_NO_SEAT && nx_effect_find(s, NX_EFF_GRANT, user, NX_ADV_PRESCIENCE) >= 0) {
             s->play.prescience_elem = 0;
+            /* After a stopped native Prescience the granted look is a use of
+             * its own ("first_element"): the stop ended the native one. */
+            s->play.battle_stopped &= (uint8_t)~(1u << NX_ADV_PRESCIENCE);
             s->play.step = STEP_PRESCIENCE_NEXUS;
         }
         break;
