@@ -50,6 +50,9 @@ static int hold_value(const nx_state *s, uint8_t seat, int held)
 {
     int v = 20 + 10 * held;
     if (held + 1 >= nx_eval_needed(s, seat)) v += 40;
+    /* The Guild wins when nobody has by the last turn: it spends its
+     * forces on strongholds late, or to stop a win (threat). */
+    if (s->seats[seat].faction == NX_SPACING_GUILD && s->turn < 8) v /= 3;
     return v;
 }
 
@@ -57,6 +60,41 @@ static int ally_in(const nx_state *s, uint8_t seat, int t)
 {
     uint8_t ally = s->seats[seat].ally;
     return ally != NX_NO_SEAT && nx_board_forces_in(s, ally, t) > 0;
+}
+
+/* The seat outside `seat`'s side with the most fighters in t. */
+static uint8_t strongest(const nx_state *s, uint8_t seat, int t)
+{
+    unsigned side = nx_eval_side(s, seat);
+    uint8_t best = seat;
+    int most = 0;
+    for (uint8_t i = 0; i < s->nseats; i++) {
+        int f = side & BIT(i) ? 0 : nx_move_fighters_in(s, i, t);
+        if (f > most) {
+            most = f;
+            best = i;
+        }
+    }
+    return best;
+}
+
+/* Twice the battle strength n forces of `seat` could dial: full with a
+ * spice each (Advanced), half without. */
+static int strength2(const nx_state *s, uint8_t seat, int n)
+{
+    if (!(s->options & NX_OPT_ADVANCED)) return 2 * n;
+    int paid = min_int(n, max_int(0, s->seats[seat].spice));
+    return 2 * paid + (n - paid);
+}
+
+/* Taking t from a side one stronghold short of winning, or winning:
+ * it stops that win. */
+static int threat(const nx_state *s, uint8_t seat, int t)
+{
+    unsigned occ = nx_board_occupants(s, t, 1) & ~nx_eval_side(s, seat);
+    for (uint8_t i = 0; i < s->nseats; i++)
+        if ((occ & BIT(i)) && nx_eval_side_strongholds(s, i) + 1 >= nx_eval_needed(s, i)) return 40;
+    return 0;
 }
 
 /* A stronghold: taken empty, reinforced, or won in battle. */
@@ -71,9 +109,12 @@ static int stronghold_arrival(const nx_state *s, uint8_t seat, int t, int n)
     }
     if (nen == 0) return hold_value(s, seat, held) + min_int(n, 5) - max_int(0, n - 8) / 2;
     if (nen >= 2) return -20;
-    int margin = mine + n - enemy;
-    if (margin >= 3) return hold_value(s, seat, held) - 8 + min_int(margin, 6);
-    if (margin >= 1) return hold_value(s, seat, held) / 2 - 8 + margin;
+    /* Advanced battles count a force at half strength without a spice
+     * of support: compare what each side could dial (purses are public). */
+    int margin = strength2(s, seat, mine + n) - strength2(s, strongest(s, seat, t), enemy);
+    int win = hold_value(s, seat, held) + threat(s, seat, t);
+    if (margin >= 5) return win - 8 + min_int(margin / 2, 6);
+    if (margin >= 2) return win / 2 - 8 + margin / 2;
     return -10 - n;
 }
 
@@ -83,7 +124,8 @@ static int spice_arrival(const nx_state *s, uint8_t seat, int sec, int n)
     int t = nx_map_section_territory(sec), nen, enemy = nx_eval_enemy_fighters(s, seat, t, &nen);
     int mine = nx_move_fighters_in(s, seat, t), sp = s->play.spice[sec];
     if (nen && mine + n - enemy < 2) return -10 - n;
-    int v = min_int(sp, 2 * (mine + n)) / 2 - max_int(0, n - (sp + 1) / 2) / 2;
+    /* A poor purse needs it most: spice dials battles and ships forces. */
+    int v = min_int(sp, 2 * (mine + n)) / (s->seats[seat].spice < 10 ? 1 : 2) - max_int(0, n - (sp + 1) / 2) / 2;
     return nen ? v - 3 : v;
 }
 
@@ -104,6 +146,6 @@ int nx_eval_departure(const nx_state *s, uint8_t seat, int t, int n)
     nx_eval_enemy_fighters(s, seat, t, &nen);
     if (nen || !mine) return 0;
     /* Leaving a stronghold held alone gives it up; thinning it invites attack. */
-    if (n >= mine) return hold_value(s, seat, nx_eval_side_strongholds(s, seat) - 1);
+    if (n >= mine) return hold_value(s, seat, nx_eval_side_strongholds(s, seat));
     return mine - n < 3 ? 4 : 0;
 }

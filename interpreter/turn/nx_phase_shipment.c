@@ -821,12 +821,17 @@ static void move_candidates(const nx_state *s, uint8_t seat, json_t *out)
             int avail[NX_FORCE_KINDS];
             nx_move_available(s, &r, avail);
             if (avail[NX_FORCE_NORMAL] + avail[NX_FORCE_ELITE] == 0) continue;
-            r.normal = avail[NX_FORCE_NORMAL];
-            r.elite = avail[NX_FORCE_ELITE];
-            add_move(s, &r, move_score(s, seat, &r), out);
-            if (r.normal >= 2) {
-                r.normal /= 2;
-                r.elite /= 2;
+            /* All, half, all but one (a guard stays), and enough to beat
+             * the defender by three. */
+            int all = avail[NX_FORCE_NORMAL] + avail[NX_FORCE_ELITE];
+            int beat = nx_eval_enemy_fighters(s, seat, nx_map_section_territory(secs[i]), NULL) + 3;
+            int counts[4] = { all, all / 2, all - 1, beat };
+            for (int k = 0; k < 4; k++) {
+                int n = counts[k], seen = 0;
+                for (int j = 0; j < k; j++) seen |= counts[j] == n;
+                if (n < 1 || n > all || seen) continue;
+                r.elite = n < avail[NX_FORCE_ELITE] ? n : avail[NX_FORCE_ELITE];
+                r.normal = n - r.elite;
                 add_move(s, &r, move_score(s, seat, &r), out);
             }
         }
