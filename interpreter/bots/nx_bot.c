@@ -200,9 +200,10 @@ static int moment_fits(const nx_bot *b, const nx_state *s, nx_faction f, int mod
 }
 
 /* A seat holding a Nexus card whose panel is open and whose moment fits
- * tries it at most once per phase (simple bots one time in two, random
- * bots one in four): a panel may still decline (can_play), which is why
- * the attempt is an optional move. */
+ * tries it at most once per moment (simple bots every time the panel's
+ * bot hint does not say no, random bots one time in four): a panel may
+ * still decline (can_play), which is why the attempt is an optional
+ * move. */
 static json_t *card_play(nx_bot *b, const nx_game *g, int *seat_out)
 {
     const nx_state *s = nx_game_state(g);
@@ -230,7 +231,7 @@ static json_t *card_play(nx_bot *b, const nx_game *g, int *seat_out)
         int says = json_is_boolean(hint) ? json_is_true(hint) : -1;
         json_decref(hint);
         if (says == 0) continue;
-        if (says < 0 && !own_battle && nx_rng_below(&b->rng, b->kind == NX_BOT_SIMPLE ? 2 : 4)) continue;
+        if (says < 0 && !own_battle && b->kind == NX_BOT_RANDOM && nx_rng_below(&b->rng, 4)) continue;
         *seat_out = seat;
         return typed("play_nexus");
     }

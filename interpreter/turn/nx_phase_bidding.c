@@ -616,8 +616,10 @@ static void bid_moves(const nx_state *s, const nx_pending *p, json_t *out)
     nx_moves_add(out, 5, json_pack("{s:s}", "type", "pass"));
     for (int amount = s->play.bid_high + 1; amount <= s->play.bid_high + 3 && amount <= spice; amount++) {
         if (bid_problem(s, seat, amount, 0, why, sizeof why)) break;
-        int cheap = small_hand && amount * 3 <= spice;
-        nx_moves_add(out, 5 + value - amount + (cheap ? 3 : 0), bid_action(amount, 0));
+        /* Spice ships forces too: a bid beyond a third of the purse
+         * costs twice. */
+        int cheap = small_hand && amount * 3 <= spice, dear = amount * 3 > spice ? amount : 0;
+        nx_moves_add(out, 5 + value - amount - dear + (cheap ? 3 : 0), bid_action(amount, 0));
     }
     int amount = s->play.bid_high + 1;
     if (amount <= BID_CAP && !bid_problem(s, seat, amount, 1, why, sizeof why))

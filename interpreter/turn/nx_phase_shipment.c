@@ -39,6 +39,7 @@
 #include "nx_turn.h"
 #include "nx_adv_windows.h"
 #include "nx_movement.h"
+#include "nx_bot_eval.h"
 #include "nx_play.h"
 #include "nx_invoice.h"
 #include "nx_ship_invoice.h"
@@ -724,22 +725,15 @@ static int targets(const nx_state *s, int out[NX_MAP_SECTIONS])
     return n;
 }
 
-/* A public-board heuristic: empty strongholds most, spice by amount. */
-static int value(const nx_state *s, uint8_t seat, int sec)
-{
-    int t = nx_map_section_territory(sec);
-    unsigned others = nx_board_occupants(s, t, 1) & ~(unsigned)BIT(seat);
-    int v = s->play.spice[sec] / 2;
-    if (nx_map_is_stronghold(t)) v += others ? 12 : (nx_board_forces_in(s, seat, t) ? 3 : 30);
-    return v;
-}
-
 static json_t *counted(const char *type, int normal, int elite)
 {
     return json_pack("{s:s, s:i, s:i}", "type", type, "count", normal, "elite", elite);
 }
 
-static void add_ship(const nx_state *s, uint8_t seat, int to, int n, json_t *out)
+/* A shipment is scored by what its forces are worth where they land
+ * (nx_bot_eval) less half its price: spice buys cards and battles too,
+ * and the ally's spice is the alliance's, a little dearer. */
+static int add_ship(const nx_state *s, uint8_t seat, int to, int n, json_t *out)
 {
     int reserve_normal = nx_board_reserves(s, seat, NX_FORCE_NORMAL);
     ship_req r = { .seat = seat, .from = RESERVES, .to = to };
@@ -747,19 +741,22 @@ static void add_ship(const nx_state *s, uint8_t seat, int to, int n, json_t *out
     r.elite = n - r.normal;
     ship_plan plan;
     char why[256];
-    if (check_ship(s, &r, &plan, why, sizeof why)) return;
+    if (check_ship(s, &r, &plan, why, sizeof why)) return INT32_MIN;
     json_t *act = counted("ship", r.normal, r.elite);
     json_object_set_new(act, "to", json_string(nx_map_section_id(to)));
-    /* The ally's spice is the alliance's too, and a little dearer. */
-    nx_moves_add(out, value(s, seat, to) + n - plan.cost / 2 - plan.from_ally / 2, act);
+    int score = nx_eval_arrival(s, seat, to, n, -1) - plan.cost / 2 - plan.from_ally / 2;
+    nx_moves_add(out, score, act);
+    return score;
 }
 
-static void ship_candidates(const nx_state *s, uint8_t seat, json_t *out)
+/* Every target, with the most the seat can afford there, half that, one,
+ * and the counts that take an empty stronghold (5) or beat its defender
+ * by three; returns the best score listed. */
+static int ship_candidates(const nx_state *s, uint8_t seat, json_t *out)
 {
-    int secs[NX_MAP_SECTIONS], nt = targets(s, secs);
+    int secs[NX_MAP_SECTIONS], nt = targets(s, secs), best = INT32_MIN;
     int reserves = nx_board_reserves(s, seat, NX_FORCE_NORMAL) + nx_board_reserves(s, seat, NX_FORCE_ELITE);
     for (int i = 0; i < nt && json_array_size(out) < MAX_CANDIDATES; i++) {
-        /* The most it can afford, half that, and one. */
         int most = reserves;
         ship_plan plan;
         char why[256];
@@ -770,10 +767,17 @@ static void ship_candidates(const nx_state *s, uint8_t seat, json_t *out)
             if (!check_ship(s, &r, &plan, why, sizeof why)) break;
         }
         if (most <= 0) continue;
-        add_ship(s, seat, secs[i], most, out);
-        if (most / 2 > 1) add_ship(s, seat, secs[i], most / 2, out);
-        if (most > 1) add_ship(s, seat, secs[i], 1, out);
+        int beat = nx_eval_enemy_fighters(s, seat, nx_map_section_territory(secs[i]), NULL) + 3;
+        int counts[5] = { most, most / 2, 1, beat, 5 };
+        for (int k = 0; k < 5; k++) {
+            int n = counts[k], seen = 0;
+            for (int j = 0; j < k; j++) seen |= counts[j] == n;
+            if (n < 1 || n > most || seen) continue;
+            int sc = add_ship(s, seat, secs[i], n, out);
+            if (sc > best) best = sc;
+        }
     }
+    return best;
 }
 
 static void add_move(const nx_state *s, const nx_move_req *r, int score, json_t *out)
@@ -787,26 +791,37 @@ static void add_move(const nx_state *s, const nx_move_req *r, int score, json_t 
     nx_moves_add(out, score, act);
 }
 
+/* A group's move: what it gains where it arrives less what it gives up
+ * where it was (a stronghold held alone above all). */
+static int move_score(const nx_state *s, uint8_t seat, const nx_move_req *r)
+{
+    int n = r->normal + r->elite;
+    return nx_eval_arrival(s, seat, r->to, n, r->from_t) - nx_eval_departure(s, seat, r->from_t, n);
+}
+
 static void move_candidates(const nx_state *s, uint8_t seat, json_t *out)
 {
     int secs[NX_MAP_SECTIONS], nt = targets(s, secs);
     for (int t = 0; t < NX_MAP_TERRITORIES; t++) {
         if (!nx_board_forces_in(s, seat, t)) continue;
-        /* Leaving a stronghold held alone gives it up. */
-        int stay = nx_map_is_stronghold(t) && nx_board_occupants(s, t, 1) == BIT(seat) ? 25 : 0;
         for (int i = 0; i < nt && json_array_size(out) < MAX_CANDIDATES; i++) {
             if (nx_map_section_territory(secs[i]) == t) continue;
             nx_move_req r = { .seat = seat, .from_t = t, .from_sec = -1, .to = secs[i] };
             int avail[NX_FORCE_KINDS];
             nx_move_available(s, &r, avail);
             if (avail[NX_FORCE_NORMAL] + avail[NX_FORCE_ELITE] == 0) continue;
-            r.normal = avail[NX_FORCE_NORMAL];
-            r.elite = avail[NX_FORCE_ELITE];
-            add_move(s, &r, value(s, seat, secs[i]) - stay, out);
-            if (r.normal >= 2) {
-                r.normal /= 2;
-                r.elite /= 2;
-                add_move(s, &r, value(s, seat, secs[i]) - stay / 2, out);
+            /* All, half, all but one (a guard stays), and enough to beat
+             * the defender by three. */
+            int all = avail[NX_FORCE_NORMAL] + avail[NX_FORCE_ELITE];
+            int beat = nx_eval_enemy_fighters(s, seat, nx_map_section_territory(secs[i]), NULL) + 3;
+            int counts[4] = { all, all / 2, all - 1, beat };
+            for (int k = 0; k < 4; k++) {
+                int n = counts[k], seen = 0;
+                for (int j = 0; j < k; j++) seen |= counts[j] == n;
+                if (n < 1 || n > all || seen) continue;
+                r.elite = n < avail[NX_FORCE_ELITE] ? n : avail[NX_FORCE_ELITE];
+                r.normal = n - r.elite;
+                add_move(s, &r, move_score(s, seat, &r), out);
             }
         }
     }
@@ -823,8 +838,11 @@ static void ship_move_moves(const nx_state *s, const nx_pending *p, json_t *out)
         if (!s->play.second_shipped) ship_candidates(s, seat, out);
         return;
     }
-    if (!((s->play.shipped | s->play.move_begun) & BIT(seat))) ship_candidates(s, seat, out);
-    if (!(s->play.moved & BIT(seat))) move_candidates(s, seat, out);
+    int best_ship = INT32_MIN;
+    if (!((s->play.shipped | s->play.move_begun) & BIT(seat))) best_ship = ship_candidates(s, seat, out);
+    /* A move now would forgo the shipment: ship first when it pays (the
+     * move follows it). */
+    if (!(s->play.moved & BIT(seat)) && best_ship <= 2) move_candidates(s, seat, out);
     nx_ship_flip_moves(s, seat, out);
 }
 

@@ -545,11 +545,25 @@ static void ride_moves(const nx_state *s, const nx_pending *p, json_t *out)
 }
 
 /*
- * Talks: pass; accept (or refuse) an offer addressed to the seat, scored
- * by the strongholds the pair would hold; offer to an unallied seat, once
- * per Nexus, when together they hold two strongholds or more.  Offers are
+ * Talks, for bots: an alliance helps a seat when it brings its side
+ * nearer the strongholds that win (four allied against three alone), that
+ * is when the partner holds two strongholds or more, or one while the seat
+ * holds at most one (the pair then pools forces and spice at no cost).
+ * The Guild and the Fremen, whose special victories are theirs alone at
+ * the end of the game, ally only when the pair would hold four at once.
+ * Pass; accept (or refuse) an offer addressed to the seat; offer to an
+ * unallied seat, once per Nexus, when the alliance helps.  Offers are
  * bounded, so bot talks end.
  */
+static int alliance_help(const nx_state *s, uint8_t me, uint8_t j)
+{
+    int mine = nx_board_strongholds_held(s, me), theirs = nx_board_strongholds_held(s, j);
+    nx_faction f = s->seats[me].faction;
+    if (f == NX_SPACING_GUILD || f == NX_FREMEN) return mine + theirs >= 4 ? 10 : -1;
+    if (theirs >= 2) return 3 + mine + theirs;
+    return theirs == 1 && mine <= 1 ? 2 : -1;
+}
+
 static void nexus_moves(const nx_state *s, const nx_pending *p, json_t *out)
 {
     uint8_t me = p->seat;
@@ -557,15 +571,14 @@ static void nexus_moves(const nx_state *s, const nx_pending *p, json_t *out)
     /* One alliance per seat per Nexus (nx_actions.c refuses a second); none
      * in a two-player game, whose two players are opponents. */
     if (s->nseats == 2 || s->seats[me].ally != NX_NO_SEAT || (s->play.nexus_allied & (1u << me))) return;
-    int mine = nx_board_strongholds_held(s, me);
     for (uint8_t j = 0; j < s->nseats; j++) {
         if (j == me || s->seats[j].ally != NX_NO_SEAT || (s->play.nexus_allied & (1u << j))) continue;
-        int together = mine + nx_board_strongholds_held(s, j);
+        int help = alliance_help(s, me, j);
         if (s->seats[j].offers & (1u << me)) {
-            nx_moves_add(out, 2 + together, json_pack("{s:s, s:i}", "type", "accept_alliance", "from", j));
-            nx_moves_add(out, 0, json_pack("{s:s, s:i}", "type", "refuse_alliance", "from", j));
+            nx_moves_add(out, help, json_pack("{s:s, s:i}", "type", "accept_alliance", "from", j));
+            nx_moves_add(out, help > 1 ? 0 : 2, json_pack("{s:s, s:i}", "type", "refuse_alliance", "from", j));
         } else if (!(s->play.nexus_offered & (1u << me)) && !(s->seats[me].offers & (1u << j))) {
-            nx_moves_add(out, together, json_pack("{s:s, s:i}", "type", "offer_alliance", "to", j));
+            nx_moves_add(out, help, json_pack("{s:s, s:i}", "type", "offer_alliance", "to", j));
         }
     }
 }

@@ -151,16 +151,15 @@ static void check_counts(const char *seed, const char *seats, int advanced, unsi
 
 START_TEST(test_counts_six_seats)
 {
-    /* Seed 3, six seats, Advanced: five cards, two of them Betrayals (the
-     * Bene Gesserit's and the Emperor's).  Seeds follow the games' flow:
-     * a new decision (the post-shipment windows) changes which cards come. */
-    check_counts("3", "6", 1, 2);
+    /* Seed 4, six seats, Advanced (the README's main job): ten cards, one
+     * each of ten panels. */
+    check_counts("4", "6", 1, 10);
 }
 END_TEST
 
 START_TEST(test_counts_five_seats)
 {
-    check_counts("2", "5", 0, 1);
+    check_counts("3", "5", 0, 4);
 }
 END_TEST
 
@@ -173,7 +172,7 @@ START_TEST(test_counts_with_store)
     ck_assert_int_ge(fd, 0);
     close(fd);
     unlink(db);
-    check_counts_with("3", "6", 1, 2, db);
+    check_counts_with("4", "6", 1, 10, db);
     const char *suffix[] = { "", "-wal", "-shm", "-lock" };
     for (size_t i = 0; i < sizeof suffix / sizeof suffix[0]; i++) {
         char *f = nx_asprintf("%s%s", db, suffix[i]);
