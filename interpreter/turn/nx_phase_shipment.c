@@ -42,6 +42,7 @@
 #include "nx_play.h"
 #include "nx_ship_nexus.h"
 #include "nx_spice.h"
+#include "nx_words.h"
 
 #define BIT(seat) ((uint8_t)(1u << (seat)))
 #define RESERVES (-1)      /* a ship_req end that is the seat's reserves */
@@ -290,8 +291,8 @@ static void ally_rule(nx_act *a, uint8_t seat)
             if (nx_move_fighters_at(s, seat, secs[i])) killed += nx_board_kill_section(s, seat, secs[i]);
         char who[64];
         nx_act_log(a, "%s shares %s with its ally: its %d force%s there go%s to the Tanks",
-                   nx_act_who(s, seat, who, sizeof who), nx_map_territory_name(t), killed, killed == 1 ? "" : "s",
-                   killed == 1 ? "es" : "");
+                   nx_act_who(s, seat, who, sizeof who), nx_map_territory_name(t), killed, nx_plural(killed, "", "s"),
+                   nx_plural(killed, "es", ""));
     }
 }
 
