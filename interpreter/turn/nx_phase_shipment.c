@@ -306,7 +306,11 @@ static void end_turn(nx_act *a, uint8_t seat)
     s->play.acted |= BIT(seat);
     if (s->play.mover == seat) s->play.mover = NX_NO_SEAT;
     char who[64];
-    nx_act_log(a, "%s's shipment and movement is over", nx_act_who(s, seat, who, sizeof who));
+    /* A turn with neither a shipment nor a move says what was declined. */
+    if (!((s->play.shipped | s->play.moved | s->play.move_begun) & BIT(seat)))
+        nx_act_log(a, "%s passes in Shipment and Movement: no shipment, no move", nx_act_who(s, seat, who, sizeof who));
+    else
+        nx_act_log(a, "%s's shipment and movement is over", nx_act_who(s, seat, who, sizeof who));
 }
 
 /* A ship or move starts the seat's turn if it was not under way (the
