@@ -22,7 +22,7 @@
  * sends to the Tanks counts toward its awakening (turn.battle_kh_losses).
  *
  * Secrecy: traitor calls are answered one by one but shown together
- * (each answer logs the same neutral line); every combatant whose
+ * (no answer logs a line; the calls are announced together); every combatant whose
  * opponent fields a leader is asked, holder or not, so the question
  * itself gives nothing away.  Revealed cards appear in the log by name;
  * they stay in the hand zone (owner-only) until discarded, so views show
@@ -37,6 +37,7 @@
 #include "nx_movement.h"
 #include "nx_play.h"
 #include "nx_spice.h"
+#include "nx_words.h"
 
 #define CAPTURE_KILL_SPICE 2   /* Harkonnen's price for killing a captive (LV 2.05) */
 
@@ -132,11 +133,10 @@ int nx_battle_open_calls(nx_act *a)
     return event != 0;
 }
 
-/* Both answers look alike in the log until every call is in. */
+/* Both answers look alike until every call is in: neither logs a line,
+ * and the resolution (nx_battle_resolve) announces the calls made. */
 static int answered(nx_act *a, const nx_pending *p)
 {
-    char w[64];
-    nx_act_log(a, "%s has answered the traitor call", nx_act_who(a->s, p->seat, w, sizeof w));
     nx_state_remove_pending(a->s, p);
     return 0;
 }
@@ -184,7 +184,7 @@ static void lose_all(nx_act *a, int side, int ordinary)
         if (nx_move_fighters_at(s, seat, secs[i])) killed += nx_board_kill_section(s, seat, secs[i]);
     char w[64];
     char lost[48];
-    nx_act_log(a, "%s loses all its %s in %s to the Tanks", who(s, side, w, sizeof w),
+    nx_act_log(a, "%s loses %s %s in %s to the Tanks", who(s, side, w, sizeof w), nx_plural(killed, "its", "all its"),
                nx_move_forces_label(killed, 0, lost, sizeof lost), territory(s));
     nx_battle_kh_losses(a, seat, killed, ordinary);
 }
@@ -207,8 +207,11 @@ static void lose_dialed(nx_act *a, int side)
         nx_board_kill(s, seat, secs[i], take[NX_FORCE_NORMAL], take[NX_FORCE_ELITE]);
     }
     char w[64], forces[48];
-    nx_act_log(a, "%s loses the %s it dialed", who(s, side, w, sizeof w),
-               nx_move_forces_label(s->play.battle_lose[side][0], s->play.battle_lose[side][1], forces, sizeof forces));
+    if (s->play.battle_lose[side][0] + s->play.battle_lose[side][1] == 0)
+        nx_act_log(a, "%s dialed 0 and loses no forces", who(s, side, w, sizeof w));
+    else
+        nx_act_log(a, "%s loses the %s it dialed", who(s, side, w, sizeof w),
+                   nx_move_forces_label(s->play.battle_lose[side][0], s->play.battle_lose[side][1], forces, sizeof forces));
     nx_battle_kh_losses(a, seat, s->play.battle_lose[side][0] + s->play.battle_lose[side][1], 1);
 }
 

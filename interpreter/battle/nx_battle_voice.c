@@ -34,8 +34,8 @@
  * but the advantage's user that may hold a Karama by what the table sees
  * (a Treachery card in hand, and a Karama, or for Advanced Bene Gesserit
  * a worthless card, not known to lie elsewhere) answers "karama" or
- * "pass"; each answer logs the same line and the result is announced
- * once all are in.  Several Karamas: the earliest seat in storm order
+ * "pass"; no answer logs a line (they look alike) and the result is
+ * announced once all are in.  Several Karamas: the earliest seat in storm order
  * spends its card, the others keep theirs.  A Karama stops one use: this
  * battle's (November 2020 FAQ).  Advanced Bene Gesserit spends a
  * worthless card before a real Karama (LV 2.02), as in the bidding.
@@ -536,11 +536,10 @@ int nx_battle_open_window(nx_act *a, int adv)
     return 1;
 }
 
-/* Every answer looks alike until all are in. */
+/* Every answer looks alike until all are in: none logs a line, and the
+ * window's closing line says what came of it. */
 static int answered(nx_act *a, const nx_pending *p)
 {
-    char w[64];
-    nx_act_log(a, "%s has answered the Karama window", nx_act_who(a->s, p->seat, w, sizeof w));
     nx_state_remove_pending(a->s, p);
     return 0;
 }

@@ -10,6 +10,7 @@
 
 #include "nx_util.h"
 #include "nx_version.h"
+#include "nx_words.h"
 
 typedef struct nx_command {
     const char *name;
@@ -183,7 +184,7 @@ int nx_cli_load_pack(const nx_cli *cli, nx_pack *pack)
     if (rc != 0) {
         nx_diags_print(&d, cli->err);
         fprintf(cli->err, "nexus: %zu problem%s in pack %s\n", d.n,
-                d.n == 1 ? "" : "s", cli->pack_path);
+                nx_plural(d.n, "", "s"), cli->pack_path);
     }
     nx_diags_free(&d);
     return rc;

@@ -10,6 +10,7 @@
 #include "nx_panel_ctx.h"
 #include "nx_runtime.h"
 #include "nx_util.h"
+#include "nx_words.h"
 
 /* ---- shared argument handling ------------------------------------------ */
 
@@ -84,7 +85,7 @@ int nx_cmd_check(nx_cli *cli)
     free_args(&a);
     if (rc) {
         nx_diags_print(&d, cli->err);
-        fprintf(cli->err, "nexus: %zu problem%s in pack %s\n", d.n, d.n == 1 ? "" : "s", cli->pack_path);
+        fprintf(cli->err, "nexus: %zu problem%s in pack %s\n", d.n, nx_plural(d.n, "", "s"), cli->pack_path);
     }
     nx_diags_free(&d);
     if (rc) return NX_EXIT_INVALID;
@@ -92,7 +93,7 @@ int nx_cmd_check(nx_cli *cli)
     nx_diags_init(&d);
     if (nx_ctx_lint_pack(pack, &d)) {
         nx_diags_print(&d, cli->err);
-        fprintf(cli->err, "nexus: %zu problem%s in pack %s\n", d.n, d.n == 1 ? "" : "s", cli->pack_path);
+        fprintf(cli->err, "nexus: %zu problem%s in pack %s\n", d.n, nx_plural(d.n, "", "s"), cli->pack_path);
         nx_diags_free(&d);
         nx_runtime_close(&rt);
         return NX_EXIT_INVALID;

@@ -2,8 +2,7 @@
  * `nexus play`: a complete bot game, printed turn by turn.
  *
  * Setup's public lines, then every committed action's public log lines
- * grouped under "== Turn N ==" headings (an action that logs nothing is
- * shown as "seat S (Faction): what"), then the result: the winners and
+ * grouped under "== Turn N ==" headings, then the result: the winners and
  * the lines that explain them.  Nothing in the output depends on time or
  * addresses: the same options print the same bytes.
  *
@@ -82,12 +81,15 @@ static void print_line(player *p, const char *line)
     fprintf(p->cli->out, "-- %s --\n", phase_title(phase));
 }
 
-/* What an action that logged nothing did, without its private values. */
+/* What an action that logged nothing did, without its private values, or
+ * NULL to print nothing.  The engine logs what the table sees: an answer
+ * in a window logs nothing (a pass and a Karama must look alike), and the
+ * window's closing line says what came of it, so naming the answer's type
+ * here would tell what the log keeps secret. */
 static const char *silent_what(const char *type)
 {
-    if (!strcmp(type, "pass")) return "passes";
-    if (!strcmp(type, "set_policy")) return "changes its private Nexus draw policy";
-    return type;
+    if (type && !strcmp(type, "set_policy")) return "changes its private Nexus draw policy";
+    return NULL;
 }
 
 static void print_move(player *p, const nx_bot_move *m)
@@ -98,8 +100,8 @@ static void print_move(player *p, const nx_bot_move *m)
         json_t *act = json_loads(m->action, 0, NULL);
         const nx_state *s = nx_game_state(p->g);
         const char *faction = m->seat >= 0 ? nx_faction_name((nx_faction)s->seats[m->seat].faction) : "host";
-        fprintf(p->cli->out, "  seat %d (%s): %s\n", m->seat, faction,
-                silent_what(json_string_value(json_object_get(act, "type"))));
+        const char *what = silent_what(json_string_value(json_object_get(act, "type")));
+        if (what) fprintf(p->cli->out, "  seat %d (%s): %s\n", m->seat, faction, what);
         json_decref(act);
     }
     size_t i;
@@ -126,7 +128,8 @@ static void print_header(player *p, const nx_game_config *cfg)
 }
 
 /* The lines of the final action after its last phase heading: what the
- * end-of-game check said. */
+ * end-of-game check said (the Mentat Pause's standings are the board, not
+ * a reason: they are left out). */
 static void print_reasons(player *p)
 {
     size_t from = 0, i;
@@ -134,8 +137,10 @@ static void print_reasons(player *p)
     const char *phase;
     json_array_foreach(p->last_log, i, line)
         if (phase_line(json_string_value(line), &phase)) from = i + 1;
-    for (i = from; i < json_array_size(p->last_log); i++)
-        fprintf(p->cli->out, "  %s\n", json_string_value(json_array_get(p->last_log, i)));
+    for (i = from; i < json_array_size(p->last_log); i++) {
+        const char *text = json_string_value(json_array_get(p->last_log, i));
+        if (strncmp(text, "standings: ", strlen("standings: "))) fprintf(p->cli->out, "  %s\n", text);
+    }
 }
 
 /* Nexus cards played per panel, in card order; only panels played. */

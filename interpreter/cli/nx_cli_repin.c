@@ -16,6 +16,7 @@
 
 #include "nx_cli.h"
 #include "nx_util.h"
+#include "nx_words.h"
 
 static const char *saved_digest(json_t *root)
 {
@@ -58,10 +59,10 @@ int nx_cmd_repin(nx_cli *cli)
             rc = NX_EXIT_OK;
             if (!strcmp(old, rt.pack.digest))
                 fprintf(cli->out, "%s: already pinned to this pack (%s); %zu action%s replayed the same\n", file, old,
-                        nx_game_log_length(g), nx_game_log_length(g) == 1 ? "" : "s");
+                        nx_game_log_length(g), nx_plural(nx_game_log_length(g), "", "s"));
             else
                 fprintf(cli->out, "%s: %zu action%s replay the same under this pack: re-pinned from %s to %s%s%s\n", file,
-                        nx_game_log_length(g), nx_game_log_length(g) == 1 ? "" : "s", old, rt.pack.digest,
+                        nx_game_log_length(g), nx_plural(nx_game_log_length(g), "", "s"), old, rt.pack.digest,
                         save ? ", saved to " : "", save ? save : "");
         }
         free(out);

@@ -8,6 +8,7 @@
 #include "nx_luaval.h"
 #include "nx_map.h"
 #include "nx_text.h"
+#include "nx_words.h"
 
 static const char *const kind_names[NX_ASK_KIND_COUNT] = { "cards", "element", "territories", "seat", "number", "word" };
 static const char *const elements[] = { "leader", "weapon", "defense", "dial" };
@@ -222,7 +223,7 @@ int nx_ask_check(const nx_ask *q, const nx_state *s, uint8_t holder, const json_
 {
     int lo = q->kind == NX_ASK_NUMBER ? 1 : q->min, hi = q->kind == NX_ASK_NUMBER ? 1 : q->max;
     if (!json_is_array(choose) || (int)json_array_size(choose) < lo || (int)json_array_size(choose) > hi) {
-        if (lo == hi) nx_fmt(msg, len, "\"choose\" must list exactly %d %s value%s", lo, nx_ask_kind_name(q->kind), lo == 1 ? "" : "s");
+        if (lo == hi) nx_fmt(msg, len, "\"choose\" must list exactly %d %s value%s", lo, nx_ask_kind_name(q->kind), nx_plural(lo, "", "s"));
         else nx_fmt(msg, len, "\"choose\" must list %d to %d %s values", lo, hi, nx_ask_kind_name(q->kind));
         return -1;
     }

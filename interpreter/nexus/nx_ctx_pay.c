@@ -11,6 +11,7 @@
 #include "nx_revival.h"
 #include "nx_spice.h"
 #include "nx_text.h"
+#include "nx_words.h"
 
 /* ---- reading the invoice ------------------------------------------------------ */
 
@@ -299,7 +300,7 @@ int nx_ctx_grant_revival(lua_State *L)
         if (nx_effect_find(s, NX_EFF_REVIVAL_GRANT, c.holder, -1) >= 0) return luaL_error(L, "grant_revival: forces are already granted");
         e.kind = NX_EFF_REVIVAL_GRANT;
         e.arg = NX_GRANT_ARG(forces, cost, lg, exact);
-        nx_fmt(text, sizeof text, "%s%d force%s %s%s", exact ? "exactly " : "up to ", forces, forces == 1 ? "" : "s",
+        nx_fmt(text, sizeof text, "%s%d force%s %s%s", exact ? "exactly " : "up to ", forces, nx_plural(forces, "", "s"),
                cost ? "at 1 spice each" : "free", lg == NX_GRANT_SEPARATE ? ", beyond the revival limits" : "");
     }
     lua_pop(L, 1);

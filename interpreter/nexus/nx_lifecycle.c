@@ -22,6 +22,7 @@
 #include "nx_names.h"
 #include "nx_text.h"
 #include "nx_pack.h"
+#include "nx_words.h"
 
 int nx_lifecycle_mode(const nx_state *s, uint8_t seat, nx_comp card)
 {
@@ -72,7 +73,7 @@ static void reveal_face_down(nx_act *a)
         snprintf(names + len, sizeof names - len, "%s%s", i ? ", " : "", nx_comp_name(v[i]));
     }
     nx_act_log(a, "the draws are over: %d Nexus card%s set aside face down %s discarded face up: %s", n,
-               n == 1 ? "" : "s", n == 1 ? "is" : "are", names);
+               nx_plural(n, "", "s"), nx_plural(n, "is", "are"), names);
 }
 
 /* Top of the deck, refilling it from the shuffled discards when empty.
@@ -88,7 +89,7 @@ static nx_comp take_top(nx_act *a)
         if (n == 0) return NX_COMP_NONE;
         for (int i = 0; i < n; i++) nx_custody_move(&s->custody, v[i], NX_Z_NEXUS_DECK);
         nx_custody_shuffle(&s->custody, NX_Z_NEXUS_DECK, &s->rng);
-        nx_act_log(a, "the Nexus discard pile (%d card%s) is shuffled into a new deck", n, n == 1 ? "" : "s");
+        nx_act_log(a, "the Nexus discard pile (%d card%s) is shuffled into a new deck", n, nx_plural(n, "", "s"));
     }
     return nx_custody_top(&s->custody, NX_Z_NEXUS_DECK);
 }

@@ -11,6 +11,7 @@
 #include "nx_state.h"
 #include "nx_svg_internal.h"
 #include "nx_util.h"
+#include "nx_words.h"
 
 /* Faction colours after the printed shields; text on them white or black. */
 static const struct {
@@ -222,7 +223,7 @@ static void legend_seat(FILE *f, const json_t *view, const json_t *st, double y)
     json_t *forces = json_object_get(st, "forces");
     int terr, on = board_total(st, &terr);
     legend_line(f, y + 16, "lg", NULL);
-    fprintf(f, "on the board %d in %d territor%s; reserves ", on, terr, terr == 1 ? "y" : "ies");
+    fprintf(f, "on the board %d in %d territor%s; reserves ", on, terr, nx_plural(terr, "y", "ies"));
     pair_text(f, json_object_get(forces, "reserves"), elite);
     fputs("; Tanks ", f);
     pair_text(f, json_object_get(forces, "tanks"), elite);

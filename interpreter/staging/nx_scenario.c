@@ -13,6 +13,7 @@
 #include "nx_shape.h"
 #include "nx_util.h"
 #include "nx_yaml.h"
+#include "nx_words.h"
 
 typedef struct scen {
     const nx_runtime *rt;
@@ -105,6 +106,7 @@ static const nx_field check_fields[] = {
     { "hidden", 0, &(nx_shape){ .kind = NX_SH_EITHER, .either = (const nx_shape *const[]){
         &sh_hidden, &(nx_shape){ .kind = NX_SH_LIST, .items = &sh_hidden }, NULL } } },
     { "log_has", 0, &(nx_shape){ .kind = NX_SH_STRING, .doc = "a regular expression one line of the last action's log matches" } },
+    { "log_lines", 0, &(nx_shape){ .kind = NX_SH_INTEGER, .doc = "how many lines the last action logged (0: a silent answer)" } },
     { NULL, 0, NULL }
 };
 
@@ -493,6 +495,15 @@ static void check_log(scen *sc, const nx_ynode *n)
     nx_yerr(sc->d, n, "no line of the last action's log matches /%s/", n->scalar);
 }
 
+/* log_lines: N, the count of the last action's public log lines (an
+ * answer in a window logs none, whatever it answered). */
+static void check_log_lines(scen *sc, const nx_ynode *n)
+{
+    json_t *count = json_integer((json_int_t)json_array_size(json_object_get(sc->last, "log")));
+    expect_equal(sc, n, count, "log_lines");
+    json_decref(count);
+}
+
 /* hidden: {zone: Z, from: [seats or spectator]}: no card now in Z may
  * appear anywhere in those views, receipts aside. */
 static void check_hidden(scen *sc, const nx_ynode *h)
@@ -559,6 +570,7 @@ static void step_check(scen *sc, const nx_ynode *c)
         else check_hidden(sc, n);
     }
     if ((n = nx_ymap_get(c, "log_has"))) check_log(sc, n);
+    if ((n = nx_ymap_get(c, "log_lines"))) check_log_lines(sc, n);
 }
 
 /* ---- the runner ------------------------------------------------------------------------ */
@@ -620,8 +632,8 @@ static void run_steps(scen *sc, const nx_ynode *steps)
         size_t left = steps->n - i - 1;
         if (sc->d->n == before || !left) continue;
         nx_yerr(sc->d, steps->items[i], "scenario stopped at step %zu, its first failure: %zu later step%s not run", i + 1,
-                left, left == 1 ? "" : "s");
-        if (sc->trace) fprintf(sc->trace, "stopped: %zu later step%s not run\n", left, left == 1 ? "" : "s");
+                left, nx_plural(left, "", "s"));
+        if (sc->trace) fprintf(sc->trace, "stopped: %zu later step%s not run\n", left, nx_plural(left, "", "s"));
         return;
     }
 }

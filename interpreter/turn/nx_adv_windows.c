@@ -2,8 +2,8 @@
  * Karama windows against advantages outside the battle (nx_adv_windows.h;
  * docs/rules/karama.md).  The window's existence, order and length follow
  * public facts only: which seats hold a Treachery card while some card
- * they could spend as a Karama is out of sight.  Every answer logs the
- * same line; the result is announced once all are in.  A Karama stops
+ * they could spend as a Karama is out of sight.  No answer logs a line;
+ * the result is announced once all are in.  A Karama stops
  * one use (November 2020 FAQ), as in the battle.
  */
 #include <assert.h>
@@ -125,10 +125,10 @@ int nx_adv_window(nx_act *a, int adv, uint8_t user)
 
 /* ---- answers ---------------------------------------------------------------------------- */
 
+/* An answer logs nothing: a pass and a Karama look alike until all are
+ * in, and the window's closing line (settle) says what came of it. */
 static int answered(nx_act *a, const nx_pending *p)
 {
-    char w[64];
-    nx_act_log(a, "%s has answered the Karama window", nx_act_who(a->s, p->seat, w, sizeof w));
     nx_state_remove_pending(a->s, p);
     return 0;
 }

@@ -25,6 +25,7 @@
 #include "nx_board.h"
 #include "nx_movement.h"
 #include "nx_text.h"
+#include "nx_words.h"
 
 #define EMPEROR_FORCES 3
 
@@ -144,9 +145,9 @@ static int act_harkonnen(nx_act *a, uint8_t seat)
     memcpy(p->options, hand, (size_t)h * sizeof hand[0]);
     p->private_options = 1;
     char who[64], tw[64];
-    nx_fmt(p->prompt, sizeof p->prompt, "Give %d card%s back to %s", n, n == 1 ? "" : "s", nx_act_who(s, (uint8_t)target, tw, sizeof tw));
+    nx_fmt(p->prompt, sizeof p->prompt, "Give %d card%s back to %s", n, nx_plural(n, "", "s"), nx_act_who(s, (uint8_t)target, tw, sizeof tw));
     nx_act_log(a, "%s plays Karama for its faction's power: it takes the %d card%s of %s", nx_act_who(s, seat, who, sizeof who), n,
-               n == 1 ? "" : "s", tw);
+               nx_plural(n, "", "s"), tw);
     return 0;
 }
 
@@ -178,7 +179,7 @@ static int act_give_back(nx_act *a)
     s->play.karama_give = 0;
     s->play.karama_give_to = NX_NO_SEAT;
     char who[64], tw[64];
-    nx_act_log(a, "%s gives %d card%s back to %s", nx_act_who(s, seat, who, sizeof who), n, n == 1 ? "" : "s",
+    nx_act_log(a, "%s gives %d card%s back to %s", nx_act_who(s, seat, who, sizeof who), n, nx_plural(n, "", "s"),
                nx_act_who(s, target, tw, sizeof tw));
     return 0;
 }

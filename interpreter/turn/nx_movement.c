@@ -15,6 +15,7 @@
 #include "nx_text.h"
 #include "nx_movement.h"
 #include "nx_worm.h"
+#include "nx_words.h"
 
 #define NO_PATH 0x7fff
 #define BIT(seat) ((uint8_t)(1u << (seat)))
@@ -40,8 +41,8 @@ const char *nx_move_section_label(int section, char *buf, size_t len)
 const char *nx_move_forces_label(int normal, int elite, char *buf, size_t len)
 {
     int n = normal + elite;
-    if (elite) nx_fmt(buf, len, "%d force%s (%d elite)", n, n == 1 ? "" : "s", elite);
-    else nx_fmt(buf, len, "%d force%s", n, n == 1 ? "" : "s");
+    if (elite) nx_fmt(buf, len, "%d force%s (%d elite)", n, nx_plural(n, "", "s"), elite);
+    else nx_fmt(buf, len, "%d force%s", n, nx_plural(n, "", "s"));
     return buf;
 }
 

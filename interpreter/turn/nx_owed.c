@@ -26,6 +26,7 @@
 #include "nx_effects.h"
 #include "nx_module.h"
 #include "nx_names.h"
+#include "nx_words.h"
 
 static void draw_owed(nx_act *a, int i)
 {
@@ -38,7 +39,7 @@ static void draw_owed(nx_act *a, int i)
     nx_custody *cu = &s->custody;
     if (nx_custody_count(cu, NX_Z_TRAITOR_DECK) < n) {
         nx_act_log(a, "%s is owed %d Traitor Card%s, but the Traitor Deck holds %d: still owed", who, n,
-                   n == 1 ? "" : "s", nx_custody_count(cu, NX_Z_TRAITOR_DECK));
+                   nx_plural(n, "", "s"), nx_custody_count(cu, NX_Z_TRAITOR_DECK));
         return;
     }
     nx_comp drawn[NX_RECEIPT_CARDS];
@@ -48,7 +49,7 @@ static void draw_owed(nx_act *a, int i)
         nx_custody_move(cu, drawn[k], NX_Z_SEAT(seat, NX_ZS_TRAITORS));
     }
     nx_state_add_receipt(s, seat, NX_RCPT_DREW, nx_state_new_event(s), drawn, n);
-    nx_act_log(a, "%s draws the %d replacement Traitor Card%s owed since turn %d", who, n, n == 1 ? "" : "s",
+    nx_act_log(a, "%s draws the %d replacement Traitor Card%s owed since turn %d", who, n, nx_plural(n, "", "s"),
                p->effect_turn[i]);
     nx_effect_remove(s, i);
 }

@@ -34,6 +34,7 @@
 #include "nx_invoice_pay.h"
 #include "nx_adv_windows.h"
 #include "nx_text.h"
+#include "nx_words.h"
 
 enum { STEP_START, STEP_LOT, STEP_BIDS, STEP_PAY, STEP_SOLD };
 
@@ -144,7 +145,7 @@ static nx_comp deck_top(nx_act *a)
         if (n == 0) return NX_COMP_NONE;
         for (int i = 0; i < n; i++) nx_custody_move(c, v[i], NX_Z_TREACHERY_DECK);
         nx_custody_shuffle(c, NX_Z_TREACHERY_DECK, &a->s->rng);
-        nx_act_log(a, "the Treachery discard pile (%d card%s) is shuffled into a new deck", n, n == 1 ? "" : "s");
+        nx_act_log(a, "the Treachery discard pile (%d card%s) is shuffled into a new deck", n, nx_plural(n, "", "s"));
     }
     return nx_custody_top(c, NX_Z_TREACHERY_DECK);
 }
@@ -157,7 +158,7 @@ static void return_lots(nx_act *a)
     nx_comp v[NX_COMP_COUNT];
     int n = nx_custody_list(c, NX_Z_AUCTION, v, NX_COMP_COUNT);  /* next lot first */
     for (int i = n - 1; i >= 0; i--) nx_custody_move(c, v[i], NX_Z_TREACHERY_DECK);
-    if (n) nx_act_log(a, "%d unsold card%s go%s back on top of the Treachery Deck", n, n == 1 ? "" : "s", n == 1 ? "es" : "");
+    if (n) nx_act_log(a, "%d unsold card%s go%s back on top of the Treachery Deck", n, nx_plural(n, "", "s"), nx_plural(n, "es", ""));
 }
 
 /* ---- the procedure ------------------------------------------------------------- */
@@ -170,10 +171,11 @@ static void declare_and_deal(nx_act *a)
     nx_state_storm_order(s, order);
     int eligible = 0;
     for (int i = 0; i < s->nseats; i++) {
-        char who[64];
+        char who[64], held[40];
         int full = hand_full(s, order[i]);
-        nx_act_log(a, "%s holds %d Treachery Card%s%s", nx_act_who(s, order[i], who, sizeof who),
-                   hand_count(s, order[i]), hand_count(s, order[i]) == 1 ? "" : "s", full ? ": a full hand, it may not bid" : "");
+        nx_act_log(a, "%s holds %s%s", nx_act_who(s, order[i], who, sizeof who),
+                   nx_count(held, sizeof held, hand_count(s, order[i]), "Treachery Card", "Treachery Cards", 1),
+                   full ? ": a full hand, it may not bid" : "");
         eligible += !full;
     }
     p->bid_lots = 0;
@@ -186,7 +188,7 @@ static void declare_and_deal(nx_act *a)
         nx_custody_move_bottom(&s->custody, c, NX_Z_AUCTION);
         p->bid_lots++;
     }
-    if (p->bid_lots) nx_act_log(a, "%d card%s dealt for bidding", p->bid_lots, p->bid_lots == 1 ? " is" : "s are");
+    if (p->bid_lots) nx_act_log(a, "%d card%s dealt for bidding", p->bid_lots, nx_plural(p->bid_lots, " is", "s are"));
     else nx_act_log(a, "no cards are dealt: nobody may bid or no card is left");
 }
 
@@ -573,7 +575,7 @@ static int pass_bid(nx_act *a, const nx_pending *p)
     next_turn(s, seat);
     nx_state_remove_pending(s, p);
     char who[64];
-    nx_act_log(a, "lot %d: %s passes", s->play.bid_lot, nx_act_who(s, seat, who, sizeof who));
+    nx_act_log(a, "lot %d: %s passes on the card up for bid", s->play.bid_lot, nx_act_who(s, seat, who, sizeof who));
     return 0;
 }
 

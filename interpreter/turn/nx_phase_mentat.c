@@ -19,6 +19,7 @@
 #include "nx_text.h"
 #include "nx_turn.h"
 #include "nx_spice.h"
+#include "nx_words.h"
 
 #define BIT(seat) ((uint8_t)(1u << (seat)))
 
@@ -198,10 +199,58 @@ static void collect_bribes(nx_act *a)
     }
 }
 
+/* The strongholds the seat controls alone, by name, into buf; returns their count. */
+static int strongholds_named(const nx_state *s, uint8_t seat, char *buf, size_t len)
+{
+    int n = 0;
+    buf[0] = 0;
+    for (int t = 0; t < NX_MAP_TERRITORIES; t++) {
+        if (!nx_map_is_stronghold(t)) continue;
+        unsigned occ = nx_board_occupants(s, t, 1);
+        if (!occ || (occ & ~(unsigned)BIT(seat))) continue;
+        size_t used = strlen(buf);
+        nx_fmt(buf + used, len - used, "%s%s", n++ ? ", " : "", nx_map_territory_name(t));
+    }
+    return n;
+}
+
+/*
+ * The standings, one line a seat in storm order, before any victory is
+ * declared: what the table sees at a glance.  Public facts only: the
+ * strongholds controlled, the size of each hand and the alliances; spice
+ * stays behind the shields (core/nx_view.c shows it to its owner only).
+ */
+static void standings(nx_act *a)
+{
+    const nx_state *s = a->s;
+    uint8_t order[NX_MAX_SEATS];
+    nx_state_storm_order(s, order);
+    for (int i = 0; i < s->nseats; i++) {
+        uint8_t seat = order[i];
+        char who[64], ally[80] = "", held[128], sh[160], tc[48], nc[48] = "";
+        int n = strongholds_named(s, seat, held, sizeof held);
+        if (n) nx_fmt(sh, sizeof sh, "%d %s (%s)", n, nx_plural(n, "stronghold", "strongholds"), held);
+        else nx_fmt(sh, sizeof sh, "no strongholds");
+        nx_count(tc, sizeof tc, nx_custody_count(&s->custody, NX_Z_SEAT(seat, NX_ZS_TREACHERY)), "Treachery Card",
+                 "Treachery Cards", 1);
+        if (s->options & NX_OPT_NEXUS_CARDS) {
+            char k[40];
+            nx_fmt(nc, sizeof nc, ", %s", nx_count(k, sizeof k, nx_custody_count(&s->custody, NX_Z_SEAT(seat, NX_ZS_NEXUS_HELD)),
+                                                   "Nexus card", "Nexus cards", 1));
+        }
+        if (s->seats[seat].ally != NX_NO_SEAT) {
+            char w[64];
+            nx_fmt(ally, sizeof ally, ", allied with %s", nx_act_who(s, s->seats[seat].ally, w, sizeof w));
+        }
+        nx_act_log(a, "standings: %s: %s, %s%s%s", nx_act_who(s, seat, who, sizeof who), sh, tc, nc, ally);
+    }
+}
+
 static int mentat_procedure(nx_act *a)
 {
     nx_owed_mentat(a, NX_NO_SEAT, 0);   /* owed replacement draws, when they come first */
     collect_bribes(a);
+    standings(a);
     if (stronghold_winners(a) || a->s->turn < NX_LAST_TURN) return 0;
     last_turn(a);
     return 0;

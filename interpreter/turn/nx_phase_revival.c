@@ -50,6 +50,7 @@
 #include "nx_effects.h"
 #include "nx_invoice.h"
 #include "nx_invoice_pay.h"
+#include "nx_words.h"
 
 enum { STEP_OPEN, STEP_DONE };
 
@@ -519,7 +520,7 @@ static int act_ghola(nx_act *a)
         revive_forces(s, seat, g.forces, g.elite);
         char n[48];
         nx_act_log(a, "%s plays Tleilaxu Ghola: %s return%s from the Tanks free", who,
-                   nx_move_forces_label(g.forces, g.elite, n, sizeof n), g.forces + g.elite == 1 ? "s" : "");
+                   nx_move_forces_label(g.forces, g.elite, n, sizeof n), nx_plural(g.forces + g.elite, "s", ""));
     }
     return 0;
 }

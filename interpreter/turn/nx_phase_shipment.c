@@ -45,6 +45,7 @@
 #include "nx_ship_invoice.h"
 #include "nx_ship_nexus.h"
 #include "nx_spice.h"
+#include "nx_words.h"
 
 #define BIT(seat) ((uint8_t)(1u << (seat)))
 #define RESERVES (-1)      /* a ship_req end that is the seat's reserves */
@@ -295,8 +296,8 @@ static void ally_rule(nx_act *a, uint8_t seat)
             if (nx_move_fighters_at(s, seat, secs[i])) killed += nx_board_kill_section(s, seat, secs[i]);
         char who[64];
         nx_act_log(a, "%s shares %s with its ally: its %d force%s there go%s to the Tanks",
-                   nx_act_who(s, seat, who, sizeof who), nx_map_territory_name(t), killed, killed == 1 ? "" : "s",
-                   killed == 1 ? "es" : "");
+                   nx_act_who(s, seat, who, sizeof who), nx_map_territory_name(t), killed, nx_plural(killed, "", "s"),
+                   nx_plural(killed, "es", ""));
     }
 }
 
@@ -310,7 +311,11 @@ static void end_turn(nx_act *a, uint8_t seat)
     s->play.acted |= BIT(seat);
     if (s->play.mover == seat) s->play.mover = NX_NO_SEAT;
     char who[64];
-    nx_act_log(a, "%s's shipment and movement is over", nx_act_who(s, seat, who, sizeof who));
+    /* A turn with neither a shipment nor a move says what was declined. */
+    if (!((s->play.shipped | s->play.moved | s->play.move_begun) & BIT(seat)))
+        nx_act_log(a, "%s passes in Shipment and Movement: no shipment, no move", nx_act_who(s, seat, who, sizeof who));
+    else
+        nx_act_log(a, "%s's shipment and movement is over", nx_act_who(s, seat, who, sizeof who));
 }
 
 /* A ship or move starts the seat's turn if it was not under way (the

@@ -24,6 +24,7 @@
 #include "nx_movement.h"
 #include "nx_play.h"
 #include "nx_worm.h"
+#include "nx_words.h"
 
 enum {
     STEP_BLOW,          /* a blow begins on play.blow_pile */
@@ -79,7 +80,7 @@ static int refill_deck(nx_act *a)
     }
     nx_custody_shuffle(&s->custody, NX_Z_SPICE_DECK, &s->rng);
     nx_act_log(a, "the Spice Deck is empty: %d discarded %s shuffled into a new deck", moved,
-               moved == 1 ? "card is" : "cards are");
+               nx_plural(moved, "card is", "cards are"));
     return moved;
 }
 
@@ -103,7 +104,7 @@ static void return_set_aside(nx_act *a)
         }
     if (!back) return;
     nx_custody_shuffle(&s->custody, NX_Z_SPICE_DECK, &s->rng);
-    nx_act_log(a, "%d Shai-Hulud set aside %s shuffled back into the Spice Deck", back, back == 1 ? "is" : "are");
+    nx_act_log(a, "%d Shai-Hulud set aside %s shuffled back into the Spice Deck", back, nx_plural(back, "is", "are"));
 }
 
 /* ---- spice and worms ----------------------------------------------------------- */

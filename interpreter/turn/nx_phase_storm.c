@@ -26,6 +26,7 @@
 #include "nx_text.h"
 #include "nx_turn.h"
 #include "nx_movement.h"
+#include "nx_words.h"
 
 enum { STEP_START, STEP_DIALED, STEP_KNOWN, STEP_CARDS, STEP_MOVE, STEP_DRAW, STEP_DONE };
 
@@ -191,7 +192,7 @@ static void move_storm(nx_act *a, int n)
     nx_state *s = a->s;
     int first = s->turn == 1, from = storm_from(s), to = sector_after(from, n);
     if (!first && n == 0) nx_act_log(a, "the storm does not move: it stays in sector %d", from);
-    else nx_act_log(a, "the storm moves %d sector%s from sector %d to sector %d", n, n == 1 ? "" : "s", from, to);
+    else nx_act_log(a, "the storm moves %d sector%s from sector %d to sector %d", n, nx_plural(n, "", "s"), from, to);
     s->play.storm_sector = (uint8_t)to;
     destroy(a, hit_sectors(s, from, n, first), from);
     nx_board_update_first_seat(s);
@@ -403,7 +404,14 @@ static int storm_procedure(nx_act *a)
         s->play.step = STEP_CARDS;
         break;
     case STEP_CARDS:
-        if (s->play.storm_played && open_card_window(a)) return 1;
+        if (s->play.storm_played) {
+            if (open_card_window(a)) return 1;
+        } else {
+            /* A round every seat passed closes the window: one line for it
+             * (a pass logs nothing: holding a card and not look alike). */
+            nx_act_log(a, "%s", s->play.weather || s->play.shield_wall_down ? "no other storm card is played"
+                                                                              : "no storm card is played");
+        }
         s->play.step = STEP_MOVE;
         break;
     case STEP_MOVE:
@@ -446,7 +454,7 @@ static int act_weather(nx_act *a)
     if (weather_problem(s, p->seat, why, sizeof why)) return nx_act_fail(a, "illegal", "%s", why);
     char who[64];
     nx_act_log(a, "%s plays Weather Control: the storm will move %d sector%s instead of %d",
-               nx_act_who(s, p->seat, who, sizeof who), n, n == 1 ? "" : "s", storm_movement(s));
+               nx_act_who(s, p->seat, who, sizeof who), n, nx_plural(n, "", "s"), storm_movement(s));
     s->play.weather = (uint8_t)(n + 1);
     card_played(a, p, nx_move_card_in_hand(s, p->seat, NX_TR_WEATHER_CONTROL), NX_Z_TREACHERY_DISCARD);
     return 0;
@@ -468,8 +476,6 @@ static int act_atomics(nx_act *a)
 
 static int pass_cards(nx_act *a, const nx_pending *p)
 {
-    char who[64];
-    nx_act_log(a, "%s plays no storm card", nx_act_who(a->s, p->seat, who, sizeof who));
     nx_state_remove_pending(a->s, p);
     return 0;
 }

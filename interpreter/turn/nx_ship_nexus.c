@@ -8,6 +8,7 @@
 #include "nx_movement.h"
 #include "nx_play.h"
 #include "nx_text.h"
+#include "nx_words.h"
 
 #define BIT(seat) ((uint8_t)(1u << (seat)))
 
@@ -236,8 +237,8 @@ void nx_ship_flip_settle(nx_act *a)
         if (!nx_play_bit(s->play.flip_set, t)) continue;
         int n = nx_board_forces_in(s, bg, t);
         nx_move_set_stance(s, t, 0);
-        nx_act_log(a, "Bene Gesserit Cunning: the %d advisor%s in %s become%s fighters", n, n == 1 ? "" : "s",
-                   nx_map_territory_name(t), n == 1 ? "s" : "");
+        nx_act_log(a, "Bene Gesserit Cunning: the %d advisor%s in %s become%s fighters", n, nx_plural(n, "", "s"),
+                   nx_map_territory_name(t), nx_plural(n, "s", ""));
     }
     memset(s->play.flip_set, 0, sizeof s->play.flip_set);
 }

@@ -205,8 +205,7 @@ START_TEST(single_traitor)
     /* Both may call; the answers look alike until both are in. */
     nxt_refused(g, A, "\"type\":\"call_traitor\"", "illegal", "no Traitor Card of Umman Kudu");
     json_t *r = nxt_done(g, H, "\"type\":\"call_traitor\"");
-    ck_assert(nxt_log_has(r, "has answered the traitor call"));
-    ck_assert(!nxt_log_has(r, "Gurney"));
+    ck_assert_uint_eq(json_array_size(json_object_get(r, "log")), 0);   /* a call logs nothing, like a pass */
     json_decref(r);
     r = nxt_done(g, A, "\"type\":\"pass\"");
     ck_assert(nxt_log_has(r, "calls traitor: it holds the Traitor Card of Gurney Halleck"));

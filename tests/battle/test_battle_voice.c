@@ -91,7 +91,7 @@ START_TEST(voice_then_prescience_then_plans)
     /* Its Karama window: every seat but the Bene Gesserit that holds a card. */
     ck_assert_uint_eq(karama_asked(g), (1u << A) | (1u << H));
     r = nxt_done(g, H, "\"type\":\"pass\"");
-    ck_assert(nxt_log_has(r, "seat 2 (Harkonnen) has answered the Karama window"));
+    ck_assert_uint_eq(json_array_size(json_object_get(r, "log")), 0);   /* a pass logs nothing */
     json_decref(r);
     r = no_karama(g);
     ck_assert(nxt_log_has(r, "no Karama is played against the Voice of seat 1 (Bene Gesserit)"));
@@ -416,7 +416,7 @@ START_TEST(karama_stops_the_voice)
     ck_assert_uint_eq(karama_asked(g), (1u << A) | (1u << H));
     nxt_refused(g, H, "\"type\":\"karama\",\"card\":\"treachery:karama#1\"", "malformed", "unknown key");
     json_t *r = nxt_done(g, H, "\"type\":\"karama\"");
-    ck_assert(nxt_log_has(r, "seat 2 (Harkonnen) has answered the Karama window"));
+    ck_assert_uint_eq(json_array_size(json_object_get(r, "log")), 0);   /* a Karama logs nothing, like a pass */
     json_decref(r);
     /* Both play one: the first in storm order spends its card. */
     r = nxt_done(g, A, "\"type\":\"karama\"");

@@ -1,6 +1,8 @@
 /* The Mentat Pause (docs/rules/phase-mentat-pause.md): stronghold
  * victories alone and allied, the Bene Gesserit prediction, the end of
  * the last turn (Fremen special victory, Guild, Fremen, most strongholds). */
+#include <string.h>
+
 #include "nx_phase_testutil.h"
 
 #include "nx_board.h"
@@ -154,6 +156,50 @@ START_TEST(test_last_turn)
 }
 END_TEST
 
+/* The standings open every Mentat Pause, one line a seat in storm order,
+ * with public facts only: strongholds by name, hand sizes, alliances. */
+START_TEST(test_standings)
+{
+    nx_game *g = mentat(ATR_HAR_BG, 3, 2);
+    nxt_ally(g, 1, 2);
+    nxt_put(g, 1, "carthag", 1, 0);
+    nxt_put(g, 1, "arrakeen", 1, 0);
+    nxt_put(g, 0, "tueks_sietch", 1, 0);
+    nxt_put(g, 2, "tueks_sietch", 1, 0);      /* shared: nobody's */
+    nxt_hand(g, 0, "treachery:karama#1", NULL, NULL);
+    nxt_hand(g, 1, "treachery:crysknife", "treachery:shield#1", NULL);
+    nxt_hand(g, 2, NULL, NULL, NULL);
+    json_t *log = nxt_run(g, &nx_mod_mentat);
+    ck_assert(nxt_logged(log, "standings: seat 0 (Atreides): no strongholds, 1 Treachery Card"));
+    ck_assert(nxt_logged(log, "standings: seat 1 (Harkonnen): 2 strongholds (Arrakeen, Carthag), 2 Treachery Cards, "
+                              "allied with seat 2 (Bene Gesserit)"));
+    ck_assert(nxt_logged(log, "standings: seat 2 (Bene Gesserit): no strongholds, no Treachery Cards, allied with seat 1"));
+    /* Nothing a seat keeps behind its shield, nor the cards' names; the
+     * Nexus cards are counted only in games that have them. */
+    for (size_t i = 0; i < json_array_size(log); i++) {
+        const char *line = json_string_value(json_array_get(log, i));
+        ck_assert_msg(!strstr(line, "spice") && !strstr(line, "Karama") && !strstr(line, "Nexus"), "%s", line);
+    }
+    ck_assert_int_eq(json_array_size(log), 3);  /* no winner: the standings alone */
+    json_decref(log);
+    nx_game_free(g);
+
+    /* A Bene Gesserit win says what was predicted: faction and turn. */
+    g = mentat(ATR_HAR_BG, 3, 4);
+    nx_state *s = nx_game_state_mut(g);
+    s->play.prediction_faction = NX_HARKONNEN;
+    s->play.prediction_turn = 4;
+    nxt_put(g, 1, "carthag", 1, 0);
+    nxt_put(g, 1, "arrakeen", 1, 0);
+    nxt_put(g, 1, "tueks_sietch", 1, 0);
+    log = nxt_run(g, &nx_mod_mentat);
+    ck_assert(nxt_logged(log, "seat 2 (Bene Gesserit) wins the game: the Bene Gesserit prediction comes true: they "
+                              "predicted Harkonnen would win on turn 4, and it holds 3 strongholds"));
+    json_decref(log);
+    nx_game_free(g);
+}
+END_TEST
+
 START_TEST(test_game_ends_through_settle)
 {
     /* Through the action API the game stops: "the game is over". */
@@ -178,6 +224,7 @@ static Suite *suite(void)
     tcase_add_test(tc, test_prediction);
     tcase_add_test(tc, test_last_turn);
     tcase_add_test(tc, test_game_ends_through_settle);
+    tcase_add_test(tc, test_standings);
     suite_add_tcase(s, tc);
     return s;
 }

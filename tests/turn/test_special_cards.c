@@ -106,7 +106,13 @@ START_TEST(window_asks_every_card_holder_alike)
     ck_assert(!nxt_decision(g, NXT_BG, NX_PEND_STORM_CARDS));   /* no cards, not asked */
     /* The storm waits for every answer. */
     ck_assert_int_eq(s->play.storm_sector, 1);
-    json_t *r = pass_window(g);
+    /* A holder's pass logs nothing, like anyone's; the round's last pass
+     * closes the window with one line. */
+    json_t *r = nxt_done(g, NXT_FRE, "\"type\":\"pass\"");
+    ck_assert_uint_eq(json_array_size(json_object_get(r, "log")), 0);
+    json_decref(r);
+    r = pass_window(g);
+    ck_assert(nxt_log_has(r, "no storm card is played"));
     ck_assert(nxt_log_has(r, "moves 2 sectors from sector 1 to sector 3"));
     json_decref(r);
     ck_assert_int_ne(nx_game_state(g)->phase, NX_P_STORM);
@@ -165,6 +171,7 @@ START_TEST(weather_control_moves_the_storm)
     /* A card was played: the window opens once more for every holder
      * (the Atreides hold nothing now). */
     r = pass_window(g);
+    ck_assert(nxt_log_has(r, "no other storm card is played"));
     ck_assert(nxt_log_has(r, "moves 5 sectors from sector 1 to sector 6"));
     json_decref(r);
     ck_assert_int_eq(nx_game_state(g)->play.storm_sector, 6);
