@@ -29,6 +29,8 @@ int nx_adv_window(nx_act *a, int adv, uint8_t user);
 int nx_adv_stopped(const nx_state *s, int adv);
 /* The use is over: its windows may open again at the next use. */
 void nx_adv_use_done(nx_state *s);
+/* The same for one advantage only (others' uses may be in hand). */
+void nx_adv_forget(nx_state *s, int adv);
 
 /* The card a seat would spend as a Karama (Advanced Bene Gesserit: a
  * worthless card first, LV 2.02.21), or NX_COMP_NONE. */
