@@ -2,6 +2,11 @@
 
 #include <stddef.h>
 
+#include "nx_state.h"
+
+/* play.advw_done/advw_stopped are bitsets of NX_ADVO_BYTES bytes. */
+_Static_assert(NX_ADVO_COUNT <= 8 * NX_ADVO_BYTES, "NX_ADVO_BYTES too small for the advantages");
+
 /* Sources (LV numbering, docs/rules/karama.md): a star before and after
  * an ability is "prevent" (before the faction uses it), a star after only
  * is "cancel" (when it attempts it). */
@@ -11,6 +16,14 @@ static const nx_adv_def defs[NX_ADVO_COUNT] = {
     [NX_ADVO_TREACHERY_PAYMENT] = { "treachery_payment", "payment for a Treachery card", NX_EMPEROR, 0 },
     [NX_ADVO_TOP_CARD] = { "top_card", "free Treachery card", NX_HARKONNEN, 0 },
     [NX_ADVO_SHIPMENT_PAYMENT] = { "shipment_payment", "payment for a shipment", NX_SPACING_GUILD, 0 },
+    [NX_ADVO_FREMEN_SEND] = { "fremen_send", "free shipment", NX_FREMEN, 0 },
+    [NX_ADVO_FREMEN_MOVE] = { "fremen_move", "two-territory move", NX_FREMEN, 0 },
+    [NX_ADVO_ADVISOR] = { "spiritual_advisor", "spiritual advisor", NX_BENE_GESSERIT, 0 },
+    [NX_ADVO_INTRUSION] = { "intrusion", "Intrusion", NX_BENE_GESSERIT, 0 },
+    [NX_ADVO_WARTIME] = { "wartime", "Wartime", NX_BENE_GESSERIT, 0 },
+    [NX_ADVO_FREMEN_ALLY_REVIVAL] = { "fremen_ally_revival", "free revival of three as the Fremen's ally", NX_FREMEN, 0 },
+    [NX_ADVO_EMPEROR_ALLY_REVIVAL] = { "emperor_ally_revival", "payment for its ally's extra revivals", NX_EMPEROR, 0 },
+    [NX_ADVO_WORM_RIDE] = { "worm_ride", "ride on Shai-Hulud", NX_FREMEN, 0 },
 };
 
 const nx_adv_def *nx_adv_get(int adv)

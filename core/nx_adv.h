@@ -22,6 +22,14 @@ typedef enum {
     NX_ADVO_TREACHERY_PAYMENT,  /* Emperor is paid for a Treachery card (LV 2.03.04, cancel) */
     NX_ADVO_TOP_CARD,           /* Harkonnen's free card after a purchase (LV 2.05.08, cancel) */
     NX_ADVO_SHIPMENT_PAYMENT,   /* the Guild is paid for another's shipment (LV 2.06.04, cancel) */
+    NX_ADVO_FREMEN_SEND,        /* Fremen send their reserves free (LV 2.04 Shipment, cancel) */
+    NX_ADVO_FREMEN_MOVE,        /* Fremen move two territories (LV 2.04 Movement, cancel) */
+    NX_ADVO_ADVISOR,            /* Bene Gesserit spiritual advisor (LV 2.02.05, cancel) */
+    NX_ADVO_INTRUSION,          /* Advanced Bene Gesserit Intrusion flip (LV 2.02, cancel) */
+    NX_ADVO_WARTIME,            /* Advanced Bene Gesserit Wartime flips (LV 2.02, cancel) */
+    NX_ADVO_FREMEN_ALLY_REVIVAL,    /* the Fremen's ally revives three free (LV 2.04 Alliance, cancel) */
+    NX_ADVO_EMPEROR_ALLY_REVIVAL,   /* the Emperor pays for three extra ally revivals (LV 2.03 Alliance, cancel) */
+    NX_ADVO_WORM_RIDE,          /* the Fremen ride Shai-Hulud (LV 2.04 Beast of Burden, cancel) */
     NX_ADVO_COUNT
 } nx_adv_out;
 

@@ -198,11 +198,13 @@ static const pf fields[] = {
     F(advw, PF_INT, 1, NX_ADVO_COUNT - 1),
     F(advw_user, PF_SEAT, 1, 0),
     F(advw_players, PF_MASK, 1, 0),
-    F(advw_done, PF_INT, 1, 0xff),
-    F(advw_stopped, PF_INT, 1, 0xff),
+    F(advw_done, PF_BITS, NX_ADVO_BYTES, NX_ADVO_COUNT),
+    F(advw_stopped, PF_BITS, NX_ADVO_BYTES, NX_ADVO_COUNT),
     F(karama_power_used, PF_MASK, 1, 0),
     F(karama_give, PF_INT, 1, NX_MAX_OPTIONS),
     F(karama_give_to, PF_SEAT, 1, 0),
+    F(advh, PF_INT, 1, NX_ADVO_COUNT - 1),
+    F(advh_arg, PF_INT, NX_ADVH_ARGS, 0xff),
 };
 #define NFIELDS (sizeof fields / sizeof fields[0])
 

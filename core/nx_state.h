@@ -60,6 +60,8 @@
 #define NX_NO_SEAT 0xff
 #define NX_MAX_EFFECTS 8           /* effects that outlive a card (core/nx_effects.h) */
 #define NX_MAX_INVOICES 4          /* payments quoted, not yet closed (core/nx_invoice.h) */
+#define NX_ADVO_BYTES 4            /* bitsets of the advantages outside battle (core/nx_adv.h) */
+#define NX_ADVH_ARGS 7             /* bytes of an act held for its Karama window */
 #define NX_INVOICE_PAYERS 3        /* payers of one invoice (buyer, ally, one a panel names) */
 
 /* The nine phases of a turn: NX_P_* (core/nx_phase.h, also the pack's nx_phase). */
@@ -368,11 +370,15 @@ typedef struct nx_play {
     uint8_t advw;                   /* advantage whose Karama window is open: 0 none, NX_ADVO_* */
     uint8_t advw_user;              /* the seat whose advantage it is */
     uint8_t advw_players;           /* seats that answered it with a Karama (mask) */
-    uint8_t advw_done;              /* windows settled for the use at hand (bit per NX_ADVO_*) */
-    uint8_t advw_stopped;           /* ... of which a Karama stopped (bit per NX_ADVO_*) */
+    uint8_t advw_done[NX_ADVO_BYTES];    /* windows settled for the use at hand (bit per NX_ADVO_*) */
+    uint8_t advw_stopped[NX_ADVO_BYTES]; /* ... of which a Karama stopped (bit per NX_ADVO_*) */
     uint8_t karama_power_used;      /* seats that used their faction's once-a-game Karama power (mask) */
     uint8_t karama_give;            /* Harkonnen's power: cards it owes back (0 none) */
     uint8_t karama_give_to;         /* ... to this seat */
+    /* An act that uses an advantage a Karama may cancel once attempted, held
+     * while its window is answered (interpreter/turn/nx_adv_held.c) */
+    uint8_t advh;                   /* the advantage (NX_ADVO_*), 0 none */
+    uint8_t advh_arg[NX_ADVH_ARGS]; /* the act, as its phase encodes it */
 } nx_play;
 
 typedef struct nx_state {

@@ -221,7 +221,7 @@ static json_t *karama_view(const nx_state *s)
     const nx_play *p = &s->play;
     json_t *stopped = json_array(), *used = json_array();
     for (int i = NX_ADVO_NONE + 1; i < NX_ADVO_COUNT; i++)
-        if ((p->advw_stopped >> i) & 1) json_array_append_new(stopped, json_string(nx_adv_get(i)->id));
+        if (nx_play_bit(p->advw_stopped, i)) json_array_append_new(stopped, json_string(nx_adv_get(i)->id));
     for (int i = 0; i < s->nseats; i++)
         if ((p->karama_power_used >> i) & 1) json_array_append_new(used, json_integer(i));
     json_t *window = p->advw ? json_pack("{s:s, s:i}", "advantage", nx_adv_get(p->advw)->id, "user", p->advw_user) : json_null();

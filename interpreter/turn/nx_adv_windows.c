@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "nx_adv_windows.h"
+#include "nx_play.h"
 #include "nx_text.h"
 
 static uint8_t bit(uint8_t seat) { return (uint8_t)(1u << seat); }
@@ -48,21 +49,20 @@ int nx_karama_may_hold(const nx_state *s, uint8_t seat)
     return 0;
 }
 
-static uint8_t adv_bit(int adv) { return (uint8_t)(1u << adv); }
-
-int nx_adv_stopped(const nx_state *s, int adv) { return (s->play.advw_stopped & adv_bit(adv)) != 0; }
+int nx_adv_stopped(const nx_state *s, int adv) { return nx_play_bit(s->play.advw_stopped, adv); }
 
 void nx_adv_use_done(nx_state *s)
 {
     assert(!s->play.advw);
-    s->play.advw_done = s->play.advw_stopped = 0;
+    memset(s->play.advw_done, 0, sizeof s->play.advw_done);
+    memset(s->play.advw_stopped, 0, sizeof s->play.advw_stopped);
 }
 
 void nx_adv_forget(nx_state *s, int adv)
 {
     assert(s->play.advw != adv);
-    s->play.advw_done &= (uint8_t)~adv_bit(adv);
-    s->play.advw_stopped &= (uint8_t)~adv_bit(adv);
+    nx_play_set_bit(s->play.advw_done, adv, 0);
+    nx_play_set_bit(s->play.advw_stopped, adv, 0);
 }
 
 /* The first seat in storm order that answered "karama" spends its card. */
@@ -73,7 +73,7 @@ static void settle(nx_act *a, int adv)
     uint8_t players = s->play.advw_players, user = s->play.advw_user, order[NX_MAX_SEATS];
     s->play.advw = s->play.advw_players = 0;
     s->play.advw_user = NX_NO_SEAT;
-    s->play.advw_done |= adv_bit(adv);
+    nx_play_set_bit(s->play.advw_done, adv, 1);
     nx_state_storm_order(s, order);
     char w[64], u[64];
     nx_act_who(s, user, u, sizeof u);
@@ -81,7 +81,7 @@ static void settle(nx_act *a, int adv)
         nx_comp card = (players & bit(order[i])) ? nx_karama_card(s, order[i]) : NX_COMP_NONE;
         if (card == NX_COMP_NONE) continue;
         nx_custody_move(&s->custody, card, NX_Z_TREACHERY_DISCARD);
-        s->play.advw_stopped |= adv_bit(adv);
+        nx_play_set_bit(s->play.advw_stopped, adv, 1);
         nx_treachery_card c = card_of(card);
         nx_act_log(a, "%s plays %s%s: %s's %s is stopped", nx_act_who(s, order[i], w, sizeof w), nx_treachery_name(c),
                    c == NX_TR_KARAMA ? "" : " as a Karama", u, d->text);
@@ -95,13 +95,13 @@ int nx_adv_window(nx_act *a, int adv, uint8_t user)
     nx_state *s = a->s;
     const nx_adv_def *d = nx_adv_get(adv);
     assert(d);
-    if (s->play.advw_done & adv_bit(adv)) return 0;
+    if (nx_play_bit(s->play.advw_done, adv)) return 0;
     if (s->play.advw == adv) {
         settle(a, adv);
         return 0;
     }
     assert(!s->play.advw);      /* one window at a time */
-    s->play.advw_done |= adv_bit(adv);
+    nx_play_set_bit(s->play.advw_done, adv, 1);
     if (user == NX_NO_SEAT) return 0;
     uint8_t order[NX_MAX_SEATS];
     nx_state_storm_order(s, order);
@@ -116,7 +116,7 @@ int nx_adv_window(nx_act *a, int adv, uint8_t user)
         nx_fmt(p->prompt, sizeof p->prompt, "Karama: %s %s's %s, or pass", d->prevent ? "prevent" : "cancel", w, d->text);
     }
     if (!event) return 0;
-    s->play.advw_done &= (uint8_t)~adv_bit(adv);
+    nx_play_set_bit(s->play.advw_done, adv, 0);
     s->play.advw = (uint8_t)adv;
     s->play.advw_user = user;
     s->play.advw_players = 0;

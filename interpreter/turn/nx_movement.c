@@ -16,6 +16,7 @@
 #include "nx_movement.h"
 #include "nx_worm.h"
 #include "nx_words.h"
+#include "nx_adv_windows.h"
 
 #define NO_PATH 0x7fff
 #define BIT(seat) ((uint8_t)(1u << (seat)))
@@ -235,7 +236,9 @@ int nx_move_range(const nx_state *s, uint8_t seat, int advisors)
     if (advisors) return 1;                 /* advisors cannot use ornithopters */
     if (has_ornithopters(s, seat)) return 3;
     /* Fremen Betrayal may stop the two-territory advantage (nx_worm.h). */
-    return s->seats[seat].faction == NX_FREMEN && !nx_worm_double_move_stopped(s, seat) ? 2 : 1;
+    /* A Karama may cancel it too, for the rest of the Fremen's turn (nx_adv.h). */
+    return s->seats[seat].faction == NX_FREMEN && !nx_worm_double_move_stopped(s, seat) &&
+           !nx_adv_stopped(s, NX_ADVO_FREMEN_MOVE) ? 2 : 1;
 }
 
 /* Fewest territories entered from `from` to every section through the
@@ -345,6 +348,18 @@ static void plan_group(const nx_state *s, const nx_move_req *r, nx_move_plan *pl
     plan->ornithopters = has_ornithopters(s, r->seat);
     plan->range = nx_move_range(s, r->seat, plan->advisors_in);
     gather(s, r, plan, avail);
+}
+
+int nx_move_uses_double(const nx_state *s, const nx_move_req *r)
+{
+    if (s->seats[r->seat].faction != NX_FREMEN) return 0;
+    nx_move_plan plan;
+    int avail[NX_FORCE_KINDS];
+    plan_group(s, r, &plan, avail);
+    if (plan.range != 2) return 0;
+    plan.range = 1;
+    gather(s, r, &plan, avail);
+    return avail[NX_FORCE_NORMAL] < r->normal || avail[NX_FORCE_ELITE] < r->elite;
 }
 
 void nx_move_available(const nx_state *s, const nx_move_req *r, int avail[NX_FORCE_KINDS])

@@ -95,6 +95,10 @@ int nx_move_holds_a_city(const nx_state *s, uint8_t seat);
 /* The seat's movement range for a group (advisors never fly). */
 int nx_move_range(const nx_state *s, uint8_t seat, int advisors);
 
+/* Does this legal move need the Fremen's two-territory range (a move
+ * the group could not make at range 1)?  A Karama may cancel it. */
+int nx_move_uses_double(const nx_state *s, const nx_move_req *r);
+
 /* Counters of each kind in r->from_t (or r->from_sec) that could reach
  * r->to this move, ignoring r->normal/elite. */
 void nx_move_available(const nx_state *s, const nx_move_req *r, int avail[NX_FORCE_KINDS]);

@@ -51,6 +51,7 @@
 #include "nx_invoice.h"
 #include "nx_invoice_pay.h"
 #include "nx_words.h"
+#include "nx_adv_windows.h"
 
 enum { STEP_OPEN, STEP_DONE };
 
@@ -105,7 +106,9 @@ static int free_for(const nx_state *s, uint8_t seat)
 {
     int n = free_revivals[s->seats[seat].faction];
     uint8_t ally = s->seats[seat].ally;
-    if (ally != NX_NO_SEAT && s->seats[ally].faction == NX_FREMEN && n < FREMEN_ALLY_FREE) n = FREMEN_ALLY_FREE;
+    if (ally != NX_NO_SEAT && s->seats[ally].faction == NX_FREMEN && n < FREMEN_ALLY_FREE &&
+        !nx_adv_stopped(s, NX_ADVO_FREMEN_ALLY_REVIVAL))
+        n = FREMEN_ALLY_FREE;
     int g = force_grant(s, seat), arg = grant_arg(s, g);
     if (g >= 0 && NX_GRANT_LEDGER(arg) == NX_GRANT_FREE_RATE && n < NX_GRANT_FORCES(arg)) n = NX_GRANT_FORCES(arg);
     return n;
@@ -125,6 +128,7 @@ int nx_revival_elite_room(const nx_state *s, uint8_t seat) { return elite_room(s
 /* The Emperor's ally, when the Emperor may pay for its revivals. */
 static uint8_t emperor_ally(const nx_state *s, uint8_t seat)
 {
+    if (nx_adv_stopped(s, NX_ADVO_EMPEROR_ALLY_REVIVAL)) return NX_NO_SEAT;    /* a Karama cancelled it this turn */
     return s->seats[seat].faction == NX_EMPEROR ? s->seats[seat].ally : NX_NO_SEAT;
 }
 
@@ -255,6 +259,10 @@ static int plan_problem(const nx_state *s, uint8_t seat, const plan *pl, char *w
     int extra = pl->ally_forces + pl->ally_elite;
     if (extra) {
         uint8_t ally = emperor_ally(s, seat);
+        if (ally == NX_NO_SEAT && nx_adv_stopped(s, NX_ADVO_EMPEROR_ALLY_REVIVAL)) {
+            nx_fmt(why, len, "a Karama cancelled the Emperor's payment for its ally's revivals this turn");
+            return -1;
+        }
         if (ally == NX_NO_SEAT) {
             nx_fmt(why, len, "only the Emperor may pay for its ally's revivals, and only with an ally");
             return -1;
@@ -401,10 +409,33 @@ static void open_revival(nx_state *s, uint8_t seat)
              kh_refusal(s, seat) ? "" : " or the Kwisatz Haderach");
 }
 
+/* The Fremen's ally, when the free revival of three would help it. */
+static uint8_t fremen_ally_user(const nx_state *s)
+{
+    uint8_t fremen = nx_state_seat_of(s, NX_FREMEN);
+    uint8_t ally = fremen != NX_NO_SEAT ? s->seats[fremen].ally : NX_NO_SEAT;
+    if (ally == NX_NO_SEAT || free_revivals[s->seats[ally].faction] >= FREMEN_ALLY_FREE || !tanks_total(s, ally)) return NX_NO_SEAT;
+    return ally;
+}
+
+/* The Emperor, when its ally has forces in the Tanks it could pay for. */
+static uint8_t emperor_user(const nx_state *s)
+{
+    uint8_t emperor = nx_state_seat_of(s, NX_EMPEROR);
+    uint8_t ally = emperor != NX_NO_SEAT ? s->seats[emperor].ally : NX_NO_SEAT;
+    return ally != NX_NO_SEAT && tanks_total(s, ally) ? emperor : NX_NO_SEAT;
+}
+
 static int revival_procedure(nx_act *a)
 {
     nx_state *s = a->s;
     if (s->play.step != STEP_OPEN) return 0;
+    /* A Karama may cancel the allies' revival advantages (LV 2.04 and 2.03
+     * Alliance, a star after each): the window opens when the revivals are
+     * about to be chosen, wherever the ally has forces in the Tanks (public). */
+    if (nx_adv_window(a, NX_ADVO_FREMEN_ALLY_REVIVAL, fremen_ally_user(s)) ||
+        nx_adv_window(a, NX_ADVO_EMPEROR_ALLY_REVIVAL, emperor_user(s)))
+        return 1;
     s->play.step = STEP_DONE;
     s->play.revived = 0;
     for (uint8_t seat = 0; seat < s->nseats; seat++)

@@ -278,6 +278,18 @@ static void apply_ship(nx_act *a, const ship_req *r, const ship_plan *plan)
     if (advisor_may_follow(s, r, plan)) s->play.advise_section = (uint8_t)r->to;
 }
 
+/* Acts held for a Karama window (the end of this file). */
+static int hold_send(nx_act *a, const ship_req *r);
+static int hold_move(nx_act *a, const nx_move_req *r);
+static int hold_advisor(nx_act *a, int to);
+static int hold_wartime(nx_act *a, const int *ts, int n);
+static int hold_intrusion(nx_act *a, int t);
+static int settle_held(nx_act *a);
+static void apply_move(nx_act *a, const nx_move_req *r, const nx_move_plan *plan);
+static void apply_advise(nx_act *a, int to);
+static void apply_wartime(nx_act *a, const uint8_t *set);
+static void apply_intrusion(nx_act *a, int t);
+
 /* ---- the turn --------------------------------------------------------------------- */
 
 /* Allies may not share a territory (except the Polar Sink): at the end
@@ -308,6 +320,7 @@ static void end_turn(nx_act *a, uint8_t seat)
     if (nx_ship_second_begins(a, seat)) return;
     ally_rule(a, seat);
     nx_move_stewards(a);
+    nx_adv_forget(s, NX_ADVO_FREMEN_MOVE);     /* a stopped two-territory move binds the turn only */
     s->play.acted |= BIT(seat);
     if (s->play.mover == seat) s->play.mover = NX_NO_SEAT;
     char who[64];
@@ -439,6 +452,11 @@ static int shipment_procedure(nx_act *a)
         if (open_wartime(a)) return 1;
     }
     while (p->step == STEP_TURNS) {
+        /* An act held for its Karama window (nx_adv.h) settles first. */
+        if (p->advh) {
+            if (settle_held(a)) return 1;
+            continue;
+        }
         if (p->mover != NX_NO_SEAT) {
             /* A shipment's payment is settled before anything else of the
              * turn, after its windows (nx_ship_invoice.h). */
@@ -555,8 +573,16 @@ static int act_ship(nx_act *a)
     if (check_ship(s, &r, &plan, why, sizeof why)) return nx_act_fail(a, "illegal", "%s", why);
     nx_state_remove_pending(s, p);
     begin_turn(a, r.seat);
+    if (plan.sends) return hold_send(a, &r);
     apply_ship(a, &r, &plan);
     return 0;
+}
+
+static void apply_move(nx_act *a, const nx_move_req *r, const nx_move_plan *plan)
+{
+    nx_move_apply(a, r, plan);
+    int to_t = nx_map_section_territory(r->to);
+    if (to_t != r->from_t) note_entry(a->s, r->seat, to_t);
 }
 
 static int act_move(nx_act *a)
@@ -577,9 +603,8 @@ static int act_move(nx_act *a)
     if (nx_move_check(s, &r, &plan, why, sizeof why)) return nx_act_fail(a, "illegal", "%s", why);
     nx_state_remove_pending(s, p);
     begin_turn(a, r.seat);
-    nx_move_apply(a, &r, &plan);
-    int to_t = nx_map_section_territory(r.to);
-    if (to_t != r.from_t) note_entry(s, r.seat, to_t);
+    if (nx_move_uses_double(s, &r)) return hold_move(a, &r);
+    apply_move(a, &r, &plan);
     return 0;
 }
 
@@ -637,9 +662,17 @@ static int act_advise(nx_act *a)
     nx_state *s = a->s;
     int to = polar_sink_section();
     if (json_object_get(a->action, "to") && nx_arg_section(a, "to", &to)) return -1;
-    char why[160], where[64];
+    char why[160];
     if (check_advise(s, to, why, sizeof why)) return nx_act_fail(a, "illegal", "%s", why);
-    uint8_t bg = p->seat;
+    nx_state_remove_pending(s, p);
+    return hold_advisor(a, to);
+}
+
+static void apply_advise(nx_act *a, int to)
+{
+    nx_state *s = a->s;
+    char where[64];
+    uint8_t bg = nx_state_seat_of(s, NX_BENE_GESSERIT);
     int t = nx_map_section_territory(to);
     /* An advisor with the shipment; a fighter to the Polar Sink, unless
      * Bene Gesserit there are advisors already (one stance a territory). */
@@ -650,11 +683,9 @@ static int act_advise(nx_act *a)
     /* Bene Gesserit Cunning tells these apart (bene_gesserit.cunning.accompanied_advisors). */
     if (advisors && advanced(s)) nx_play_set_bit(s->play.accompanied, t, 1);
     s->play.advise_section = NO_ADVISOR;
-    nx_state_remove_pending(s, p);
     nx_move_section_label(to, where, sizeof where);
     nx_act_log(a, "the Bene Gesserit send a free %s to %s%s (Spiritual Advisors)", advisors && advanced(s) ? "advisor" : "force",
                to == polar_sink_section() ? "the " : "", where);
-    return 0;
 }
 
 static int pass_advisor(nx_act *a, const nx_pending *p)
@@ -679,12 +710,17 @@ static int act_wartime(nx_act *a)
     for (int i = 0; i < n; i++)
         if (nx_move_flip_refusal(s, ts[i], why, sizeof why)) return nx_act_fail(a, "illegal", "%s", why);
     nx_state_remove_pending(s, p);
+    return hold_wartime(a, ts, n);
+}
+
+static void apply_wartime(nx_act *a, const uint8_t *set)
+{
     /* Publicly announced (LV 2.02 Wartime). */
-    for (int i = 0; i < n; i++) {
-        nx_move_set_stance(s, ts[i], 0);
-        nx_act_log(a, "Wartime: the Bene Gesserit advisors in %s become fighters", nx_map_territory_name(ts[i]));
+    for (int t = 0; t < NX_MAP_TERRITORIES; t++) {
+        if (!nx_play_bit(set, t)) continue;
+        nx_move_set_stance(a->s, t, 0);
+        nx_act_log(a, "Wartime: the Bene Gesserit advisors in %s become fighters", nx_map_territory_name(t));
     }
-    return 0;
 }
 
 static int pass_wartime(nx_act *a, const nx_pending *p)
@@ -694,6 +730,12 @@ static int pass_wartime(nx_act *a, const nx_pending *p)
     return 0;
 }
 
+static void apply_intrusion(nx_act *a, int t)
+{
+    nx_move_set_stance(a->s, t, 1);
+    nx_act_log(a, "Intrusion: the Bene Gesserit fighters in %s become advisors", nx_map_territory_name(t));
+}
+
 static int act_intrusion(nx_act *a)
 {
     if (nx_arg_keys(a, NX_NO_KEYS)) return -1;
@@ -701,10 +743,12 @@ static int act_intrusion(nx_act *a)
     if (!p) return -1;
     nx_state *s = a->s;
     int t = s->play.intrusion_at;
-    nx_move_set_stance(s, t, 1);
     s->play.intrusion_at = NO_INTRUSION;
     nx_state_remove_pending(s, p);
-    nx_act_log(a, "Intrusion: the Bene Gesserit fighters in %s become advisors", nx_map_territory_name(t));
+    /* Outside Shipment and Movement (a worm ride's arrival) the flip is
+     * made at once: no procedure there settles a held act yet. */
+    if (s->phase == NX_P_SHIPMENT_MOVEMENT) return hold_intrusion(a, t);
+    apply_intrusion(a, t);
     return 0;
 }
 
@@ -934,6 +978,156 @@ void nx_ship_flip_moves(const nx_state *s, uint8_t seat, json_t *out)
         json_object_set_new(act, "type", json_string("flip"));
         nx_moves_add(out, sum + 5, act);
     }
+}
+
+/* ---- acts held for a Karama window ------------------------------------------------------------ */
+
+/*
+ * A Karama cancels these advantages "when another player attempts to use
+ * them" (LV's star after the ability; docs/rules/karama.md): the act is
+ * checked, announced and held in play.advh/advh_arg while the uniform
+ * window is answered (nx_adv_windows.h), then made or not.  Nothing else
+ * happens in between, so the check made at the act still holds.
+ */
+enum { H_TO, H_NORMAL, H_ELITE, H_FROM_T, H_FROM_SEC, H_FLAGS };
+_Static_assert(H_FLAGS < NX_ADVH_ARGS && NX_TERRITORY_BYTES <= NX_ADVH_ARGS, "NX_ADVH_ARGS too small");
+
+static int hold(nx_act *a, int adv, const char *what)
+{
+    nx_state *s = a->s;
+    char who[64];
+    s->play.advh = (uint8_t)adv;
+    nx_act_log(a, "%s means to %s", nx_act_who(s, nx_state_seat_of(s, nx_adv_get(adv)->faction), who, sizeof who), what);
+    return 0;
+}
+
+static int hold_send(nx_act *a, const ship_req *r)
+{
+    uint8_t *h = a->s->play.advh_arg;
+    char forces[48], to[64], what[160];
+    h[H_TO] = (uint8_t)r->to;
+    h[H_NORMAL] = (uint8_t)r->normal;
+    h[H_ELITE] = (uint8_t)r->elite;
+    nx_move_forces_label(r->normal, r->elite, forces, sizeof forces);
+    nx_move_section_label(r->to, to, sizeof to);
+    nx_fmt(what, sizeof what, "send %s to %s free", forces, to);
+    return hold(a, NX_ADVO_FREMEN_SEND, what);
+}
+
+static int hold_move(nx_act *a, const nx_move_req *r)
+{
+    uint8_t *h = a->s->play.advh_arg;
+    char forces[48], to[64], what[200];
+    h[H_FROM_T] = (uint8_t)r->from_t;
+    h[H_FROM_SEC] = r->from_sec < 0 ? 0xff : (uint8_t)r->from_sec;
+    h[H_TO] = (uint8_t)r->to;
+    h[H_NORMAL] = (uint8_t)r->normal;
+    h[H_ELITE] = (uint8_t)r->elite;
+    h[H_FLAGS] = (uint8_t)((r->hajr ? 1 : 0) | (r->fight ? 2 : 0));
+    nx_move_forces_label(r->normal, r->elite, forces, sizeof forces);
+    nx_move_section_label(r->to, to, sizeof to);
+    nx_fmt(what, sizeof what, "move %s from %s to %s, two territories", forces, nx_map_territory_name(r->from_t), to);
+    return hold(a, NX_ADVO_FREMEN_MOVE, what);
+}
+
+static int hold_advisor(nx_act *a, int to)
+{
+    char where[64], what[120];
+    a->s->play.advh_arg[H_TO] = (uint8_t)to;
+    nx_move_section_label(to, where, sizeof where);
+    nx_fmt(what, sizeof what, "send a spiritual advisor to %s%s", to == polar_sink_section() ? "the " : "", where);
+    return hold(a, NX_ADVO_ADVISOR, what);
+}
+
+static int hold_wartime(nx_act *a, const int *ts, int n)
+{
+    char what[120];
+    for (int i = 0; i < n; i++) nx_play_set_bit(a->s->play.advh_arg, ts[i], 1);
+    nx_fmt(what, sizeof what, "make its advisors fighters in %d territor%s (Wartime)", n, n == 1 ? "y" : "ies");
+    return hold(a, NX_ADVO_WARTIME, what);
+}
+
+static int hold_intrusion(nx_act *a, int t)
+{
+    char what[120];
+    a->s->play.advh_arg[H_TO] = (uint8_t)t;
+    nx_fmt(what, sizeof what, "make its fighters in %s advisors (Intrusion)", nx_map_territory_name(t));
+    return hold(a, NX_ADVO_INTRUSION, what);
+}
+
+static void held_made(nx_act *a, int adv, uint8_t seat, const uint8_t *h)
+{
+    nx_state *s = a->s;
+    char why[256];
+    if (adv == NX_ADVO_FREMEN_SEND) {
+        ship_req r = { .seat = seat, .from = RESERVES, .to = h[H_TO], .normal = h[H_NORMAL], .elite = h[H_ELITE] };
+        ship_plan plan;
+        int refused = check_ship(s, &r, &plan, why, sizeof why);
+        assert(!refused && plan.sends);     /* checked at the act; only Karama cards moved since */
+        (void)refused;
+        apply_ship(a, &r, &plan);
+    } else if (adv == NX_ADVO_FREMEN_MOVE) {
+        nx_move_req r = { .seat = seat, .from_t = h[H_FROM_T], .from_sec = h[H_FROM_SEC] == 0xff ? -1 : h[H_FROM_SEC],
+                          .to = h[H_TO], .normal = h[H_NORMAL], .elite = h[H_ELITE], .hajr = h[H_FLAGS] & 1,
+                          .fight = (h[H_FLAGS] >> 1) & 1 };
+        nx_move_plan plan;
+        int refused = nx_move_check(s, &r, &plan, why, sizeof why);
+        assert(!refused);
+        (void)refused;
+        apply_move(a, &r, &plan);
+    } else if (adv == NX_ADVO_ADVISOR) {
+        apply_advise(a, h[H_TO]);
+    } else if (adv == NX_ADVO_WARTIME) {
+        apply_wartime(a, h);
+    } else {
+        assert(adv == NX_ADVO_INTRUSION);
+        apply_intrusion(a, h[H_TO]);
+    }
+}
+
+/* The stopped use does not happen.  A cancelled free shipment is the
+ * Fremen's shipment of the turn (as the Guild's power cancels one); a
+ * cancelled two-territory move leaves the Fremen their move, one territory
+ * far for the rest of the turn. */
+static void held_stopped(nx_act *a, int adv, uint8_t seat, const uint8_t *h)
+{
+    nx_state *s = a->s;
+    char who[64];
+    nx_act_who(s, seat, who, sizeof who);
+    if (adv == NX_ADVO_FREMEN_SEND) {
+        s->play.shipped |= BIT(seat);
+        nx_act_log(a, "%s's forces stay in its reserves: its shipment this turn is spent", who);
+    } else if (adv == NX_ADVO_FREMEN_MOVE) {
+        nx_act_log(a, "%s's forces stay where they are: this turn they move one territory only", who);
+    } else if (adv == NX_ADVO_ADVISOR) {
+        s->play.advise_section = NO_ADVISOR;
+        nx_act_log(a, "the Bene Gesserit send no advisor");
+    } else if (adv == NX_ADVO_WARTIME) {
+        nx_act_log(a, "Wartime: the Bene Gesserit keep their advisors");
+    } else {
+        assert(adv == NX_ADVO_INTRUSION);
+        nx_act_log(a, "the Bene Gesserit fighters in %s stay fighters", nx_map_territory_name(h[H_TO]));
+    }
+}
+
+static int settle_held(nx_act *a)
+{
+    nx_state *s = a->s;
+    int adv = s->play.advh;
+    const nx_adv_def *d = nx_adv_get(adv);
+    assert(d);
+    uint8_t seat = nx_state_seat_of(s, d->faction);
+    if (nx_adv_window(a, adv, seat)) return 1;
+    int stopped = nx_adv_stopped(s, adv);
+    uint8_t h[NX_ADVH_ARGS];
+    memcpy(h, s->play.advh_arg, sizeof h);
+    s->play.advh = 0;
+    memset(s->play.advh_arg, 0, sizeof s->play.advh_arg);
+    if (stopped) held_stopped(a, adv, seat, h);
+    else held_made(a, adv, seat, h);
+    /* A stopped two-territory move binds the rest of the turn (end_turn forgets it). */
+    if (!(stopped && adv == NX_ADVO_FREMEN_MOVE)) nx_adv_forget(s, adv);
+    return 0;
 }
 
 /* ---- the module ------------------------------------------------------------------------------ */

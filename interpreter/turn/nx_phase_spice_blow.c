@@ -15,6 +15,7 @@
  *
  * The procedure's steps (play.step):
  */
+#include <assert.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -25,6 +26,7 @@
 #include "nx_play.h"
 #include "nx_worm.h"
 #include "nx_words.h"
+#include "nx_adv_windows.h"
 
 enum {
     STEP_BLOW,          /* a blow begins on play.blow_pile */
@@ -376,6 +378,9 @@ static int remote_source(nx_act *a, int *t)
     return 0;
 }
 
+static int hold_ride(nx_act *a, int t, int to, const int want[NX_FORCE_KINDS], int remote);
+static void make_ride(nx_act *a, uint8_t fremen, int t, int to, const int want[NX_FORCE_KINDS], int remote);
+
 static int act_ride(nx_act *a)
 {
     const nx_pending *p = nx_act_need(a, NX_PEND_WORM_RIDE);
@@ -396,9 +401,21 @@ static int act_ride(nx_act *a)
     const char *why = ride_refusal(s, p->seat, t, to);
     if (why) return nx_act_fail(a, "illegal", "cannot ride to %s: %s", nx_map_section_id(to), why);
     uint8_t fremen = p->seat;
-    move_riders(s, fremen, t, to, want);
     nx_state_remove_pending(s, p);
     s->play.ride_territory = NO_TERRITORY;
+    /* A Karama cancels a ride once attempted (LV 2.04 Beast of Burden, a
+     * star after): the ride is announced and held for the window, which the
+     * procedure settles.  Fremen Cunning's remote ride is a Karama target
+     * unless Nexus effects are immune (common.karama.nexus_effects). */
+    if (!remote || !NX_SETTING_IS(a, COMMON_KARAMA_NEXUS_EFFECTS, IMMUNE)) return hold_ride(a, t, to, want, remote);
+    make_ride(a, fremen, t, to, want, remote);
+    return 0;
+}
+
+static void make_ride(nx_act *a, uint8_t fremen, int t, int to, const int want[NX_FORCE_KINDS], int remote)
+{
+    nx_state *s = a->s;
+    move_riders(s, fremen, t, to, want);
     if (remote) nx_worm_remote_ride_done(s);
     /* Riders entering Bene Gesserit fighters' territory: Intrusion (LV 2.02),
      * asked by the procedure before the next ride. */
@@ -407,6 +424,46 @@ static int act_ride(nx_act *a)
     char where[64], n[48];
     nx_act_log(a, "the Fremen ride Shai-Hulud from %s to %s with %s", nx_map_territory_name(t),
                nx_move_section_label(to, where, sizeof where), nx_move_forces_label(want[0], want[1], n, sizeof n));
+}
+
+/* ---- a ride held for its Karama window (nx_adv_windows.h) ----------------------------- */
+
+enum { R_FROM, R_TO, R_NORMAL, R_ELITE, R_REMOTE };
+
+static int hold_ride(nx_act *a, int t, int to, const int want[NX_FORCE_KINDS], int remote)
+{
+    nx_state *s = a->s;
+    uint8_t *h = s->play.advh_arg;
+    h[R_FROM] = (uint8_t)t;
+    h[R_TO] = (uint8_t)to;
+    h[R_NORMAL] = (uint8_t)want[0];
+    h[R_ELITE] = (uint8_t)want[1];
+    h[R_REMOTE] = (uint8_t)remote;
+    s->play.advh = NX_ADVO_WORM_RIDE;
+    char where[64], n[48];
+    nx_act_log(a, "the Fremen mean to ride Shai-Hulud from %s to %s with %s", nx_map_territory_name(t),
+               nx_move_section_label(to, where, sizeof where), nx_move_forces_label(want[0], want[1], n, sizeof n));
+    return 0;
+}
+
+/* 1 while the window waits; then the ride is made, or the riders stay. */
+static int settle_ride(nx_act *a)
+{
+    nx_state *s = a->s;
+    uint8_t fremen = nx_state_seat_of(s, NX_FREMEN);
+    assert(s->play.advh == NX_ADVO_WORM_RIDE && fremen != NX_NO_SEAT);
+    if (nx_adv_window(a, NX_ADVO_WORM_RIDE, fremen)) return 1;
+    const uint8_t *h = s->play.advh_arg;
+    int want[NX_FORCE_KINDS] = { h[R_NORMAL], h[R_ELITE] }, t = h[R_FROM], remote = h[R_REMOTE];
+    if (nx_adv_stopped(s, NX_ADVO_WORM_RIDE)) {
+        if (remote) nx_worm_remote_ride_done(s);
+        nx_act_log(a, "the Fremen forces stay in %s", nx_map_territory_name(t));
+    } else {
+        make_ride(a, fremen, t, h[R_TO], want, remote);
+    }
+    s->play.advh = 0;
+    memset(s->play.advh_arg, 0, sizeof s->play.advh_arg);
+    nx_adv_forget(s, NX_ADVO_WORM_RIDE);
     return 0;
 }
 
@@ -483,6 +540,7 @@ static int spice_blow_procedure(nx_act *a)
             break;
         case STEP_RIDES:
             /* Rides follow the Nexus; with the Nexus still owed they wait for it. */
+            if (s->play.advh == NX_ADVO_WORM_RIDE && settle_ride(a)) return 1;
             if (s->play.intrusion_at != 0xff) return nx_move_open_intrusion(a);
             if (!s->play.nexus_due && (open_next_ride(a) || nx_worm_open_remote_ride(a))) return 1;
             s->play.step = STEP_NEXT;

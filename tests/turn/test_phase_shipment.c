@@ -764,7 +764,8 @@ START_TEST(test_bot_candidates_are_legal)
             if (p->kind == NX_PEND_SHIP_MOVE && !(nx_game_state(g)->play.shipped & (1u << seat))) {
                 /* Ship (when it can) to reach the movement and the advisor's decision. */
                 free(nxt_apply(g, seat, "{\"type\":\"ship\",\"to\":\"the_great_flat\",\"count\":1}"));
-                if (nx_game_state(g)->play.shipped & (1u << seat)) continue;
+                /* A Fremen send is held for its Karama window (play.advh). */
+                if ((nx_game_state(g)->play.shipped & (1u << seat)) || nx_game_state(g)->play.advh) continue;
             }
             NXT_OK(g, seat, "{\"type\":\"pass\"}");
         }

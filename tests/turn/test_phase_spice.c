@@ -177,6 +177,19 @@ START_TEST(nexus_talks_reopen_for_an_offer)
 END_TEST
 
 /* The ride after the Nexus (no one talks). */
+static void pass_karama_windows(nx_game *g)
+{
+    for (int i = 0; i < nx_game_state(g)->npending;) {
+        const nx_pending *p = &nx_game_state(g)->pending[i];
+        if (p->kind != NX_PEND_ADV_KARAMA) {
+            i++;
+            continue;
+        }
+        NXT_OK(g, p->seat, "{\"type\":\"pass\"}");
+        i = 0;
+    }
+}
+
 static nx_game *ready_to_ride(void)
 {
     nx_game *g = worm_on_the_great_flat();
@@ -201,6 +214,7 @@ START_TEST(fremen_ride_the_worm)
     nxt_refused(g, NXT_HAR, "\"type\":\"ride\",\"to\":\"red_chasm\",\"count\":1", "illegal", "no worm_ride decision");
     nxt_ok_logs(g, NXT_FRE, "\"type\":\"ride\",\"to\":\"the_minor_erg.far_north\",\"count\":3",
             "ride Shai-Hulud from The Great Flat to The Minor Erg (Far North) with 3 forces");
+    pass_karama_windows(g);     /* the ride is held for its Karama window */
     ck_assert_int_eq(nxt_at(g, NXT_FRE, "the_minor_erg.far_north", 0), 3);
     ck_assert_int_eq(nxt_at(g, NXT_FRE, "the_great_flat", 0), 1);
     ck_assert_int_eq(count_kind(g, NX_PEND_WORM_RIDE), 0);

@@ -10,6 +10,9 @@
 -- fremen.cunning.late_card: a card drawn later in the phase comes after
 -- every ride of the phase is settled (Nexus cards are drawn at its end), so
 -- "forbid" and "permit" offer the same moments here.
+-- Karama: the remote ride is held for the engine's uniform Karama window
+-- like every ride (docs/rules/karama.md), so under karama_target
+-- remote_ride_only one Karama stops the remote ride and nothing else.
 
 local panel = {}
 
@@ -32,10 +35,12 @@ function panel.can_play(ctx)
     return false, "Fremen worm riding is stopped this turn"
   end
   local karama = ctx:setting("common.karama.nexus_effects")
-  if karama ~= "immune" then
-    -- Karama may stop the remote ride as a use of the riding advantage;
-    -- the engine has no Karama window on a ride outside the battle yet.
-    return false, "Karama against the remote ride has no window yet (common.karama.nexus_effects: " .. karama .. ")"
+  if karama ~= "immune" and ctx:setting("fremen.cunning.karama_target") ~= "remote_ride_only" then
+    -- The engine opens a Karama window at every ride (the remote one
+    -- included unless Nexus effects are immune), and each Karama stops the
+    -- ride it answers.  all_rides would have one Karama at the remote ride
+    -- stop the native rides too, but those are made before it.
+    return false, "a Karama stopping every ride at the worm (fremen.cunning.karama_target: all_rides) comes after the native rides are made"
   end
   return true
 end
