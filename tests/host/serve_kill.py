@@ -12,50 +12,23 @@ the log is exactly what the client was told.
 usage: serve_kill.py NEXUS [--pg]   (--pg: the PostgreSQL store, on a server
 this test starts; skipped, 77, without PostgreSQL)
 """
-import json
 import os
 import random
 import signal
-import socket
 import subprocess
 import sys
 import tempfile
 import threading
 import time
+from serve_lib import Conn, Tally  # noqa: E402
+
+tally = Tally("serve_kill")
+check = tally.check
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 ROUNDS, CLIENTS = 6, 4
 LEASE_MS = 400
-fails = passes = 0
-lock = threading.Lock()
-
-
-def check(cond, what):
-    global fails, passes
-    with lock:
-        if cond:
-            passes += 1
-        else:
-            fails += 1
-            print("FAIL:", what)
-
-
-class Conn:
-    def __init__(self, path):
-        self.s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-        self.s.connect(path)
-        self.s.settimeout(120)
-        self.f = self.s.makefile("rwb")
-
-    def ask(self, **req):
-        self.f.write((json.dumps(req) + "\n").encode())
-        self.f.flush()
-        line = self.f.readline()
-        if not line:
-            raise ConnectionError("the server is gone")
-        return json.loads(line)
-
 
 class Client:
     """One room, played by choosing from `moves`, with what it was told."""
@@ -78,7 +51,7 @@ class Client:
 
     def play(self, path):
         try:
-            c = Conn(path)
+            c = Conn(path, timeout=120)
             while True:
                 req = self.next_request(c)
                 if req is None:
@@ -142,7 +115,7 @@ def run(nexus, store, tmp):
     rng = random.Random(16)
     path = os.path.join(tmp, "k.sock")
     p = serve(nexus, store, path)
-    c = Conn(path)
+    c = Conn(path, timeout=120)
     clients = []
     for i in range(CLIENTS):
         r = c.ask(cmd="new", room="k%d" % i, factions=["harkonnen", "atreides", "emperor"][: 2 + i % 2], seed=10 + i)
@@ -160,7 +133,7 @@ def run(nexus, store, tmp):
         for t in threads:
             t.join(timeout=120)
         p = serve(nexus, store, path)
-        c = Conn(path)
+        c = Conn(path, timeout=120)
         open_all(c, clients)
         for cl in clients:
             unknown += cl.verify(c, rnd)
@@ -186,8 +159,7 @@ def main():
                 run(nexus, pg.store, pg.dir)
         else:
             run(nexus, os.path.join(tmp, "rooms.db"), tmp)
-    print("serve_kill: %d passed, %d failed" % (passes, fails))
-    return 1 if fails else 0
+    return tally.report()
 
 
 if __name__ == "__main__":

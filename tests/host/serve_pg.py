@@ -11,48 +11,20 @@ answered with its original result.  Exits 77 (skipped) without PostgreSQL.
 
 usage: serve_pg.py NEXUS
 """
-import json
 import os
 import signal
-import socket
 import subprocess
 import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import pg_cluster  # noqa: E402
+from serve_lib import Conn, Tally  # noqa: E402
+
+tally = Tally("serve_pg")
+check = tally.check
 
 LEASE_MS = 1500
-fails = passes = 0
-
-
-def check(cond, what):
-    global fails, passes
-    if cond:
-        passes += 1
-    else:
-        fails += 1
-        print("FAIL:", what)
-
-
-class Conn:
-    def __init__(self, path):
-        self.s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-        self.s.connect(path)
-        self.s.settimeout(60)
-        self.f = self.s.makefile("rwb")
-
-    def send(self, req):
-        self.f.write((json.dumps(req) + "\n").encode())
-        self.f.flush()
-
-    def read(self):
-        return json.loads(self.f.readline())
-
-    def ask(self, **req):
-        self.send(req)
-        return self.read()
-
 
 def serve(nexus, store, path):
     p = subprocess.Popen([nexus, "serve", "--store", store, "--lease-ms", str(LEASE_MS), "--listen", "unix:" + path],
@@ -92,15 +64,14 @@ def main():
         return pg_cluster.SKIP
     with cluster as pg:
         run(nexus, pg)
-    print("serve_pg: %d passed, %d failed" % (passes, fails))
-    return 1 if fails else 0
+    return tally.report()
 
 
 def run(nexus, pg):
     pa, pb, pc = (os.path.join(pg.dir, x + ".sock") for x in "abc")
     A, B, C = serve(nexus, pg.store, pa), serve(nexus, pg.store, pb), None
     try:
-        a, a2, b = Conn(pa), Conn(pa), Conn(pb)
+        a, a2, b = Conn(pa, timeout=60), Conn(pa, timeout=60), Conn(pb, timeout=60)
         r = a.ask(cmd="new", room="r1", factions=["harkonnen", "atreides"], seed=3)
         check(r["ok"], "A creates r1: %s" % r)
         host, seats = r["tokens"]["host"], r["tokens"]["seats"]
@@ -169,7 +140,7 @@ def run(nexus, pg):
         # close hands the room over at once, without waiting for the lease.
         check(b.ask(cmd="close", room="r2", token=host2)["ok"], "B closes r2")
         C = serve(nexus, pg.store, pc)
-        c = Conn(pc)
+        c = Conn(pc, timeout=60)
         r = c.ask(cmd="open", room="r2")
         check(r["ok"], "a third server opens a closed room at once: %s" % r)
         check(b.ask(cmd="open", room="r2")["code"] == "owned", "and B is refused it now")

@@ -7,41 +7,16 @@ restart that finds the room in the store.
 
 usage: serve_socket.py NEXUS
 """
-import json
 import os
 import socket
 import subprocess
 import sys
 import tempfile
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from serve_lib import Conn, Tally  # noqa: E402
 
-fails = passes = 0
-
-
-def check(cond, what):
-    global fails, passes
-    if cond:
-        passes += 1
-    else:
-        fails += 1
-        print("FAIL:", what)
-
-
-class Conn:
-    def __init__(self, family, addr):
-        self.s = socket.socket(family, socket.SOCK_STREAM)
-        self.s.connect(addr)
-        self.f = self.s.makefile("rwb")
-
-    def send(self, req):
-        self.f.write((json.dumps(req) + "\n").encode())
-        self.f.flush()
-
-    def read(self):
-        return json.loads(self.f.readline())
-
-    def ask(self, **req):
-        self.send(req)
-        return self.read()
+tally = Tally("serve_socket")
+check = tally.check
 
 
 def serve(nexus, listen, store):
@@ -66,7 +41,7 @@ def main():
         path = os.path.join(tmp, "s.sock")
         p = serve(nexus, "unix:" + path, store)
         try:
-            a, b = Conn(socket.AF_UNIX, path), Conn(socket.AF_UNIX, path)
+            a, b = Conn(path), Conn(path)
             r = a.ask(cmd="new", room="race", factions=["harkonnen", "atreides"], seed=3, id="n1")
             check(r["ok"] and r["id"] == "n1", "new over a Unix socket: %s" % r)
             host, seats = r["tokens"]["host"], r["tokens"]["seats"]
@@ -86,13 +61,13 @@ def main():
             r = b.ask(cmd="view", room="race", seat=0, token=seats[1])
             check(not r["ok"] and r["code"] == "unauthorized", "seat 1 cannot see seat 0's view")
             # A client that vanishes mid-line harms no one.
-            c = Conn(socket.AF_UNIX, path)
+            c = Conn(path)
             c.s.sendall(b'{"cmd":"hel')
             c.s.close()
             r = a.ask(cmd="hello")
             check(r["ok"] and r["protocol"] == "nexus-serve", "the server answers after a client vanished")
             # Ten connections at once, each asking in turn.
-            many = [Conn(socket.AF_UNIX, path) for _ in range(10)]
+            many = [Conn(path) for _ in range(10)]
             for i, c in enumerate(many):
                 c.send(dict(cmd="view", room="race", id=i))
             check(all(c.read()["id"] == i for i, c in enumerate(many)), "ten connections are answered")
@@ -105,7 +80,7 @@ def main():
         port = free_port()
         p = serve(nexus, "tcp:%d" % port, store)
         try:
-            t = Conn(socket.AF_INET, ("127.0.0.1", port))
+            t = Conn(("127.0.0.1", port))
             rooms = t.ask(cmd="rooms")
             check(rooms["stored"] == ["race"] and rooms["open"] == [], "rooms lists the stored room: %s" % rooms)
             check(t.ask(cmd="open", room="race")["version"] == 1, "the room reopens at version 1")
@@ -115,8 +90,7 @@ def main():
             p.wait(timeout=10)
         bad = subprocess.run([nexus, "serve", "--listen", "tcp:nowhere:1"], capture_output=True, text=True)
         check(bad.returncode == 1 and "IPv4 address" in bad.stderr, "a bad --listen is explained: " + bad.stderr)
-    print("serve_socket: %d passed, %d failed" % (passes, fails))
-    return 1 if fails else 0
+    return tally.report()
 
 
 if __name__ == "__main__":
