@@ -3,7 +3,6 @@
 
 #include <errno.h>
 #include <fcntl.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -49,27 +48,15 @@ static const char nx_store_schema[] =
 
 /* ---- errors -------------------------------------------------------------------- */
 
-__attribute__((format(printf, 3, 4)))
-static int nx_store_fail(char *err, size_t errlen, const char *fmt, ...)
-{
-    if (err && errlen) {
-        va_list ap;
-        va_start(ap, fmt);
-        nx_vclip(err, errlen, fmt, ap);
-        va_end(ap);
-    }
-    return -1;
-}
-
 /* "what: SQLite's message"; the two file-level failures are about the
  * file, whatever step met them, so they name the file instead. */
 static int nx_store_db_fail(const nx_store *st, const char *what, char *err, size_t errlen)
 {
     int code = sqlite3_errcode(st->db);
-    if (code == SQLITE_NOTADB) return nx_store_fail(err, errlen, "%s is not a SQLite database", st->path);
+    if (code == SQLITE_NOTADB) return nx_clip_fail(err, errlen, "%s is not a SQLite database", st->path);
     if (code == SQLITE_CORRUPT)
-        return nx_store_fail(err, errlen, "%s is corrupt (%s)", st->path, sqlite3_errmsg(st->db));
-    return nx_store_fail(err, errlen, "%s: %s", what, sqlite3_errmsg(st->db));
+        return nx_clip_fail(err, errlen, "%s is corrupt (%s)", st->path, sqlite3_errmsg(st->db));
+    return nx_clip_fail(err, errlen, "%s: %s", what, sqlite3_errmsg(st->db));
 }
 
 /* ---- statements ---------------------------------------------------------------- */
@@ -172,7 +159,7 @@ static int nx_store_check_json(const char *text, size_t len, const char *what, c
     json_error_t je;
     json_t *j = json_loadb(text, len, JSON_DECODE_ANY, &je);
     if (!j)
-        return nx_store_fail(err, errlen, "%s is not JSON (line %d column %d: %s)", what, je.line, je.column,
+        return nx_clip_fail(err, errlen, "%s is not JSON (line %d column %d: %s)", what, je.line, je.column,
                              je.text);
     json_decref(j);
     return 0;
@@ -195,14 +182,14 @@ static int nx_store_schema_verdict(nx_store *st, char *err, size_t errlen)
         return nx_store_exec(st, sql, "creating the schema", err, errlen);
     }
     if (app != NX_STORE_APPLICATION_ID)
-        return nx_store_fail(err, errlen, "%s is a SQLite database of another application, not a Nexus store "
+        return nx_clip_fail(err, errlen, "%s is a SQLite database of another application, not a Nexus store "
                              "(application id %lld)", st->path, (long long)app);
     if (version > NX_STORE_SCHEMA_VERSION)
-        return nx_store_fail(err, errlen, "%s has store schema version %lld, newer than this build "
+        return nx_clip_fail(err, errlen, "%s has store schema version %lld, newer than this build "
                              "understands (%d): upgrade Nexus", st->path, (long long)version,
                              NX_STORE_SCHEMA_VERSION);
     if (version != NX_STORE_SCHEMA_VERSION)
-        return nx_store_fail(err, errlen, "%s has unknown store schema version %lld", st->path,
+        return nx_clip_fail(err, errlen, "%s has unknown store schema version %lld", st->path,
                              (long long)version);
     return 0;
 }
@@ -225,7 +212,7 @@ static int nx_store_check_integrity(nx_store *st, char *err, size_t errlen)
     /* quick_check reads every page: O(file), done once per open so a
      * truncated or damaged file is refused before any room is served. */
     if (nx_store_text_query(st, "PRAGMA quick_check", result, sizeof result, err, errlen)) return -1;
-    if (strcmp(result, "ok")) return nx_store_fail(err, errlen, "%s is corrupt: %s", st->path, result);
+    if (strcmp(result, "ok")) return nx_clip_fail(err, errlen, "%s is corrupt: %s", st->path, result);
     return 0;
 }
 
@@ -236,11 +223,11 @@ static int nx_store_set_modes(nx_store *st, char *err, size_t errlen)
     if (nx_store_text_query(st, "PRAGMA journal_mode=WAL", mode, sizeof mode, err, errlen)) return -1;
     /* An in-memory database cannot be WAL; any file must be. */
     if (strcmp(mode, "wal") && strcmp(mode, "memory"))
-        return nx_store_fail(err, errlen, "%s: cannot switch to WAL journal mode (got %s)", st->path, mode);
+        return nx_clip_fail(err, errlen, "%s: cannot switch to WAL journal mode (got %s)", st->path, mode);
     if (nx_store_exec(st, "PRAGMA foreign_keys=ON", "foreign keys", err, errlen) ||
         nx_store_int_query(st, "PRAGMA foreign_keys", 0, NULL, &fk, err, errlen))
         return -1;
-    if (fk != 1) return nx_store_fail(err, errlen, "%s: foreign keys cannot be enabled", st->path);
+    if (fk != 1) return nx_clip_fail(err, errlen, "%s: foreign keys cannot be enabled", st->path);
     return 0;
 }
 
@@ -263,13 +250,13 @@ static int nx_store_lock(nx_store *st, char *err, size_t errlen)
     st->lock_fd = open(lock, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
     int rc = 0;
     if (st->lock_fd < 0)
-        rc = nx_store_fail(err, errlen, "%s: cannot open its lock file %s (%s)", st->path, lock, strerror(errno));
+        rc = nx_clip_fail(err, errlen, "%s: cannot open its lock file %s (%s)", st->path, lock, strerror(errno));
     else if (flock(st->lock_fd, LOCK_EX | LOCK_NB))
         rc = errno == EWOULDBLOCK
-                 ? nx_store_fail(err, errlen, "%s is already open for writing by another store (another nexus "
+                 ? nx_clip_fail(err, errlen, "%s is already open for writing by another store (another nexus "
                                  "process, or another handle in this one): a store file has one writer",
                                  st->path)
-                 : nx_store_fail(err, errlen, "%s: cannot lock it (%s)", st->path, strerror(errno));
+                 : nx_clip_fail(err, errlen, "%s: cannot lock it (%s)", st->path, strerror(errno));
     free(lock);
     return rc;
 }
@@ -290,7 +277,7 @@ nx_store *nx_store_open(const char *path, char *err, size_t errlen)
     }
     int rc = sqlite3_open_v2(path, &st->db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL);
     if (rc != SQLITE_OK) {
-        nx_store_fail(err, errlen, "%s: cannot open (%s)", path,
+        nx_clip_fail(err, errlen, "%s: cannot open (%s)", path,
                       st->db ? sqlite3_errmsg(st->db) : sqlite3_errstr(rc));
         nx_store_close(st);
         return NULL;
@@ -370,7 +357,7 @@ static int nx_store_insert_room(nx_store *st, const char *room, const char *meta
                                        3, p, err, errlen);
     if (!q) return -1;
     int rc = sqlite3_step(q);
-    if (rc == SQLITE_CONSTRAINT) nx_store_fail(err, errlen, "room '%s' already exists", room);
+    if (rc == SQLITE_CONSTRAINT) nx_clip_fail(err, errlen, "room '%s' already exists", room);
     else if (rc != SQLITE_DONE) nx_store_db_fail(st, "inserting the room", err, errlen);
     sqlite3_finalize(q);
     return rc == SQLITE_DONE ? 0 : -1;
@@ -380,7 +367,7 @@ int nx_store_create_room(nx_store *st, const char *room, const char *meta_json, 
                          char *err, size_t errlen)
 {
     if (st->pg) return nx_store_pg_create_room(st->pg, room, meta_json, snapshot_json, err, errlen);
-    if (!*room) return nx_store_fail(err, errlen, "a room needs a name");
+    if (!*room) return nx_clip_fail(err, errlen, "a room needs a name");
     if (nx_store_check_json(meta_json, strlen(meta_json), "meta", err, errlen) ||
         nx_store_check_json(snapshot_json, strlen(snapshot_json), "snapshot", err, errlen) ||
         nx_store_exec(st, "BEGIN IMMEDIATE", "begin", err, errlen))
@@ -399,7 +386,7 @@ static int nx_store_room_exists(nx_store *st, const char *room, char *err, size_
     const char *p[] = { room };
     if (nx_store_int_query(st, "SELECT COUNT(*) FROM rooms WHERE name = ?1", 1, p, &n, err, errlen))
         return -1;
-    return n ? 0 : nx_store_fail(err, errlen, "no room '%s'", room);
+    return n ? 0 : nx_clip_fail(err, errlen, "no room '%s'", room);
 }
 
 static int nx_store_last_seq(nx_store *st, const char *room, sqlite3_int64 *last, char *err, size_t errlen)
@@ -432,7 +419,7 @@ static int nx_store_append_rows(nx_store *st, const char *room, uint32_t seq, co
     if (nx_store_room_exists(st, room, err, errlen) || nx_store_last_seq(st, room, &last, err, errlen))
         return -1;
     if ((sqlite3_int64)seq != last + 1)
-        return nx_store_fail(err, errlen, "room '%s': expected action %lld, got %u", room,
+        return nx_clip_fail(err, errlen, "room '%s': expected action %lld, got %u", room,
                              (long long)last + 1, seq);
     if (nx_store_insert_action(st, room, seq, action, result, err, errlen)) return -1;
     return snapshot ? nx_store_insert_snapshot(st, room, seq, snapshot, err, errlen) : 0;
@@ -469,7 +456,7 @@ int nx_store_delete_room(nx_store *st, const char *room, char *err, size_t errle
     }
     if (!sqlite3_changes(st->db)) {
         nx_store_rollback(st);
-        return nx_store_fail(err, errlen, "no room '%s'", room);
+        return nx_clip_fail(err, errlen, "no room '%s'", room);
     }
     return nx_store_commit(st, err, errlen);
 }
@@ -485,12 +472,12 @@ static char *nx_store_verified(sqlite3_stmt *q, int col, const char *what, char 
     const char *stored = (const char *)sqlite3_column_text(q, col + 1);
     char sum[NX_SHA256_HEX_LEN + 1];
     if (!text || !stored) {
-        nx_store_fail(err, errlen, "%s: missing text or checksum", what);
+        nx_clip_fail(err, errlen, "%s: missing text or checksum", what);
         return NULL;
     }
     nx_store_sha(text, len, sum);
     if (strcmp(sum, stored)) {
-        nx_store_fail(err, errlen, "%s: checksum mismatch", what);
+        nx_clip_fail(err, errlen, "%s: checksum mismatch", what);
         return NULL;
     }
     if (nx_store_check_json(text, len, what, err, errlen)) return NULL;
@@ -507,7 +494,7 @@ static int nx_store_load_meta(nx_store *st, const char *room, nx_store_room *r, 
     int rc = sqlite3_step(q);
     nx_clip(what, sizeof what, "room '%s' meta", room);
     if (rc == SQLITE_ROW) r->meta = nx_store_verified(q, 0, what, err, errlen);
-    else if (rc == SQLITE_DONE) nx_store_fail(err, errlen, "no room '%s'", room);
+    else if (rc == SQLITE_DONE) nx_clip_fail(err, errlen, "no room '%s'", room);
     else nx_store_db_fail(st, what, err, errlen);
     sqlite3_finalize(q);
     return r->meta ? 0 : -1;
@@ -526,10 +513,10 @@ static int nx_store_load_snapshot(nx_store *st, const char *room, nx_store_room 
         sqlite3_int64 seq = sqlite3_column_int64(q, 0);
         r->snapshot_seq = (uint32_t)seq;
         nx_clip(what, sizeof what, "room '%s' snapshot %lld", room, (long long)seq);
-        if (seq < 0 || seq > UINT32_MAX) nx_store_fail(err, errlen, "%s: seq out of range", what);
+        if (seq < 0 || seq > UINT32_MAX) nx_clip_fail(err, errlen, "%s: seq out of range", what);
         else r->snapshot = nx_store_verified(q, 1, what, err, errlen);
     } else if (rc == SQLITE_DONE) {
-        nx_store_fail(err, errlen, "room '%s' has no snapshot", room);
+        nx_clip_fail(err, errlen, "room '%s' has no snapshot", room);
     } else {
         nx_store_db_fail(st, "reading the snapshot", err, errlen);
     }
@@ -550,10 +537,10 @@ static int nx_store_check_sequence(nx_store *st, const char *room, const nx_stor
                            errlen))
         return -1;
     if (count != *last || min != 1)
-        return nx_store_fail(err, errlen, "room '%s': the actions have a gap (%lld rows, seq %lld..%lld)",
+        return nx_clip_fail(err, errlen, "room '%s': the actions have a gap (%lld rows, seq %lld..%lld)",
                              room, (long long)count, (long long)min, (long long)*last);
     if (r->snapshot_seq > *last)
-        return nx_store_fail(err, errlen, "room '%s': snapshot %u is past the last action %lld", room,
+        return nx_clip_fail(err, errlen, "room '%s': snapshot %u is past the last action %lld", room,
                              r->snapshot_seq, (long long)*last);
     return 0;
 }
@@ -564,7 +551,7 @@ static int nx_store_load_action(sqlite3_stmt *q, const char *room, uint32_t expe
     char what[300];
     sqlite3_int64 seq = sqlite3_column_int64(q, 0);
     nx_clip(what, sizeof what, "room '%s' action %lld", room, (long long)seq);
-    if (seq != expect) return nx_store_fail(err, errlen, "room '%s': action %u is missing", room, expect);
+    if (seq != expect) return nx_clip_fail(err, errlen, "room '%s': action %u is missing", room, expect);
     a->seq = expect;
     a->action = nx_store_verified(q, 1, what, err, errlen);
     if (!a->action) return -1;
@@ -590,7 +577,7 @@ static int nx_store_load_actions(nx_store *st, const char *room, nx_store_room *
         /* nx_store_check_sequence made the count exact and the read
          * transaction keeps other writers out, so more rows mean damage. */
         if (r->nactions == want) {
-            failed = nx_store_fail(err, errlen, "room '%s': more actions than seq numbers", room);
+            failed = nx_clip_fail(err, errlen, "room '%s': more actions than seq numbers", room);
             break;
         }
         /* Counted before filling, so a half-filled entry is freed too. */
@@ -600,7 +587,7 @@ static int nx_store_load_actions(nx_store *st, const char *room, nx_store_room *
     if (!failed && rc != SQLITE_DONE) failed = nx_store_db_fail(st, "reading the actions", err, errlen);
     sqlite3_finalize(q);
     if (!failed && r->nactions != want)
-        failed = nx_store_fail(err, errlen, "room '%s': expected %zu actions after the snapshot, found %zu",
+        failed = nx_clip_fail(err, errlen, "room '%s': expected %zu actions after the snapshot, found %zu",
                                room, want, r->nactions);
     return failed ? -1 : 0;
 }

@@ -1,20 +1,7 @@
 #include "nx_store_pg.h"
 #include "nx_text.h"
 
-#include <stdarg.h>
 #include <string.h>
-
-__attribute__((format(printf, 3, 4)))
-static int nx_pg_fail(char *err, size_t errlen, const char *fmt, ...)
-{
-    if (err && errlen) {
-        va_list ap;
-        va_start(ap, fmt);
-        nx_vclip(err, errlen, fmt, ap);
-        va_end(ap);
-    }
-    return -1;
-}
 
 int nx_store_pg_is_url(const char *path)
 {
@@ -27,7 +14,7 @@ int nx_store_pg_is_url(const char *path)
 nx_store_pg *nx_store_pg_open(const char *url, char *err, size_t errlen)
 {
     (void)url;
-    nx_pg_fail(err, errlen, "this nexus was built without PostgreSQL support (libpq was not found when it was "
+    nx_clip_fail(err, errlen, "this nexus was built without PostgreSQL support (libpq was not found when it was "
                "built: install libpq-dev, or pkg-config's libpq, and rebuild)");
     return NULL;
 }
@@ -39,42 +26,42 @@ int nx_store_pg_create_room(nx_store_pg *pg, const char *room, const char *meta_
                             char *err, size_t errlen)
 {
     (void)pg, (void)room, (void)meta_json, (void)snapshot_json;
-    return nx_pg_fail(err, errlen, "no PostgreSQL support");
+    return nx_clip_fail(err, errlen, "no PostgreSQL support");
 }
 int nx_store_pg_append(nx_store_pg *pg, const char *room, uint32_t seq, const char *action_json,
                        const char *result_json, const char *snapshot_json, char *err, size_t errlen)
 {
     (void)pg, (void)room, (void)seq, (void)action_json, (void)result_json, (void)snapshot_json;
-    return nx_pg_fail(err, errlen, "no PostgreSQL support");
+    return nx_clip_fail(err, errlen, "no PostgreSQL support");
 }
 int nx_store_pg_load(nx_store_pg *pg, const char *room, nx_store_room *out, char *err, size_t errlen)
 {
     (void)pg, (void)room;
     memset(out, 0, sizeof *out);
-    return nx_pg_fail(err, errlen, "no PostgreSQL support");
+    return nx_clip_fail(err, errlen, "no PostgreSQL support");
 }
 int nx_store_pg_list_rooms(nx_store_pg *pg, char ***rooms, size_t *n, char *err, size_t errlen)
 {
     (void)pg;
     *rooms = NULL;
     *n = 0;
-    return nx_pg_fail(err, errlen, "no PostgreSQL support");
+    return nx_clip_fail(err, errlen, "no PostgreSQL support");
 }
 int nx_store_pg_delete_room(nx_store_pg *pg, const char *room, char *err, size_t errlen)
 {
     (void)pg, (void)room;
-    return nx_pg_fail(err, errlen, "no PostgreSQL support");
+    return nx_clip_fail(err, errlen, "no PostgreSQL support");
 }
 int nx_store_pg_claim(nx_store_pg *pg, const char *room, char *err, size_t errlen)
 {
     (void)pg, (void)room;
-    return nx_pg_fail(err, errlen, "no PostgreSQL support");
+    return nx_clip_fail(err, errlen, "no PostgreSQL support");
 }
 int nx_store_pg_owns(const nx_store_pg *pg, const char *room) { (void)pg, (void)room; return 0; }
 int nx_store_pg_renew(nx_store_pg *pg, char *err, size_t errlen)
 {
     (void)pg;
-    return nx_pg_fail(err, errlen, "no PostgreSQL support");
+    return nx_clip_fail(err, errlen, "no PostgreSQL support");
 }
 int nx_store_pg_release(nx_store_pg *pg, const char *room, char *err, size_t errlen)
 {
@@ -145,7 +132,7 @@ static int nx_pg_db_fail(const nx_store_pg *pg, const PGresult *res, const char 
     const char *msg = res ? PQresultErrorMessage(res) : "";
     if (!msg || !*msg) msg = PQerrorMessage(pg->db);
     size_t n = strcspn(msg, "\n");
-    return nx_pg_fail(err, errlen, "PostgreSQL store: %s: %.*s", what, (int)n, msg);
+    return nx_clip_fail(err, errlen, "PostgreSQL store: %s: %.*s", what, (int)n, msg);
 }
 
 /* Run sql with text parameters; NULL with err unless the status is the
@@ -215,7 +202,7 @@ static int nx_pg_check_json(const char *text, const char *what, char *err, size_
     json_error_t je;
     json_t *j = json_loads(text, JSON_DECODE_ANY, &je);
     if (!j)
-        return nx_pg_fail(err, errlen, "%s is not JSON (line %d column %d: %s)", what, je.line, je.column, je.text);
+        return nx_clip_fail(err, errlen, "%s is not JSON (line %d column %d: %s)", what, je.line, je.column, je.text);
     json_decref(j);
     return 0;
 }
@@ -261,11 +248,11 @@ static int nx_pg_held_elsewhere(nx_store_pg *pg, const char *room, char *err, si
     if (!res) return -1;
     int held = PQntuples(res) == 1;
     if (held)
-        nx_pg_fail(err, errlen, "room '%s' is owned by another server (%s) whose lease runs %s ms more: open it "
+        nx_clip_fail(err, errlen, "room '%s' is owned by another server (%s) whose lease runs %s ms more: open it "
                    "there, or here once that server stops renewing it", room, PQgetvalue(res, 0, 0),
                    PQgetvalue(res, 0, 1));
     else
-        nx_pg_fail(err, errlen, "no room '%s'", room);
+        nx_clip_fail(err, errlen, "no room '%s'", room);
     PQclear(res);
     return held ? -2 : -1;
 }
@@ -319,7 +306,7 @@ static int nx_pg_fence(nx_store_pg *pg, const char *room, char *err, size_t errl
 {
     const nx_pg_lease *l = nx_pg_lease_of(pg, room);
     if (!l)
-        return nx_pg_fail(err, errlen, "room '%s' is not owned by this server (open it first)", room);
+        return nx_clip_fail(err, errlen, "room '%s' is not owned by this server (open it first)", room);
     char fence[24], ms[24];
     nx_fmt(fence, sizeof fence, "%lld", l->fence);
     nx_fmt(ms, sizeof ms, "%d", pg->lease_ms);
@@ -331,7 +318,7 @@ static int nx_pg_fence(nx_store_pg *pg, const char *room, char *err, size_t errl
     if (n < 0) return -1;
     if (n == 0) {
         nx_pg_forget_lease(pg, room);
-        return nx_pg_fail(err, errlen, "room '%s': this server lost its lease (fence %s; another server took the "
+        return nx_clip_fail(err, errlen, "room '%s': this server lost its lease (fence %s; another server took the "
                           "room over): nothing was written, reopen the room where it is owned now", room, fence);
     }
     return 0;
@@ -384,7 +371,7 @@ int nx_store_pg_renew(nx_store_pg *pg, char *err, size_t errlen)
     /* Backwards: forgetting one moves the last into its place. */
     for (size_t i = pg->nleases; i-- > 0;)
         if (!kept[i]) {
-            nx_pg_fail(err, errlen, "room '%s': this server lost its lease", pg->leases[i].room);
+            nx_clip_fail(err, errlen, "room '%s': this server lost its lease", pg->leases[i].room);
             nx_pg_forget_lease(pg, pg->leases[i].room);
             lost++;
         }
@@ -418,9 +405,9 @@ static int nx_pg_check_schema(nx_store_pg *pg, char *err, size_t errlen)
     if (!res) return -1;
     int rc = 0;
     if (PQntuples(res) != 1)
-        rc = nx_pg_fail(err, errlen, "PostgreSQL store: the database has no schema version row");
+        rc = nx_clip_fail(err, errlen, "PostgreSQL store: the database has no schema version row");
     else if (strcmp(PQgetvalue(res, 0, 0), NX_PG_SCHEMA_VERSION))
-        rc = nx_pg_fail(err, errlen, "PostgreSQL store: schema version %s, this build understands %s",
+        rc = nx_clip_fail(err, errlen, "PostgreSQL store: schema version %s, this build understands %s",
                         PQgetvalue(res, 0, 0), NX_PG_SCHEMA_VERSION);
     PQclear(res);
     return rc;
@@ -535,7 +522,7 @@ static int nx_pg_create_rows(nx_store_pg *pg, const char *room, const char *meta
     if (!res) return -1;
     int fresh = PQntuples(res) == 1;
     PQclear(res);
-    if (!fresh) return nx_pg_fail(err, errlen, "room '%s' already exists", room);
+    if (!fresh) return nx_clip_fail(err, errlen, "room '%s' already exists", room);
     if (nx_pg_insert_snapshot(pg, room, 0, snap, err, errlen)) return -1;
     return nx_pg_claim_row(pg, room, err, errlen);
 }
@@ -543,7 +530,7 @@ static int nx_pg_create_rows(nx_store_pg *pg, const char *room, const char *meta
 int nx_store_pg_create_room(nx_store_pg *pg, const char *room, const char *meta_json, const char *snapshot_json,
                             char *err, size_t errlen)
 {
-    if (!*room) return nx_pg_fail(err, errlen, "a room needs a name");
+    if (!*room) return nx_clip_fail(err, errlen, "a room needs a name");
     if (nx_pg_check_json(meta_json, "meta", err, errlen) || nx_pg_check_json(snapshot_json, "snapshot", err, errlen) ||
         nx_pg_begin(pg, "BEGIN", err, errlen))
         return -1;
@@ -572,7 +559,7 @@ static int nx_pg_append_rows(nx_store_pg *pg, const char *room, uint32_t seq, co
     long long last = strtoll(PQgetvalue(res, 0, 0), NULL, 10);
     PQclear(res);
     if ((long long)seq != last + 1)
-        return nx_pg_fail(err, errlen, "room '%s': expected action %lld, got %" PRIu32, room, last + 1, seq);
+        return nx_clip_fail(err, errlen, "room '%s': expected action %lld, got %" PRIu32, room, last + 1, seq);
     char asum[NX_SHA256_HEX_LEN + 1], rsum[NX_SHA256_HEX_LEN + 1], s[16];
     nx_sha256_hex_of(action, strlen(action), asum);
     nx_sha256_hex_of(result, strlen(result), rsum);
@@ -634,7 +621,7 @@ static char *nx_pg_verified(const PGresult *res, int row, int col, const char *w
     char sum[NX_SHA256_HEX_LEN + 1];
     nx_sha256_hex_of(text, strlen(text), sum);
     if (strcmp(sum, stored)) {
-        nx_pg_fail(err, errlen, "%s: checksum mismatch", what);
+        nx_clip_fail(err, errlen, "%s: checksum mismatch", what);
         return NULL;
     }
     if (nx_pg_check_json(text, what, err, errlen)) return NULL;
@@ -650,7 +637,7 @@ static int nx_pg_load_head(nx_store_pg *pg, const char *room, nx_store_room *r, 
     if (!res) return -1;
     nx_clip(what, sizeof what, "room '%s' meta", room);
     if (PQntuples(res) == 1) r->meta = nx_pg_verified(res, 0, 0, what, err, errlen);
-    else nx_pg_fail(err, errlen, "no room '%s'", room);
+    else nx_clip_fail(err, errlen, "no room '%s'", room);
     PQclear(res);
     if (!r->meta) return -1;
     res = nx_pg_query(pg,
@@ -660,11 +647,11 @@ static int nx_pg_load_head(nx_store_pg *pg, const char *room, nx_store_room *r, 
     if (PQntuples(res) == 1) {
         long long seq = strtoll(PQgetvalue(res, 0, 0), NULL, 10);
         nx_clip(what, sizeof what, "room '%s' snapshot %lld", room, seq);
-        if (seq < 0 || seq > UINT32_MAX) nx_pg_fail(err, errlen, "%s: seq out of range", what);
+        if (seq < 0 || seq > UINT32_MAX) nx_clip_fail(err, errlen, "%s: seq out of range", what);
         else r->snapshot = nx_pg_verified(res, 0, 1, what, err, errlen);
         r->snapshot_seq = (uint32_t)seq;
     } else {
-        nx_pg_fail(err, errlen, "room '%s' has no snapshot", room);
+        nx_clip_fail(err, errlen, "room '%s' has no snapshot", room);
     }
     PQclear(res);
     return r->snapshot ? 0 : -1;
@@ -689,7 +676,7 @@ static int nx_pg_load_actions(nx_store_pg *pg, const char *room, nx_store_room *
         nx_store_action *a = &r->actions[r->nactions++];
         a->seq = expect;
         nx_clip(what, sizeof what, "room '%s' action %lld", room, seq);
-        if (seq != expect) failed = nx_pg_fail(err, errlen, "room '%s': action %" PRIu32 " is missing", room, expect);
+        if (seq != expect) failed = nx_clip_fail(err, errlen, "room '%s': action %" PRIu32 " is missing", room, expect);
         else if (!(a->action = nx_pg_verified(res, i, 1, what, err, errlen))) failed = -1;
         else if (!(a->result = nx_pg_verified(res, i, 3, what, err, errlen))) failed = -1;
     }

@@ -84,3 +84,14 @@ int nx_clip(char *buf, size_t cap, const char *fmt, ...)
     va_end(ap);
     return n;
 }
+
+int nx_clip_fail(char *err, size_t cap, const char *fmt, ...)
+{
+    if (err && cap) {
+        va_list ap;
+        va_start(ap, fmt);
+        nx_vclip(err, cap, fmt, ap);
+        va_end(ap);
+    }
+    return -1;
+}

@@ -35,6 +35,10 @@ int nx_vfmt_at(const char *file, int line, char *buf, size_t cap, const char *fm
 int nx_clip(char *buf, size_t cap, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 int nx_vclip(char *buf, size_t cap, const char *fmt, va_list ap) __attribute__((format(printf, 3, 0)));
 
+/* A refusal's message, clipped like nx_clip into err (when err and cap
+ * are given), and -1: what every "fail with a reason" helper returns. */
+int nx_clip_fail(char *err, size_t cap, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
 /* Appends to the *used bytes already in buf, clipping like nx_clip; once
  * the buffer is full (*used == cap - 1) further appends change nothing. */
 void nx_clip_append(char *buf, size_t cap, size_t *used, const char *fmt, ...)

@@ -3,7 +3,6 @@
 #include "nx_text.h"
 
 #include <assert.h>
-#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -456,17 +455,6 @@ char *nx_game_save(const nx_game *g)
     return nx_strbuf_take(&b);
 }
 
-static int load_fail(char *err, size_t len, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
-static int load_fail(char *err, size_t len, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    nx_vclip(err, len, fmt, ap);
-    va_end(ap);
-    return -1;
-}
-
 static int load_config(const json_t *j, nx_game_config *cfg, char *err, size_t len)
 {
     memset(cfg, 0, sizeof *cfg);
@@ -479,18 +467,18 @@ static int load_config(const json_t *j, nx_game_config *cfg, char *err, size_t l
     if (!json_is_object(j) || !seed || !json_is_array(factions) || !json_is_boolean(nexus) ||
         !json_is_boolean(adv) || !json_is_boolean(designer) || (staging && !json_is_boolean(staging)) ||
         json_object_size(j) != (staging ? 6u : 5u))
-        return load_fail(err, len, "config: expected seed, factions, nexus_cards, advanced, designer, staging");
+        return nx_clip_fail(err, len, "config: expected seed, factions, nexus_cards, advanced, designer, staging");
     char *end;
     cfg->seed = strtoull(seed, &end, 10);
-    if (!*seed || *end) return load_fail(err, len, "config.seed: not a decimal number");
+    if (!*seed || *end) return nx_clip_fail(err, len, "config.seed: not a decimal number");
     if (json_array_size(factions) < 2 || json_array_size(factions) > NX_MAX_SEATS)
-        return load_fail(err, len, "config.factions: 2 to %d factions", NX_MAX_SEATS);
+        return nx_clip_fail(err, len, "config.factions: 2 to %d factions", NX_MAX_SEATS);
     cfg->nseats = (int)json_array_size(factions);
     for (int i = 0; i < cfg->nseats; i++) {
         const char *f = json_string_value(json_array_get(factions, (size_t)i));
         cfg->factions[i] = f ? nx_faction_parse(f) : NX_NO_FACTION;
         if (cfg->factions[i] == NX_NO_FACTION)
-            return load_fail(err, len, "config.factions[%d]: unknown faction", i);
+            return nx_clip_fail(err, len, "config.factions[%d]: unknown faction", i);
     }
     cfg->nexus_cards = json_is_true(nexus);
     cfg->advanced = json_is_true(adv);
@@ -503,7 +491,7 @@ static int load_settings(const nx_runtime *rt, const json_t *j, nx_settings *s,
                          char *err, size_t len)
 {
     nx_settings_init(s);
-    if (!json_is_object(j)) return load_fail(err, len, "rulings: expected an object");
+    if (!json_is_object(j)) return nx_clip_fail(err, len, "rulings: expected an object");
     const char *id;
     json_t *v;
     json_object_foreach((json_t *)j, id, v) {
@@ -511,7 +499,7 @@ static int load_settings(const nx_runtime *rt, const json_t *j, nx_settings *s,
         nx_diags_init(&d);
         int rc = json_is_string(v) ? nx_settings_set(s, &rt->pack.rulings, id, json_string_value(v), &d) : -1;
         if (rc) {
-            load_fail(err, len, "rulings.%s: %s", id, d.n ? d.v[0].msg : "expected a setting name");
+            nx_clip_fail(err, len, "rulings.%s: %s", id, d.n ? d.v[0].msg : "expected a setting name");
             nx_diags_free(&d);
             return -1;
         }
@@ -522,7 +510,7 @@ static int load_settings(const nx_runtime *rt, const json_t *j, nx_settings *s,
     const nx_rulings *r = &rt->pack.rulings;
     for (size_t i = 0; i < r->n; i++)
         if (!json_object_get(j, r->v[i].id))
-            return load_fail(err, len, "rulings.%s: missing (a saved game pins every ruling of its pack)",
+            return nx_clip_fail(err, len, "rulings.%s: missing (a saved game pins every ruling of its pack)",
                              r->v[i].id);
     return 0;
 }
@@ -541,17 +529,17 @@ static int same_minor(const char *a, const char *b)
 
 static int check_header(const nx_runtime *rt, const json_t *root, int pinned, char *err, size_t len)
 {
-    if (!json_is_object(root)) return load_fail(err, len, "a saved game is a JSON object");
+    if (!json_is_object(root)) return nx_clip_fail(err, len, "a saved game is a JSON object");
     json_t *fmt = json_object_get(root, "nexus_save");
     if (!json_is_integer(fmt) || json_integer_value(fmt) != NX_SAVE_FORMAT)
-        return load_fail(err, len, "nexus_save: not a Nexus saved game of format %d", NX_SAVE_FORMAT);
+        return nx_clip_fail(err, len, "nexus_save: not a Nexus saved game of format %d", NX_SAVE_FORMAT);
     const char *engine = json_string_value(json_object_get(root, "engine"));
     if (!engine || !same_minor(engine, NX_VERSION))
-        return load_fail(err, len, "engine: saved by engine %s, this is %s (a saved game loads in an "
+        return nx_clip_fail(err, len, "engine: saved by engine %s, this is %s (a saved game loads in an "
                          "engine of the same MAJOR.MINOR)", engine ? engine : "?", NX_VERSION);
     const char *digest = json_string_value(json_object_get(json_object_get(root, "pack"), "digest"));
     if (pinned && (!digest || strcmp(digest, rt->pack.digest)))
-        return load_fail(err, len, "pack.digest: saved with pack %s, the loaded pack is %s",
+        return nx_clip_fail(err, len, "pack.digest: saved with pack %s, the loaded pack is %s",
                          digest ? digest : "?", rt->pack.digest);
     return 0;
 }
@@ -559,14 +547,14 @@ static int check_header(const nx_runtime *rt, const json_t *root, int pinned, ch
 /* Replay the log on a fresh game; every result must match the saved one. */
 static int replay(nx_game *g, const json_t *log, char *err, size_t len)
 {
-    if (!json_is_array(log)) return load_fail(err, len, "log: expected an array");
+    if (!json_is_array(log)) return nx_clip_fail(err, len, "log: expected an array");
     size_t i;
     json_t *entry;
     json_array_foreach(log, i, entry) {
         json_t *action = json_object_get(entry, "action");
         json_t *saved = json_object_get(entry, "result");
         if (!json_is_object(action) || !json_is_object(saved))
-            return load_fail(err, len, "log[%zu]: expected {action, result}", i);
+            return nx_clip_fail(err, len, "log[%zu]: expected {action, result}", i);
         char *text = dump(action);
         char *result = nx_game_apply(g, text);
         free(text);
@@ -577,7 +565,7 @@ static int replay(nx_game *g, const json_t *log, char *err, size_t len)
             /* Name the action and both results: `nexus repin` reports this. */
             char *want = dump(saved);
             const char *id = json_string_value(json_object_get(action, "id"));
-            load_fail(err, len, "log[%zu] (id %s): replaying the action does not give the saved result: saved %s, got %s", i,
+            nx_clip_fail(err, len, "log[%zu] (id %s): replaying the action does not give the saved result: saved %s, got %s", i,
                       id ? id : "?", want, result);
             free(want);
             free(result);
@@ -611,10 +599,10 @@ static nx_game *load_replayed(const nx_runtime *rt, const char *json, int pinned
     char msg[256];
     int bad = replay(g, json_object_get(root, "log"), err, errlen);
     if (!bad && nx_state_json_decode(json_object_get(root, "state"), &saved, msg, sizeof msg) < 0)
-        bad = load_fail(err, errlen, "state: %s", msg);
+        bad = nx_clip_fail(err, errlen, "state: %s", msg);
     /* The log is the authority; the stored state must be what it rebuilds. */
     if (!bad && memcmp(&saved, &g->state, sizeof saved))
-        bad = load_fail(err, errlen, "state: the saved state is not what its log rebuilds");
+        bad = nx_clip_fail(err, errlen, "state: the saved state is not what its log rebuilds");
     if (bad) {
         nx_game_free(g);
         g = NULL;
