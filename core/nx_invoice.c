@@ -78,31 +78,41 @@ void nx_invoice_get(const nx_state *s, int i, nx_invoice *out)
     memcpy(out->share, shares(p, i), NX_INVOICE_PAYERS);
 }
 
+/* An invoice is changed at most once, and only while it is due. */
+static int still_open(const nx_play *p, int i, char *msg, size_t len)
+{
+    if (p->inv_status[i] != NX_INV_DUE) {
+        nx_fmt(msg, len, "the %s invoice is already paid", kind_ids[p->inv_kind[i]]);
+        return 0;
+    }
+    if (p->inv_redirect[i]) {
+        nx_fmt(msg, len, "the %s invoice was already redirected by another card", kind_ids[p->inv_kind[i]]);
+        return 0;
+    }
+    return 1;
+}
+
 int nx_invoice_redirect(nx_state *s, int i, const uint8_t payer[NX_INVOICE_PAYERS],
                         const uint8_t share[NX_INVOICE_PAYERS], nx_invoice_means means, uint8_t source,
                         char *msg, size_t len)
 {
     nx_play *p = &s->play;
     assert(i >= 0 && i < NX_MAX_INVOICES && p->inv_kind[i] != NX_INV_NONE);
-    if (p->inv_status[i] != NX_INV_DUE) {
-        nx_fmt(msg, len, "the %s invoice is already paid", kind_ids[p->inv_kind[i]]);
-        return -1;
-    }
-    if (p->inv_redirect[i]) {
-        nx_fmt(msg, len, "the %s invoice was already redirected by another card", kind_ids[p->inv_kind[i]]);
-        return -1;
-    }
+    if (!still_open(p, i, msg, len)) return -1;
     int sum = means == NX_INV_SPICE ? shares_sum(share) : 0;
     if (means == NX_INV_SPICE && sum != p->inv_price[i]) {
         nx_fmt(msg, len, "the shares add up to %d, not the price of %d", sum, p->inv_price[i]);
         return -1;
     }
-    for (int k = 0; k < NX_INVOICE_PAYERS; k++) {
-        uint8_t who = means == NX_INV_SPICE ? payer[k] : NX_NO_SEAT;
-        if (who != NX_NO_SEAT && who >= s->nseats) {
-            nx_fmt(msg, len, "payer %d is not seated", who);
+    /* Every payer is checked before anything is written: a refusal leaves
+     * the invoice as it was. */
+    for (int k = 0; means == NX_INV_SPICE && k < NX_INVOICE_PAYERS; k++)
+        if (payer[k] != NX_NO_SEAT && payer[k] >= s->nseats) {
+            nx_fmt(msg, len, "payer %d is not seated", payer[k]);
             return -1;
         }
+    for (int k = 0; k < NX_INVOICE_PAYERS; k++) {
+        uint8_t who = means == NX_INV_SPICE ? payer[k] : NX_NO_SEAT;
         payer_of(p, i)[k] = who;
         share_of(p, i)[k] = who == NX_NO_SEAT ? 0 : share[k];
     }
@@ -115,14 +125,7 @@ int nx_invoice_take(nx_state *s, int i, uint8_t seat, uint8_t source, char *msg,
 {
     nx_play *p = &s->play;
     assert(i >= 0 && i < NX_MAX_INVOICES && p->inv_kind[i] != NX_INV_NONE);
-    if (p->inv_status[i] != NX_INV_DUE) {
-        nx_fmt(msg, len, "the %s invoice is already paid", kind_ids[p->inv_kind[i]]);
-        return -1;
-    }
-    if (p->inv_redirect[i]) {
-        nx_fmt(msg, len, "the %s invoice was already redirected by another card", kind_ids[p->inv_kind[i]]);
-        return -1;
-    }
+    if (!still_open(p, i, msg, len)) return -1;
     if (p->inv_means[i] != NX_INV_SPICE || !p->inv_price[i]) {
         nx_fmt(msg, len, "the %s invoice is not paid in spice: there is nothing to take", kind_ids[p->inv_kind[i]]);
         return -1;

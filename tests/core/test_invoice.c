@@ -61,6 +61,12 @@ START_TEST(test_redirect_once)
     ck_assert_int_eq(nx_invoice_redirect(&s, i, payer, share, NX_INV_SPICE, 8, msg, sizeof msg), -1);
     ck_assert_str_eq(msg, "the shares add up to 4, not the price of 5");
     ck_assert_int_eq(s.play.inv_redirect[i], 0);
+    /* An unseated second payer is refused before the first is written. */
+    nx_state before = s;
+    uint8_t bad_payer[NX_INVOICE_PAYERS] = { 2, 9, NX_NO_SEAT }, bad_share[NX_INVOICE_PAYERS] = { 3, 2, 0 };
+    ck_assert_int_eq(nx_invoice_redirect(&s, i, bad_payer, bad_share, NX_INV_SPICE, 8, msg, sizeof msg), -1);
+    ck_assert_str_eq(msg, "payer 9 is not seated");
+    ck_assert(!memcmp(&before, &s, sizeof s));
     share[0] = 5;
     ck_assert_int_eq(nx_invoice_redirect(&s, i, payer, share, NX_INV_SPICE, 8, msg, sizeof msg), 0);
     ck_assert_int_eq(s.play.inv_payer[0], 2);
