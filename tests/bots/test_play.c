@@ -108,7 +108,7 @@ static void tally_add(const char *key, unsigned n)
     while (i < ntallies && strcmp(tallies[i].key, key)) i++;
     if (i == ntallies) {
         ck_assert_msg(ntallies < MAX_TALLY, "more than %d panels and paths played", MAX_TALLY);
-        nx_clip(tallies[ntallies++].key, sizeof tallies[0].key, key);
+        nx_clip(tallies[ntallies++].key, sizeof tallies[0].key, "%s", key);
     }
     tallies[i].n += n;
 }
