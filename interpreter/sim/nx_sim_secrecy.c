@@ -5,7 +5,8 @@
  * a hidden zone (a deck) or in another seat's owner-only zone (a hand).
  * The viewer's own receipts (what it was shown) and its own decisions'
  * options (its cards, or cards it was shown) are the exceptions, as in the
- * view's own rules (core/nx_view.c).  A leak fails the game with kind
+ * view's own rules (core/nx_view.c), and so is the traitor a cancelled
+ * call revealed (tests/bots/test_play.c's scan makes the same exception).  A leak fails the game with kind
  * "secrecy", naming the component, the viewer and the JSON key.
  */
 #include <stdio.h>
@@ -63,10 +64,16 @@ static void scan(const json_t *j, watch *w, const char *key)
         json_t *v;
         json_array_foreach(j, i, v) scan(v, w, key);
     } else if (json_is_object(j)) {
+        /* A cancelled traitor call's effect names the traitor revealed at
+         * the table (Harkonnen Betrayal): a public fact while the effect
+         * lasts, even once that card is shuffled into the Traitor Deck. */
+        const json_t *kind = json_object_get(j, "kind");
+        int revealed = !strcmp(key, "effects") && json_is_string(kind) && !strcmp(json_string_value(kind), "cancelled");
         const char *k;
         json_t *v;
         json_object_foreach((json_t *)j, k, v) {
             if (!strcmp(k, "receipts")) continue;   /* what the viewer itself was shown */
+            if (revealed && !strcmp(k, "card")) continue;
             if (!strcmp(k, "pending")) scan_pending(v, w);
             else scan(v, w, k);
         }

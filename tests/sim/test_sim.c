@@ -219,6 +219,19 @@ START_TEST(test_secrecy_watch)
     json_object_del(v, "slipped");
     json_object_set_new(v, "receipts", json_pack("[s]", nx_comp_id(deck)));
     ck_assert_int_eq(nx_sim_json_leaks(s, 0, v, msg, sizeof msg), 0);
+    /* The traitor a cancelled call revealed at the table (Harkonnen
+     * Betrayal) stays named by its effect once shuffled back: public.  The
+     * same card under any other effect, or beside "card" elsewhere, leaks. */
+    nx_comp traitor = nx_custody_top(&s->custody, NX_Z_TRAITOR_DECK);
+    ck_assert(traitor != NX_COMP_NONE);
+    json_object_del(v, "receipts");
+    json_object_set_new(v, "effects", json_pack("[{s:s, s:s}]", "kind", "cancelled", "card", nx_comp_id(traitor)));
+    ck_assert_int_eq(nx_sim_json_leaks(s, 0, v, msg, sizeof msg), 0);
+    json_object_set_new(v, "effects", json_pack("[{s:s, s:s}]", "kind", "modifier", "card", nx_comp_id(traitor)));
+    ck_assert_int_eq(nx_sim_json_leaks(s, 0, v, msg, sizeof msg), 1);
+    json_object_del(v, "effects");
+    json_object_set_new(v, "battle", json_pack("{s:s, s:s}", "kind", "cancelled", "card", nx_comp_id(traitor)));
+    ck_assert_int_eq(nx_sim_json_leaks(s, 0, v, msg, sizeof msg), 1);
     json_decref(v);
     v = nx_view_json(s, -1);
     json_object_set_new(v, "deck", json_pack("[s]", nx_comp_id(deck)));
