@@ -1779,6 +1779,18 @@ int nx_sandbox_load_panel(nx_sandbox *sb, const char *panel_id,
     return nx_sandbox_load_panel_as(sb, panel_id, path, path, err);
 }
 
+/* A script's source, or NULL with err saying why it cannot be read. */
+static char *sb_read_script(const char *path, size_t *len, nx_script_error *err)
+{
+    const char *why = NULL;
+    char *src = nx_read_file(path, len, &why);
+    if (!src) {
+        err->status = NX_SCRIPT_MISSING;
+        nx_clip(err->message, sizeof err->message, "cannot read: %s", why);
+    }
+    return src;
+}
+
 int nx_sandbox_load_panel_as(nx_sandbox *sb, const char *panel_id,
                              const char *path, const char *shown,
                              nx_script_error *err)
@@ -1789,13 +1801,8 @@ int nx_sandbox_load_panel_as(nx_sandbox *sb, const char *panel_id,
     int top = lua_gettop(L);
     sb_err_reset(err, panel_id, shown);
     size_t len = 0;
-    const char *why = NULL;
-    char *src = nx_read_file(path, &len, &why);
-    if (!src) {
-        err->status = NX_SCRIPT_MISSING;
-        nx_clip(err->message, sizeof err->message, "cannot read: %s", why);
-        return -1;
-    }
+    char *src = sb_read_script(path, &len, err);
+    if (!src) return -1;
     /* On failure a panel already loaded under this id stays as it was. */
     int rc = sb_load_source(sb, panel_id, shown, src, len, err, 0);
     free(src);
@@ -1819,13 +1826,8 @@ int nx_sandbox_load_lib(nx_sandbox *sb, const char *name, const char *path, cons
         return -1;
     }
     size_t len = 0;
-    const char *why = NULL;
-    char *src = nx_read_file(path, &len, &why);
-    if (!src) {
-        err->status = NX_SCRIPT_MISSING;
-        nx_clip(err->message, sizeof err->message, "cannot read: %s", why);
-        return -1;
-    }
+    char *src = sb_read_script(path, &len, err);
+    if (!src) return -1;
     int rc = sb_load_source(sb, name, shown, src, len, err, 1);
     free(src);
     lua_settop(L, top);

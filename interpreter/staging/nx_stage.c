@@ -261,30 +261,60 @@ static int read_forces(nx_act *a, const json_t *v, plan *p)
     return 0;
 }
 
-static int read_hand(nx_act *a, const json_t *v, plan *p)
+/* A per-seat list of cards, {seat: [card ids]}: the shape "hand" and
+ * "traitors" share.  `take` checks one card for its list and records it. */
+typedef int (*take_card_fn)(nx_act *a, plan *p, uint8_t seat, nx_comp c, const char *path);
+
+static int read_seat_cards(nx_act *a, const json_t *v, plan *p, const char *key, const char *example,
+                           const char *shape, uint8_t *seen, take_card_fn take)
 {
-    if (need_object(a, v, "\"hand\"", "{\"seat0\": [\"treachery:karama#1\"]}")) return -1;
+    char quoted[32];
+    nx_clip(quoted, sizeof quoted, "\"%s\"", key);
+    if (need_object(a, v, quoted, example)) return -1;
     const char *k;
     json_t *cards;
     json_object_foreach((json_t *)v, k, cards) {
         uint8_t seat;
         char path[96];
-        nx_clip(path, sizeof path, "hand.%s", k);
-        if (seat_key(a, "hand", k, &p->hand_seats, &seat) || need_array(a, cards, path, "of Treachery card ids")) return -1;
+        nx_clip(path, sizeof path, "%s.%s", key, k);
+        if (seat_key(a, key, k, seen, &seat) || need_array(a, cards, path, shape)) return -1;
         size_t i;
         json_t *id;
         json_array_foreach(cards, i, id) {
             nx_comp c;
-            if (card_at(a, p, id, path, &c) || card_fits(a, c, NX_Z_SEAT(seat, NX_ZS_TREACHERY), path)) return -1;
-            /* A card up for bid belongs to the auction in hand: taking it
-             * would leave a lot without a card.  Staging a phase returns
-             * the lots to the deck first (leave_phase), so it may then. */
-            if (a->s->custody.zone[c] == NX_Z_AUCTION && !json_object_get(a->action, "phase"))
-                return nx_act_fail(a, "illegal", "%s: %s is up for bid; stage a phase in the same action to take it",
-                                   path, nx_comp_id(c));
-            p->hand[seat][p->nhand[seat]++] = c;
+            if (card_at(a, p, id, path, &c) || take(a, p, seat, c, path)) return -1;
         }
     }
+    return 0;
+}
+
+static int take_hand_card(nx_act *a, plan *p, uint8_t seat, nx_comp c, const char *path)
+{
+    if (card_fits(a, c, NX_Z_SEAT(seat, NX_ZS_TREACHERY), path)) return -1;
+    /* A card up for bid belongs to the auction in hand: taking it
+     * would leave a lot without a card.  Staging a phase returns
+     * the lots to the deck first (leave_phase), so it may then. */
+    if (a->s->custody.zone[c] == NX_Z_AUCTION && !json_object_get(a->action, "phase"))
+        return nx_act_fail(a, "illegal", "%s: %s is up for bid; stage a phase in the same action to take it",
+                           path, nx_comp_id(c));
+    p->hand[seat][p->nhand[seat]++] = c;
+    return 0;
+}
+
+static int read_hand(nx_act *a, const json_t *v, plan *p)
+{
+    return read_seat_cards(a, v, p, "hand", "{\"seat0\": [\"treachery:karama#1\"]}", "of Treachery card ids",
+                           &p->hand_seats, take_hand_card);
+}
+
+static int take_traitor_card(nx_act *a, plan *p, uint8_t seat, nx_comp c, const char *path)
+{
+    if (nx_comp_kind_of(c) != NX_COMP_TRAITOR) return nx_act_fail(a, "illegal", "%s: %s is not a Traitor Card", path, nx_comp_id(c));
+    nx_zone z = a->s->custody.zone[c];
+    if (z != NX_Z_TRAITOR_DECK && (nx_zone_seat(z) < 0 || z != NX_Z_SEAT(nx_zone_seat(z), NX_ZS_TRAITORS)))
+        return nx_act_fail(a, "illegal", "%s: %s is neither in the Traitor Deck nor in a Traitor hand", path, nx_comp_id(c));
+    if (p->ntraitors[seat] == NX_LEADER_COUNT) return nx_act_fail(a, "illegal", "%s: too many cards", path);
+    p->traitors[seat][p->ntraitors[seat]++] = c;
     return 0;
 }
 
@@ -293,28 +323,8 @@ static int read_hand(nx_act *a, const json_t *v, plan *p)
  * hand (a scenario names the identities a traitor call needs). */
 static int read_traitors(nx_act *a, const json_t *v, plan *p)
 {
-    if (need_object(a, v, "\"traitors\"", "{\"seat1\": [\"traitor:duncan_idaho\"]}")) return -1;
-    const char *k;
-    json_t *cards;
-    json_object_foreach((json_t *)v, k, cards) {
-        uint8_t seat;
-        char path[96];
-        nx_clip(path, sizeof path, "traitors.%s", k);
-        if (seat_key(a, "traitors", k, &p->traitor_seats, &seat) || need_array(a, cards, path, "of Traitor Card ids")) return -1;
-        size_t i;
-        json_t *id;
-        json_array_foreach(cards, i, id) {
-            nx_comp c;
-            if (card_at(a, p, id, path, &c)) return -1;
-            if (nx_comp_kind_of(c) != NX_COMP_TRAITOR) return nx_act_fail(a, "illegal", "%s: %s is not a Traitor Card", path, nx_comp_id(c));
-            nx_zone z = a->s->custody.zone[c];
-            if (z != NX_Z_TRAITOR_DECK && (nx_zone_seat(z) < 0 || z != NX_Z_SEAT(nx_zone_seat(z), NX_ZS_TRAITORS)))
-                return nx_act_fail(a, "illegal", "%s: %s is neither in the Traitor Deck nor in a Traitor hand", path, nx_comp_id(c));
-            if (p->ntraitors[seat] == NX_LEADER_COUNT) return nx_act_fail(a, "illegal", "%s: too many cards", path);
-            p->traitors[seat][p->ntraitors[seat]++] = c;
-        }
-    }
-    return 0;
+    return read_seat_cards(a, v, p, "traitors", "{\"seat1\": [\"traitor:duncan_idaho\"]}", "of Traitor Card ids",
+                           &p->traitor_seats, take_traitor_card);
 }
 
 static void apply_traitors(nx_act *a, const plan *p)

@@ -442,6 +442,22 @@ START_TEST(take_random_moves_one_unseen_card)
 }
 END_TEST
 
+/* A panel body that must be refused with `needle` in the reason, the game
+ * saved byte for byte as it was before the play. */
+static void assert_refused_unchanged(const char *body, const char *needle)
+{
+    nx_runtime rt;
+    nx_game *g = played_with(&rt, body);
+    char *before = nx_game_save(g);
+    char *r = play_result(g);
+    ck_assert_msg(strstr(r, "\"ok\":false") && strstr(r, needle), "want %s: %s", needle, r);
+    char *after = nx_game_save(g);
+    ck_assert_msg(!strcmp(before, after), "a refused play changed the game");
+    free(r), free(before), free(after);
+    nx_game_free(g);
+    nx_runtime_close(&rt);
+}
+
 static const struct { const char *body, *needle; } bad_moves[] = {
     { "ctx:disclose{to = 1, element = 'weapon', of = 2}", "not fighting a battle" },
     { "ctx:disclose{to = 1, card = 'traitor:duncan_idaho'}", "cannot see" },
@@ -459,16 +475,7 @@ static const struct { const char *body, *needle; } bad_moves[] = {
 
 START_TEST(bad_disclosures_and_takes_are_refused)
 {
-    nx_runtime rt;
-    nx_game *g = played_with(&rt, bad_moves[_i].body);
-    char *before = nx_game_save(g);
-    char *r = play_result(g);
-    ck_assert_msg(strstr(r, "\"ok\":false") && strstr(r, bad_moves[_i].needle), "want %s: %s", bad_moves[_i].needle, r);
-    char *after = nx_game_save(g);
-    ck_assert_msg(!strcmp(before, after), "a refused play changed the game");
-    free(r), free(before), free(after);
-    nx_game_free(g);
-    nx_runtime_close(&rt);
+    assert_refused_unchanged(bad_moves[_i].body, bad_moves[_i].needle);
 }
 END_TEST
 
@@ -523,16 +530,7 @@ static const struct { const char *body, *needle; } bad_verbs[] = {
 
 START_TEST(bad_verbs_are_refused)
 {
-    nx_runtime rt;
-    nx_game *g = played_with(&rt, bad_verbs[_i].body);
-    char *before = nx_game_save(g);
-    char *r = play_result(g);
-    ck_assert_msg(strstr(r, "\"ok\":false") && strstr(r, bad_verbs[_i].needle), "want %s: %s", bad_verbs[_i].needle, r);
-    char *after = nx_game_save(g);
-    ck_assert_msg(!strcmp(before, after), "a refused play changed the game");
-    free(r), free(before), free(after);
-    nx_game_free(g);
-    nx_runtime_close(&rt);
+    assert_refused_unchanged(bad_verbs[_i].body, bad_verbs[_i].needle);
 }
 END_TEST
 
