@@ -5,9 +5,14 @@
  * betrayal, secret_ally:
  *   - not implemented: a reason with the panel's own `reason` text;
  *   - each ruling gating the whole panel whose effective setting is
- *     "unresolved": a reason naming the ruling and its question;
+ *     "unresolved": a reason naming the ruling and its question; or a
+ *     setting the ruling marks `unbuilt`: a reason naming the ruling, the
+ *     setting and what the engine lacks for it;
  *   - each path is shut by each unresolved ruling gating that path, and
  *     by its own `unbuilt` text (what the engine lacks for it);
+ *   - the panel, or a path, is shut under a setting its `unbuilt_under`
+ *     names (nx_unbuilt.h): a reason naming the ruling, the setting and
+ *     what the engine lacks there, so its script is never asked;
  *   - with paths, all of them shut: a reason "every path is shut".
  * The panel is available when it is implemented, no whole-panel gate is
  * shut, and it has no paths or at least one open path.  A path's own
@@ -30,13 +35,18 @@ static void add_reason(nx_reason **v, size_t *n, const char *ruling, char *text)
     (*n)++;
 }
 
+/* A ruling shuts its gates when unresolved, or set to a setting the
+ * engine has not built (the ruling's `unbuilt` map). */
 static int shuts(const nx_ruling *r, const nx_settings *s)
 {
-    return !strcmp(nx_settings_get(s, r), NX_UNRESOLVED);
+    const char *set = nx_settings_get(s, r);
+    return !strcmp(set, NX_UNRESOLVED) || nx_ruling_setting_unbuilt(r, set);
 }
 
-static char *unresolved_text(const nx_ruling *r)
+static char *shut_text(const nx_ruling *r, const nx_settings *s)
 {
+    const char *set = nx_settings_get(s, r), *lacks = nx_ruling_setting_unbuilt(r, set);
+    if (lacks) return nx_asprintf("not built under %s: %s: %s", r->id, set, lacks);
     return nx_asprintf("ruling %s is unresolved: %s", r->id, r->question);
 }
 
@@ -53,11 +63,22 @@ static void add_gate_reasons(const nx_rulings *rs, const nx_settings *s,
             const nx_ruling_gate *gt = &r->gates[g];
             int same_path = path ? gt->path && !strcmp(gt->path, path) : !gt->path;
             if (gt->panel && same_path && !strcmp(gt->panel, panel_id)) {
-                add_reason(v, n, r->id, unresolved_text(r));
+                add_reason(v, n, r->id, shut_text(r, s));
                 break;   /* the loader refuses duplicate gates; one is enough */
             }
         }
     }
+}
+
+/* The reason of the first `unbuilt_under` entry the settings meet. */
+static void add_unbuilt_reason(const nx_rulings *rs, const nx_settings *s, const nx_unbuilt_list *l,
+                               nx_reason **v, size_t *n)
+{
+    const nx_unbuilt *u = nx_unbuilt_match(l, rs, s);
+    if (!u) return;
+    const nx_ruling *r = nx_rulings_find(rs, u->ruling);
+    assert(r);   /* nx_unbuilt_match found it */
+    add_reason(v, n, r->id, nx_asprintf("not built under %s: %s: %s", r->id, nx_settings_get(s, r), u->reason));
 }
 
 /* Fill the paths; returns how many are open. */
@@ -73,6 +94,7 @@ static size_t compute_paths(const nx_pack *pack, const nx_settings *s,
         if (p->paths[i].unbuilt) add_reason(&q->reasons, &q->nreasons, NULL, nx_xstrdup(p->paths[i].unbuilt));
         add_gate_reasons(&pack->rulings, s, p->id, p->paths[i].id, &q->reasons,
                          &q->nreasons);
+        add_unbuilt_reason(&pack->rulings, s, &p->paths[i].unbuilt_under, &q->reasons, &q->nreasons);
         q->available = q->nreasons == 0;
         open += (size_t)q->available;
     }
@@ -87,6 +109,7 @@ static void compute_panel(const nx_pack *pack, const nx_settings *s,
     if (!p->implemented)
         add_reason(&pa->reasons, &pa->nreasons, NULL, nx_xstrdup(p->reason));
     add_gate_reasons(&pack->rulings, s, p->id, NULL, &pa->reasons, &pa->nreasons);
+    add_unbuilt_reason(&pack->rulings, s, &p->unbuilt_under, &pa->reasons, &pa->nreasons);
     size_t whole_panel_reasons = pa->nreasons;
     size_t open = compute_paths(pack, s, p, pa);
     if (p->npaths && !open)

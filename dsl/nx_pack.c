@@ -262,6 +262,7 @@ static const nx_field path_fields[] = {
     { "text", 1, &sh_text },
     { "when", 0, &sh_when },
     { "unbuilt", 0, &(nx_shape){ .kind = NX_SH_STRING, .doc = "why the engine cannot play this path yet (it is shut)" } },
+    { "unbuilt_under", 0, &nx_unbuilt_under_shape },
     { NULL, 0, NULL }
 };
 
@@ -274,6 +275,7 @@ static const nx_field panel_fields[] = {
     { "script", 0, &(nx_shape){ .kind = NX_SH_STRING, .doc = "<dir>/<name>.lua, relative to the cards directory", .pattern = PAT_SCRIPT } },
     { "rulings", 0, &(nx_shape){ .kind = NX_SH_LIST, .items = &(nx_shape){ .kind = NX_SH_STRING, .pattern = NX_RULING_ID_PATTERN } } },
     { "paths", 0, &(nx_shape){ .kind = NX_SH_LIST, .items = &(nx_shape){ .kind = NX_SH_OBJECT, .fields = path_fields } } },
+    { "unbuilt_under", 0, &nx_unbuilt_under_shape },
     { "notes", 0, &sh_notes },
     { NULL, 0, NULL }
 };
@@ -387,11 +389,13 @@ static void panel_free(nx_panel *p)
         free(p->paths[i].id);
         free(p->paths[i].text);
         free(p->paths[i].unbuilt);
+        nx_unbuilt_free(&p->paths[i].unbuilt_under);
         free(p->paths[i].when.event);
     }
     free(p->paths);
     nx_strings_free(p->rulings, p->nrulings);
     free(p->reason);
+    nx_unbuilt_free(&p->unbuilt_under);
     free(p->script);
     free(p->script_path);
     free(p->file);
@@ -630,6 +634,8 @@ static void parse_one_path(pload *L, const nx_ynode *n, const char *what,
     /* A path of an implemented panel that the engine cannot play yet says
      * why, and is shut (nx_avail), rather than refused by its script. */
     char *unbuilt = nx_ymap_get(n, "unbuilt") ? nx_ytext(L->d, n, "unbuilt", pwhat) : NULL;
+    nx_unbuilt_list under;
+    nx_unbuilt_parse(L->d, n, pwhat, &under);
     free(pwhat);
     if (id && panel_has_path(p, id)) {
         nx_yerr(L->d, nx_ymap_get(n, "id"), "path '%s' is declared twice in %s",
@@ -642,10 +648,11 @@ static void parse_one_path(pload *L, const nx_ynode *n, const char *what,
     if (!id) {
         free(text);
         free(unbuilt);
+        nx_unbuilt_free(&under);
         free(when.event);
         return;
     }
-    p->paths[p->npaths++] = (nx_panel_path){ id, text, wn != NULL, when, unbuilt };
+    p->paths[p->npaths++] = (nx_panel_path){ id, text, wn != NULL, when, unbuilt, under };
 }
 
 static void parse_paths(pload *L, const nx_ynode *panel, const char *what,
@@ -679,6 +686,7 @@ static void parse_panel(pload *L, const char *card_id, nx_mode m,
         parse_status(L, val, what, p);
         parse_panel_rulings(L, val, what, p);
         parse_paths(L, val, what, p);
+        nx_unbuilt_parse(L->d, val, what, &p->unbuilt_under);
         free(nx_ytext(L->d, val, "notes", what));
     }
     free(what);
@@ -925,6 +933,14 @@ static void check_panel_list(pload *L, nx_faction f, nx_mode m)
         else if (!ruling_gates_panel(r, p->id))
             report_at_rulings(L, f, m, "panel %s lists ruling '%s', which does not "
                               "gate it or any of its paths", p->id, r->id);
+    }
+    char *what = nx_asprintf("panel %s", p->id);
+    nx_unbuilt_check(L->d, &L->pack->rulings, &p->unbuilt_under, what, p->rulings, p->nrulings);
+    free(what);
+    for (size_t i = 0; i < p->npaths; i++) {
+        what = nx_asprintf("path %s of panel %s", p->paths[i].id, p->id);
+        nx_unbuilt_check(L->d, &L->pack->rulings, &p->paths[i].unbuilt_under, what, p->rulings, p->nrulings);
+        free(what);
     }
 }
 

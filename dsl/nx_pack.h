@@ -15,6 +15,7 @@
 #include "nx_faction.h"
 #include "nx_phase.h"
 #include "nx_rulings.h"
+#include "nx_unbuilt.h"
 
 typedef enum {
     NX_MODE_CUNNING,        /* native player holds it */
@@ -61,6 +62,7 @@ typedef struct nx_panel_path {
     nx_when when;       /* when has_when: replaces the panel's when */
     char *unbuilt;      /* NULL, or what the engine still lacks for this path:
                            it is then shut, with this as its reason */
+    nx_unbuilt_list unbuilt_under;  /* settings under which it is shut (nx_unbuilt.h) */
 } nx_panel_path;
 
 typedef struct nx_panel {
@@ -76,6 +78,7 @@ typedef struct nx_panel {
     size_t nrulings;
     int implemented;     /* status: available */
     char *reason;        /* status: unavailable -> why (required) */
+    nx_unbuilt_list unbuilt_under;  /* settings under which the whole panel is shut */
     char *script;        /* as written in YAML (relative to cards dir) */
     char *script_path;   /* resolved path, NULL when no script */
     char *file;          /* the card's YAML file */

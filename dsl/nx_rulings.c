@@ -76,6 +76,7 @@ static void ruling_free(nx_ruling *r)
     for (size_t i = 0; i < r->nsettings; i++) {
         free(r->settings[i].name);
         free(r->settings[i].meaning);
+        free(r->settings[i].unbuilt);
     }
     free(r->settings);
     free(r->default_setting);
@@ -95,6 +96,13 @@ int nx_ruling_has_setting(const nx_ruling *r, const char *setting)
     for (size_t i = 0; i < r->nsettings; i++)
         if (!strcmp(r->settings[i].name, setting)) return 1;
     return 0;
+}
+
+const char *nx_ruling_setting_unbuilt(const nx_ruling *r, const char *setting)
+{
+    for (size_t i = 0; i < r->nsettings; i++)
+        if (!strcmp(r->settings[i].name, setting)) return r->settings[i].unbuilt;
+    return NULL;
 }
 
 static const nx_ruling *find_linear(const loader *L, const char *id)
@@ -166,6 +174,8 @@ static const nx_field ruling_fields[] = {
     { "source", 1, &(nx_shape){ .kind = NX_SH_OBJECT, .fields = source_fields } },
     { "settings", 1, &(nx_shape){ .kind = NX_SH_MAP, .doc = "setting name: what it means", .key_pattern = PAT_NAME, .items = &sh_text } },
     { "default", 1, &(nx_shape){ .kind = NX_SH_STRING, .doc = "one of the settings" } },
+    { "unbuilt", 0, &(nx_shape){ .kind = NX_SH_MAP, .key_pattern = PAT_NAME, .items = &sh_text,
+                                 .doc = "setting name: what the engine still lacks to carry it out (every gate is shut under it)" } },
     { "gates", 0, &(nx_shape){ .kind = NX_SH_LIST, .doc = "the panels, paths or lifecycle parts it gates", .items = &(nx_shape){
         .kind = NX_SH_EITHER, .either = (const nx_shape *const[]){
             &(nx_shape){ .kind = NX_SH_OBJECT, .fields = gate_fields },
@@ -321,6 +331,36 @@ static void parse_default(loader *L, const nx_ynode *map, const char *what,
                 "its readings, not '" NX_UNRESOLVED "'", what);
 }
 
+/* `unbuilt`: settings offered but not carried out yet.  Each names one of
+ * the settings other than "unresolved" (which shuts anyway) and the
+ * default; a rules reading offers only readings the engine carries out. */
+static void parse_unbuilt(loader *L, const nx_ynode *map, const char *what, int kind_ok, nx_ruling *r)
+{
+    const nx_ynode *u = nx_ymember(L->d, map, "unbuilt", NX_Y_MAP, what);
+    if (!u) return;
+    if (kind_ok && r->kind == NX_RULING_RULES_READING) {
+        nx_yerr(L->d, nx_ymap_key(map, "unbuilt"), "%s is a rules reading: every reading it offers is "
+                "carried out, so it has no unbuilt settings", what);
+        return;
+    }
+    for (size_t i = 0; i < u->n; i++) {
+        const char *name = u->keys[i]->scalar;
+        const nx_ynode *val = u->items[i];
+        nx_ruling_setting *st = NULL;
+        for (size_t k = 0; k < r->nsettings; k++)
+            if (!strcmp(r->settings[k].name, name)) st = &r->settings[k];
+        if (!st)
+            nx_yerr(L->d, u->keys[i], "unbuilt setting '%s' of %s is not one of its settings", name, what);
+        else if (!strcmp(name, NX_UNRESOLVED) || (r->default_setting && !strcmp(name, r->default_setting)))
+            nx_yerr(L->d, u->keys[i], "setting '%s' of %s cannot be unbuilt: it is '" NX_UNRESOLVED
+                    "' or the default", name, what);
+        else if (val->kind != NX_Y_SCALAR || nx_yis_null(val) || !val->scalar[0])
+            nx_yerr(L->d, val, "what setting '%s' of %s lacks must be a non-empty string", name, what);
+        else if (!st->unbuilt)
+            st->unbuilt = nx_xstrdup(val->scalar);
+    }
+}
+
 /* The game turn always follows one reading: a rules reading that offered
  * "unresolved" would promise a setting the engine cannot carry out. */
 static void refuse_unresolved_reading(loader *L, const nx_ynode *map,
@@ -464,6 +504,7 @@ static void parse_ruling(loader *L, const nx_ynode *item)
     parse_settings(L, item, what, &r);
     parse_default(L, item, what, kind_ok, &r);
     if (kind_ok) refuse_unresolved_reading(L, item, what, &r);
+    parse_unbuilt(L, item, what, kind_ok, &r);
     parse_gates(L, item, what, kind_ok, &r);
     r.notes = nx_ytext(L->d, item, "notes", what);
     free(what);
@@ -772,7 +813,8 @@ const nx_ruling *nx_rulings_lifecycle_blocker(const nx_rulings *r, const nx_sett
 {
     for (size_t i = 0; i < r->n; i++)
         for (size_t g = 0; g < r->v[i].ngates; g++)
-            if (r->v[i].gates[g].lifecycle && !strcmp(nx_settings_get(s, &r->v[i]), NX_UNRESOLVED))
+            if (r->v[i].gates[g].lifecycle && (!strcmp(nx_settings_get(s, &r->v[i]), NX_UNRESOLVED) ||
+                                               nx_ruling_setting_unbuilt(&r->v[i], nx_settings_get(s, &r->v[i]))))
                 return &r->v[i];
     return NULL;
 }

@@ -41,6 +41,9 @@ int nx_ruling_kind_gates(nx_ruling_kind k);
 typedef struct nx_ruling_setting {
     char *name;        /* "permit" */
     char *meaning;     /* what the engine does under it */
+    char *unbuilt;     /* NULL, or what the engine still lacks to carry it out:
+                          under it every gate of the ruling is shut, with this
+                          as the reason (the ruling's `unbuilt` map) */
 } nx_ruling_setting;
 
 /* A gate is a panel (or one path of it), or a part of the common Nexus
@@ -103,11 +106,14 @@ const struct nx_shape *nx_rulings_file_shape(void);
 const struct nx_shape *nx_settings_file_shape(void);
 json_t *nx_settings_schema(const nx_rulings *r, const char *id);
 int nx_ruling_has_setting(const nx_ruling *r, const char *setting);
+/* What the engine lacks to carry out `setting`, or NULL when it is built
+ * (or not offered). */
+const char *nx_ruling_setting_unbuilt(const nx_ruling *r, const char *setting);
 
 /* Chosen settings.  Rulings not mentioned keep their default. */
 struct nx_settings;
 /* The first ruling (by id) that gates a lifecycle part and is unresolved
- * under `s`, or NULL when the Nexus card module may start. */
+ * (or set to a setting the engine has not built) under `s`, or NULL when the Nexus card module may start. */
 const nx_ruling *nx_rulings_lifecycle_blocker(const nx_rulings *r, const struct nx_settings *s);
 
 typedef struct nx_settings {

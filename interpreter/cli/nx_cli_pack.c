@@ -253,10 +253,16 @@ static json_t *ruling_json(const nx_ruling *r)
     if (r->nsource_tags)
         json_object_set_new(src, "tags", json_strings(r->source_tags, r->nsource_tags));
     json_object_set_new(o, "source", src);
-    json_t *settings = json_object();
-    for (size_t i = 0; i < r->nsettings; i++)
+    json_t *settings = json_object(), *unbuilt = json_object();
+    for (size_t i = 0; i < r->nsettings; i++) {
         json_object_set_new(settings, r->settings[i].name, json_string(r->settings[i].meaning));
+        if (r->settings[i].unbuilt)
+            json_object_set_new(unbuilt, r->settings[i].name, json_string(r->settings[i].unbuilt));
+    }
     json_object_set_new(o, "settings", settings);
+    /* Offered but not carried out yet: every gate is shut under it. */
+    if (json_object_size(unbuilt)) json_object_set_new(o, "unbuilt", unbuilt);
+    else json_decref(unbuilt);
     json_object_set_new(o, "default", json_string(r->default_setting));
     json_t *gates = json_array();
     for (size_t i = 0; i < r->ngates; i++) {
@@ -307,6 +313,11 @@ static void print_ruling_long(FILE *out, const nx_ruling *r)
         fprintf(out, "    %s%s:\n", r->settings[i].name,
                 strcmp(r->settings[i].name, r->default_setting) ? "" : " (default)");
         print_wrapped(out, r->settings[i].meaning, 6);
+        if (r->settings[i].unbuilt) {
+            char *lacks = nx_asprintf("not built (every gate is shut under it): %s", r->settings[i].unbuilt);
+            print_wrapped(out, lacks, 6);
+            free(lacks);
+        }
     }
     print_ruling_gates(out, r);
     if (r->notes) {

@@ -21,9 +21,6 @@ local function worthless(ctx)
 end
 
 function panel.can_play(ctx)
-  if ctx:setting("common.karama.nexus_effects") == "every_play" then
-    return false, "under common.karama.nexus_effects every_play this play needs a Karama window, which is not built"
-  end
   local ev = ctx:event()
   if ev and ev.name == "battle_won" then
     if ev.user ~= ctx.holder then return false, "the holder did not win this battle" end

@@ -22,9 +22,6 @@ local function targets(ctx)
 end
 
 function panel.can_play(ctx)
-  if ctx:setting("common.karama.nexus_effects") == "every_play" then
-    return false, "under common.karama.nexus_effects every_play this play needs a Karama window, which is not built"
-  end
   if ctx:others_deciding() then
     return false, "another player's decision is pending: the card waits for a safe boundary (common.anytime.interruption)"
   end

@@ -33,12 +33,10 @@ local function purchase(ctx)
   if inv.means ~= "spice" or inv.price < 1 then return false, "this lot costs no spice (a Karama pays it)" end
   if inv.redirected then return false, "another card already changed this payment" end
   if inv.payee ~= "bank" and inv.payee ~= emperor then return true, nil, "seller_lot" end
+  -- forced_funding holder_names_amount is not built (no step asks the
+  -- holder for an amount): the card file shuts both purchase paths under
+  -- it (unbuilt_under), so this script is not asked there.
   local funding = ctx:setting("emperor.betrayal.forced_funding")
-  if funding == "holder_names_amount" then
-    -- 002 ("Recommended original full-price funding") infers no excess gift
-    -- beyond the full price, so an amount the holder names has no source yet.
-    return false, "naming an amount beyond the price is not built: the contract infers no excess gift (emperor.betrayal.forced_funding: holder_names_amount)"
-  end
   if funding == "shortfall_only" then
     -- What the buyer cannot pay is exactly the aid Emperor already gives.
     return false, "Emperor already covers what its ally cannot pay (emperor.betrayal.forced_funding: shortfall_only)"

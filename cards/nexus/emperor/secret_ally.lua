@@ -10,16 +10,12 @@
 --             forces only; the one-elite-a-turn cap holds (002, "Secret
 --             Ally: three additional free revivals").
 -- Karama: emperor.secret_ally.karama; its "cancellable" setting needs a
--- Karama window facing these effects, which is not built, so the card is
--- refused under it, naming the ruling.
+-- Karama window facing these effects, which is not built: the card file
+-- shuts the panel under it (unbuilt_under), so this script is not asked.
+-- Likewise path contested_revival under free_revival_income free_revival
+-- (Tleilaxu's income is not built).
 
 local panel = {}
-
-local function karama_refusal(ctx)
-  if ctx:setting("emperor.secret_ally.karama") == "cancellable" then
-    return "no Karama window faces this effect yet (emperor.secret_ally.karama: cancellable is not built)"
-  end
-end
 
 local function purchase(ctx, e)
   local inv = ctx:invoice()
@@ -56,21 +52,9 @@ local function revival(ctx)
 end
 
 function panel.can_play(ctx)
-  local why = karama_refusal(ctx)
-  if why then return false, why end
   local e = ctx:event()
   if e and e.name == "purchase" then return purchase(ctx, e) end
-  if ctx.phase == "revival" then
-    if ctx:setting("emperor.secret_ally.free_revival_income") == "free_revival" then
-      -- Only reachable with Tleilaxu seated, whose income is not built.
-      local ok, reason, path = revival(ctx)
-      if path == "contested_revival" then
-        return false, "Tleilaxu's income from free revival is not built (emperor.secret_ally.free_revival_income: free_revival)"
-      end
-      return ok, reason, path
-    end
-    return revival(ctx)
-  end
+  if ctx.phase == "revival" then return revival(ctx) end
   return false, "played at the payment step of a lot the holder won, or inside its own revival decision"
 end
 

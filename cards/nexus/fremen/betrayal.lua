@@ -13,7 +13,8 @@
 -- the rest of the turn (fremen.betrayal.movement_scope).
 -- Not a Karama target under common.karama.nexus_effects cunning_only,
 -- advantage_uses (a stand-alone instruction) or immune; under every_play
--- it would be one, and no window outside the battle exists for it yet.
+-- it would be one, and no window outside the battle exists for it yet:
+-- the card file shuts the panel there (unbuilt_under).
 
 local panel = {}
 
@@ -58,9 +59,6 @@ end
 function panel.can_play(ctx)
   local fremen = fremen_seat(ctx)
   if not fremen then return false, "no Fremen player is seated" end
-  if ctx:setting("common.karama.nexus_effects") == "every_play" then
-    return false, "every Nexus play is a Karama target (common.karama.nexus_effects: every_play) and this one has no Karama window yet"
-  end
   if ctx.path == "worm_riding" then return riding(ctx) end
   if ctx.path == "movement" then return movement(ctx, fremen) end
   if ctx.path ~= nil then return false, "name a path: worm_riding or movement" end

@@ -13,6 +13,10 @@
 -- Karama: the remote ride is held for the engine's uniform Karama window
 -- like every ride (docs/rules/karama.md), so under karama_target
 -- remote_ride_only one Karama stops the remote ride and nothing else.
+-- all_rides (one Karama stopping the native rides too) is not built: the
+-- native rides are made before the remote ride's window.  The card file
+-- shuts the panel under it while Nexus effects are Karama targets
+-- (unbuilt_under ... while), so this script is not asked there.
 
 local panel = {}
 
@@ -33,14 +37,6 @@ function panel.can_play(ctx)
   end
   if effect_in_force(ctx, "no_worm_riding") then
     return false, "Fremen worm riding is stopped this turn"
-  end
-  local karama = ctx:setting("common.karama.nexus_effects")
-  if karama ~= "immune" and ctx:setting("fremen.cunning.karama_target") ~= "remote_ride_only" then
-    -- The engine opens a Karama window at every ride (the remote one
-    -- included unless Nexus effects are immune), and each Karama stops the
-    -- ride it answers.  all_rides would have one Karama at the remote ride
-    -- stop the native rides too, but those are made before it.
-    return false, "a Karama stopping every ride at the worm (fremen.cunning.karama_target: all_rides) comes after the native rides are made"
   end
   return true
 end

@@ -11,7 +11,8 @@ local panel = {}
 -- The protection covers that one worm or every worm of the phase
 -- (fremen.secret_ally.protection_scope).  Under common.karama.nexus_effects
 -- advantage_uses or every_play a lent protection would be a Karama target,
--- and no Karama window outside the battle exists for it yet.
+-- and no Karama window outside the battle exists for it yet (nor for the
+-- lent free revival): the card file shuts both paths there (unbuilt_under).
 
 local function worm_can_play(ctx)
   local ev = ctx:event()
@@ -20,10 +21,6 @@ local function worm_can_play(ctx)
   end
   if not ctx:forces_in(ev.territory)[ctx.holder] then
     return false, "the holder has no forces where the worm appears"
-  end
-  local karama = ctx:setting("common.karama.nexus_effects")
-  if karama == "advantage_uses" or karama == "every_play" then
-    return false, "the lent protection is a Karama target (common.karama.nexus_effects: " .. karama .. ") with no Karama window yet"
   end
   return true, nil, "worm_protection"
 end

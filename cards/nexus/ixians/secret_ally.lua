@@ -16,12 +16,9 @@
 
 local panel = {}
 
-local function karama_refusal(ctx)
-  local k = ctx:setting("common.karama.nexus_effects")
-  if k == "advantage_uses" or k == "every_play" then
-    return "the replacement would be a Karama target (common.karama.nexus_effects: " .. k .. ") with no Karama window yet"
-  end
-end
+-- Under common.karama.nexus_effects advantage_uses and every_play the
+-- replacement is a Karama target with no window yet: the card file shuts
+-- the panel there (unbuilt_under), so this script is not asked.
 
 local function bought(ctx)
   local inv = ctx:invoice()
@@ -37,8 +34,6 @@ function panel.can_play(ctx)
   if not e or e.name ~= "sale" or e.user ~= ctx.holder then
     return false, "played right after buying a card in Bidding, in the buyer's post-purchase step"
   end
-  local why = karama_refusal(ctx)
-  if why then return false, why end
   if ctx.faction == "harkonnen" and ctx:setting("ixians.secret_ally.harkonnen_order") == "excluded" then
     return false, "a Harkonnen buyer cannot use it (ixians.secret_ally.harkonnen_order: excluded)"
   end

@@ -18,9 +18,6 @@ local function keepable(ctx)
 end
 
 function panel.can_play(ctx)
-  if ctx:setting("common.karama.nexus_effects") == "every_play" then
-    return false, "under common.karama.nexus_effects every_play this play needs a Karama window, which is not built"
-  end
   local ev = ctx:event()
   if not ev or ev.name ~= "battle_lost" or ev.user ~= ctx.holder then
     return false, "the holder has not just lost a battle that had a winner"

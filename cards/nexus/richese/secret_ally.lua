@@ -18,9 +18,6 @@ function panel.can_play(ctx)
     return false, "the Fremen make no normal shipment for the card to replace (richese.secret_ally.fremen_holder: "
       .. ctx:setting("richese.secret_ally.fremen_holder") .. ")"
   end
-  if ctx:setting("common.karama.nexus_effects") == "every_play" then
-    return false, "a Karama window against this shipment is not built (common.karama.nexus_effects: every_play)"
-  end
   return true
 end
 

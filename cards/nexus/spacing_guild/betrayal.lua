@@ -12,7 +12,8 @@
 -- a Nexus card's terms) is spacing_guild.betrayal.overlays.
 -- Not a Karama target under common.karama.nexus_effects cunning_only,
 -- advantage_uses (no native advantage is used) or immune; under every_play
--- it would be one, and no window for it exists yet.
+-- it would be one, and no window for it exists yet: the card file shuts
+-- the panel there (unbuilt_under), so this script is not asked.
 
 local panel = {}
 
@@ -34,9 +35,6 @@ end
 function panel.can_play(ctx)
   local inv, why = due_payment(ctx)
   if not inv then return false, why end
-  if ctx:setting("common.karama.nexus_effects") == "every_play" then
-    return false, "every Nexus play is a Karama target (common.karama.nexus_effects: every_play) and this one has no Karama window yet"
-  end
   if inv.means ~= "spice" or inv.price < 1 then return false, "a free shipment gives nothing to take" end
   if inv.redirected then return false, "another card has already taken this payment" end
   local guild = guild_seat(ctx)

@@ -16,12 +16,10 @@ function panel.can_play(ctx)
   end
   if sh.shipped or sh.moving then return false, "the holder has already shipped or begun moving this turn" end
   if sh.reserves + sh.on_board == 0 then return false, "the holder has no forces to ship" end
-  local k = ctx:setting("common.karama.nexus_effects")
-  if k == "every_play" or k == "advantage_uses" then
-    -- The card lends named Guild advantages: a Karama target under these
-    -- settings, and no window before a lent shipment is built yet.
-    return false, "a Karama window against a lent Guild shipment is not built (common.karama.nexus_effects: " .. k .. ")"
-  end
+  -- The card lends named Guild advantages: a Karama target under
+  -- common.karama.nexus_effects every_play and advantage_uses, with no
+  -- window before a lent shipment yet, so the card file shuts the panel
+  -- there (unbuilt_under) and this script is not asked.
   return true
 end
 
