@@ -607,11 +607,16 @@ static json_t *sample_space(const json_t *space, nx_rng *rng)
     ck_assert_str_eq(kind, "ship_move");
     json_t *ships = json_object_get(json_object_get(space, "ship"), "routes");
     json_t *moves = json_object_get(json_object_get(space, "move"), "routes");
+    /* Pass (or delay) one time in eight when forces can go somewhere, so
+     * that seat 0 reaches the battles too. */
     int branches[4], nb = 0;
-    branches[nb++] = 0;
-    if (json_is_true(json_object_get(space, "delay"))) branches[nb++] = 1;
     if (json_array_size(ships)) branches[nb++] = 2;
     if (json_array_size(moves)) branches[nb++] = 3;
+    if (!nb || !pick(rng, 0, 7)) {
+        nb = 0;
+        branches[nb++] = 0;
+        if (json_is_true(json_object_get(space, "delay"))) branches[nb++] = 1;
+    }
     switch (branches[pick(rng, 0, nb - 1)]) {
     case 1: return json_pack("{s:s}", "type", "delay");
     case 2: return sample_ship(any_of(ships, rng), rng);
@@ -757,7 +762,10 @@ static void outside_points(const json_t *space, json_t *out)
 
 typedef struct space_tally {
     int answers, sampled, refused_outside, games;
+    int by_kind[4];     /* sampled answers: ship_move, battle_plan, bid, revival */
 } space_tally;
+
+static const char *const space_kinds[4] = { "ship_move", "battle_plan", "bid", "revival" };
 
 /* Send one action for seat 0; returns the parsed reply. */
 static json_t *send_action(nx_server *sv, json_t *a, const char *id, json_t *version)
@@ -824,6 +832,8 @@ static void play_from_space(int nseats, int seed, int advanced, int nexus, space
             json_decref(outside);
             a = sample_space(space, &rng);
             t->sampled++;
+            for (int k = 0; k < 4; k++)
+                t->by_kind[k] += !strcmp(json_string_value(json_object_get(space, "decision")), space_kinds[k]);
         } else {
             json_t *list = json_object_get(m, "moves");
             ck_assert_uint_gt(json_array_size(list), 0);
@@ -855,12 +865,14 @@ START_TEST(whole_games_from_the_space)
     space_tally t = { 0 };
     static const struct { int nseats, seed, advanced, nexus; } games[] = {
         { 2, 1, 0, 0 }, { 3, 2, 1, 0 }, { 4, 3, 0, 1 }, { 5, 4, 1, 1 }, { 6, 5, 1, 1 }, { 2, 6, 1, 1 }, { 6, 7, 0, 0 },
-        { 3, 8, 1, 1 },
+        { 3, 8, 1, 1 }, { 4, 9, 1, 1 }, { 5, 10, 0, 1 }, { 6, 11, 1, 0 }, { 3, 12, 0, 0 },
     };
     for (size_t i = 0; i < sizeof games / sizeof games[0]; i++)
         play_from_space(games[i].nseats, games[i].seed, games[i].advanced, games[i].nexus, &t);
     fprintf(stderr, "space: %d games, %d answers by seat 0, %d sampled from the space, %d points outside refused\n", t.games,
             t.answers, t.sampled, t.refused_outside);
+    for (int k = 0; k < 4; k++) fprintf(stderr, "  %s: %d sampled\n", space_kinds[k], t.by_kind[k]);
+    for (int k = 0; k < 4; k++) ck_assert_msg(t.by_kind[k] > 3, "too few %s answers sampled", space_kinds[k]);
     ck_assert_int_gt(t.sampled, 50);
     ck_assert_int_gt(t.refused_outside, 50);
 }
