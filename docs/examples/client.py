@@ -4,8 +4,8 @@
 It starts `nexus serve --listen unix:...`, says hello, creates a two-seat
 room, seats an engine bot in seat 1, and plays seat 0 as a person would:
 each time seat 0 must decide it asks for its legal `moves`.  Where the
-reply carries a `space` (a shipment or movement, a battle plan, a bid, a
-revival: docs/protocol.md "The space") it renders it, as a client's
+reply carries a `space` (a shipment or movement, a battle plan, the dial
+shown to Prescience, a bid, a revival: docs/protocol.md "The space") it renders it, as a client's
 screen would offer it, and composes its own answer from a random point of
 it; elsewhere it picks one of the listed moves (at random, seeded).  It
 stops when the game is over and fails if the engine ever refused a move
@@ -65,6 +65,9 @@ def render(space):
             out.append("  " + ", ".join("%s=%s" % kv for kv in sorted(c.items())) if c else "  (no leader, no cards)")
         for d in space["dials"]:
             out.append("  dial %s..%s with %d spice support" % (d["min"], d["max"], d["spice"]))
+    elif kind == "foresee":
+        out.append("Prescience asks your dial: " + ", ".join(
+            "%s..%s%s" % (d["min"], d["max"], " with %d spice" % d["spice"] if "spice" in d else "") for d in space["dials"]))
     elif kind == "bid":
         out.append("bid: pass, or " + ", ".join("%d..%d%s" % (b["min"], b["max"], " with Karama" if b["karama"] else "")
                                                for b in space["bid"]))
@@ -76,12 +79,18 @@ def render(space):
 def sample(space, rng):
     """A random point of the space, as an action (never a listed move)."""
     kind = space["decision"]
-    if kind == "battle_plan":
-        plan = dict(rng.choice(space["cards"]), type="battle_plan")
+    if kind in ("battle_plan", "foresee"):
         d = rng.choice(space["dials"])
         steps = int(round((d["max"] - d["min"]) / space["step"]))
         dial = d["min"] + rng.randint(0, steps) * space["step"]
-        plan.update(dial=int(dial) if dial == int(dial) else dial, spice=d["spice"])
+        dial = int(dial) if dial == int(dial) else dial
+        if kind == "foresee":
+            answer = {"type": "foresee_answer", "dial": dial}
+            if "spice" in d:
+                answer["spice"] = d["spice"]
+            return answer
+        plan = dict(rng.choice(space["cards"]), type="battle_plan")
+        plan.update(dial=dial, spice=d["spice"])
         return plan
     if kind == "bid":
         runs = space["bid"]

@@ -11,6 +11,12 @@
  * found by the check itself around one legal plan of the other half.
  * "elite" (which counters make up an Advanced dial) is left out: without
  * it the engine takes the fewest elite, and every listed dial is legal so.
+ *
+ * The answer to Prescience's dial (NX_PEND_FORESEE, element "dial") is a
+ * dial some legal plan keeps: the runs of dials (with their support when
+ * the answer shows it) for which nx_battle_find_plan, the answer's own
+ * check, finds a plan.  The other elements' answers are few: moves lists
+ * them all.
  */
 #include "nx_battle.h"
 
@@ -96,4 +102,33 @@ json_t *nx_space_battle_plan(const nx_state *s, uint8_t seat)
     json_object_set_new(o, "cards", cards_space(s, side, seat, &base));
     json_object_set_new(o, "dials", dials_space(s, side, seat, &base, step2));
     return o;
+}
+
+/* The dials a plan can keep, for the Prescience answer: per support when
+ * the answer shows it (turn.battle_prescience_dial), else one support-free
+ * list. */
+json_t *nx_space_foresee(const nx_state *s, uint8_t seat)
+{
+    int t = nx_battle_side(s, seat);
+    if (t < 0 || s->play.prescience_elem != NX_ELEM_DIAL) return NULL;
+    int step2 = (s->options & NX_OPT_ADVANCED) ? 1 : 2;
+    unsigned fix = nx_battle_elem_fix(s, NX_ELEM_DIAL);
+    int shows_support = (fix & NX_FIX_SUPPORT) != 0, purse = s->seats[seat].spice > 0 ? s->seats[seat].spice : 0;
+    json_t *runs = json_array();
+    for (int spice = 0; spice <= (shows_support ? purse : 0) && spice <= COUNTERS; spice++) {
+        int lo = -1;
+        for (int d2 = 0; d2 <= DIAL2_TOP + step2; d2 += step2) {
+            nx_battle_plan pl = { .leader = NX_COMP_NONE, .weapon = NX_COMP_NONE, .defence = NX_COMP_NONE, .elite = -1,
+                                  .dial2 = d2, .spice = spice };
+            int legal = d2 <= DIAL2_TOP && !nx_battle_find_plan(s, t, &pl, fix);
+            if (legal && lo < 0) lo = d2;
+            if (!legal && lo >= 0) {
+                json_t *run = json_pack("{s:o, s:o}", "min", nx_battle_dial_json(lo), "max", nx_battle_dial_json(d2 - step2));
+                if (shows_support) json_object_set_new(run, "spice", json_integer(spice));
+                json_array_append_new(runs, run);
+                lo = -1;
+            }
+        }
+    }
+    return json_pack("{s:s, s:o, s:o}", "element", "dial", "step", nx_battle_dial_json(step2), "dials", runs);
 }

@@ -16,6 +16,7 @@ json_t *nx_space(const nx_state *s, uint8_t seat)
     switch (p->kind) {
     case NX_PEND_SHIP_MOVE: space = nx_space_ship_move(s, seat); break;
     case NX_PEND_BATTLE_PLAN: space = nx_space_battle_plan(s, seat); break;
+    case NX_PEND_FORESEE: space = nx_space_foresee(s, seat); break;
     case NX_PEND_BID: space = nx_space_bid(s, seat); break;
     case NX_PEND_REVIVAL: space = nx_space_revival(s, seat); break;
     default: return NULL;

@@ -574,6 +574,18 @@ static json_t *sample_plan(const json_t *space, nx_rng *rng)
     return plan_action(cards, lo + k * step, (int)json_integer_value(json_object_get(dials, "spice")));
 }
 
+/* The answer to Prescience's dial: a dial of the run (or one step past
+ * its top), with the run's support when the answer shows it. */
+static json_t *foresee_action(const json_t *run, const json_t *space, nx_rng *rng, int past)
+{
+    double step = json_number_value(json_object_get(space, "step"));
+    double lo = json_number_value(json_object_get(run, "min")), hi = json_number_value(json_object_get(run, "max"));
+    double dial = past ? hi + step : lo + pick(rng, 0, (int)((hi - lo) / step + 0.5)) * step;
+    json_t *a = json_pack("{s:s, s:o}", "type", "foresee_answer", "dial", dial_json(dial));
+    if (json_object_get(run, "spice")) json_object_set(a, "spice", json_object_get(run, "spice"));
+    return a;
+}
+
 static json_t *revive_action(const json_t *plan)
 {
     json_t *a = json_deep_copy(plan);
@@ -588,6 +600,11 @@ static json_t *sample_space(const json_t *space, nx_rng *rng)
 {
     const char *kind = json_string_value(json_object_get(space, "decision"));
     if (!strcmp(kind, "battle_plan")) return sample_plan(space, rng);
+    if (!strcmp(kind, "foresee")) {
+        json_t *run = any_of(json_object_get(space, "dials"), rng);
+        ck_assert_msg(run != NULL, "a Prescience dial answer with no legal dial");
+        return foresee_action(run, space, rng, 0);
+    }
     if (!strcmp(kind, "bid")) {
         json_t *runs = json_object_get(space, "bid");
         int r = pick(rng, 0, (int)json_array_size(runs));
@@ -664,6 +681,18 @@ static int dial_listed(const json_t *dials, double dial, int spice)
     return 0;
 }
 
+/* As dial_listed, any support when spice is -1 (a runs without "spice"). */
+static int dial_listed_any(const json_t *dials, double dial, int spice)
+{
+    size_t i;
+    json_t *d;
+    json_array_foreach(dials, i, d)
+        if ((spice < 0 || json_integer_value(json_object_get(d, "spice")) == spice) &&
+            dial >= json_number_value(json_object_get(d, "min")) && dial <= json_number_value(json_object_get(d, "max")))
+            return 1;
+    return 0;
+}
+
 /* A section no route of the space (from the same origin) lands on. */
 static const char *unlisted_section(const json_t *routes, const json_t *like)
 {
@@ -736,6 +765,15 @@ static void outside_points(const json_t *space, json_t *out)
         json_array_foreach(json_object_get(space, "cards"), i, r) listed |= json_equal(r, wrong);
         if (!listed) json_array_append_new(out, plan_action(wrong, 0, 0));
         json_decref(wrong);
+    } else if (!strcmp(kind, "foresee")) {
+        json_t *dials = json_object_get(space, "dials");
+        json_array_foreach(dials, i, r) {
+            json_t *over = foresee_action(r, space, NULL, 1);
+            int spice = (int)json_integer_value(json_object_get(r, "spice"));
+            if (!dial_listed_any(dials, json_number_value(json_object_get(over, "dial")), json_object_get(r, "spice") ? spice : -1))
+                json_array_append(out, over);
+            json_decref(over);
+        }
     } else if (!strcmp(kind, "bid")) {
         json_array_foreach(json_object_get(space, "bid"), i, r) {
             int lo = (int)json_integer_value(json_object_get(r, "min")), hi = (int)json_integer_value(json_object_get(r, "max"));
@@ -762,10 +800,10 @@ static void outside_points(const json_t *space, json_t *out)
 
 typedef struct space_tally {
     int answers, sampled, refused_outside, games;
-    int by_kind[4];     /* sampled answers: ship_move, battle_plan, bid, revival */
+    int by_kind[5];     /* sampled answers: ship_move, battle_plan, bid, revival, foresee */
 } space_tally;
 
-static const char *const space_kinds[4] = { "ship_move", "battle_plan", "bid", "revival" };
+static const char *const space_kinds[5] = { "ship_move", "battle_plan", "bid", "revival", "foresee" };
 
 /* Send one action for seat 0; returns the parsed reply. */
 static json_t *send_action(nx_server *sv, json_t *a, const char *id, json_t *version)
@@ -832,7 +870,7 @@ static void play_from_space(int nseats, int seed, int advanced, int nexus, space
             json_decref(outside);
             a = sample_space(space, &rng);
             t->sampled++;
-            for (int k = 0; k < 4; k++)
+            for (int k = 0; k < 5; k++)
                 t->by_kind[k] += !strcmp(json_string_value(json_object_get(space, "decision")), space_kinds[k]);
         } else {
             json_t *list = json_object_get(m, "moves");
@@ -871,7 +909,7 @@ START_TEST(whole_games_from_the_space)
         play_from_space(games[i].nseats, games[i].seed, games[i].advanced, games[i].nexus, &t);
     fprintf(stderr, "space: %d games, %d answers by seat 0, %d sampled from the space, %d points outside refused\n", t.games,
             t.answers, t.sampled, t.refused_outside);
-    for (int k = 0; k < 4; k++) fprintf(stderr, "  %s: %d sampled\n", space_kinds[k], t.by_kind[k]);
+    for (int k = 0; k < 5; k++) fprintf(stderr, "  %s: %d sampled\n", space_kinds[k], t.by_kind[k]);
     for (int k = 0; k < 4; k++) ck_assert_msg(t.by_kind[k] > 3, "too few %s answers sampled", space_kinds[k]);
     ck_assert_int_gt(t.sampled, 50);
     ck_assert_int_gt(t.refused_outside, 50);
