@@ -3,6 +3,7 @@
  * described range and set is tried on a copy of the game and accepted.
  * (tests/host/test_serve.c samples it over whole games through the
  * protocol and sends the points just outside it.) */
+#include <stdio.h>
 #include <string.h>
 
 #include "nx_game.h"
@@ -229,6 +230,96 @@ START_TEST(every_prescience_dial_answer)
 }
 END_TEST
 
+/* Every amount of a short run; of a long one its ends and every tenth. */
+static int next_amount(int a, int lo, int hi)
+{
+    if (hi - lo < 30 || a == hi) return a + 1;
+    return a + 10 < hi ? a + 10 : hi;
+}
+
+/* Every amount of every bid run (a Karama run to the cap: its ends and
+ * every tenth). */
+START_TEST(every_bid)
+{
+    nx_game *g = nxt_stage_new(ATR_HAR_GUILD, 3, 1, NX_P_BIDDING);
+    nx_state *s = nxt_mut(g);
+    for (int i = 0; i < 3; i++) s->seats[i].spice = (int16_t)(4 + 3 * i);
+    nxt_ally(g, 0, 2);
+    nxt_hand(g, 0, "treachery:karama#1", NULL, NULL);
+    settle(g);
+    int tried = 0;
+    for (int round = 0; round < 4; round++) {
+        const nx_state *st = nx_game_state(g);
+        int seat = -1;
+        for (int i = 0; i < st->npending; i++)
+            if (st->pending[i].kind == NX_PEND_BID) seat = st->pending[i].seat;
+        if (seat < 0) break;
+        json_t *sp = space_of(g, seat, "bid");
+        size_t i;
+        json_t *r;
+        json_array_foreach(json_object_get(sp, "bid"), i, r) {
+            int lo = (int)json_integer_value(json_object_get(r, "min")), hi = (int)json_integer_value(json_object_get(r, "max"));
+            for (int a = lo; a <= hi; a = next_amount(a, lo, hi))
+                tried += accepted_on_copy(g, seat, json_pack("{s:s, s:i, s:O}", "type", "bid", "amount", a, "karama",
+                                                             json_object_get(r, "karama")));
+        }
+        /* Raise by one where the seat can without Karama, else pass. */
+        json_t *run = json_array_get(json_object_get(sp, "bid"), 0);
+        char body[64];
+        if (run && json_is_false(json_object_get(run, "karama")))
+            snprintf(body, sizeof body, "\"type\":\"bid\",\"amount\":%d", (int)json_integer_value(json_object_get(run, "min")));
+        else
+            snprintf(body, sizeof body, "\"type\":\"pass\"");
+        json_decref(sp);
+        nxt_ok(g, seat, body);
+        tried++;
+        settle(g);
+    }
+    fprintf(stderr, "every_bid: %d bids accepted\n", tried);
+    ck_assert_int_gt(tried, 20);
+    nx_game_free(g);
+}
+END_TEST
+
+/* Every revival plan: the Emperor paying for its ally's forces, leaders
+ * in the Tanks, the elite cap (Advanced), the Fremen's free three. */
+START_TEST(every_revival)
+{
+    static const nx_faction aef[] = { NX_ATREIDES, NX_EMPEROR, NX_FREMEN };
+    for (int advanced = 0; advanced <= 1; advanced++) {
+        nx_game *g = nxt_stage_new(aef, 3, advanced, NX_P_REVIVAL);
+        nx_state *s = nxt_mut(g);
+        for (int i = 0; i < 3; i++) {
+            s->seats[i].spice = 9;
+            nx_state_move_forces(s, (uint8_t)i, NX_FORCE_NORMAL, NX_PLACE_RESERVES, NX_PLACE_TANKS, 4);
+            int elite = s->seats[i].forces[NX_PLACE_RESERVES][NX_FORCE_ELITE];
+            nx_state_move_forces(s, (uint8_t)i, NX_FORCE_ELITE, NX_PLACE_RESERVES, NX_PLACE_TANKS, elite < 2 ? elite : 2);
+        }
+        nxt_ally(g, 0, 1);
+        nxt_leader_to_tanks(g, "duncan_idaho");
+        nxt_leader_to_tanks(g, "bashar");
+        settle(g);
+        int tried = 0;
+        for (int seat = 0; seat < 3; seat++) {
+            if (!nxt_decision(g, seat, NX_PEND_REVIVAL)) continue;
+            json_t *sp = space_of(g, seat, "revival");
+            size_t i;
+            json_t *r;
+            json_array_foreach(json_object_get(sp, "revive"), i, r) {
+                json_t *a = json_deep_copy(r);
+                json_object_del(a, "cost");
+                json_object_set_new(a, "type", json_string("revive"));
+                tried += accepted_on_copy(g, seat, a);
+            }
+            json_decref(sp);
+        }
+        fprintf(stderr, "every_revival (%s): %d plans accepted\n", advanced ? "Advanced" : "Basic", tried);
+        ck_assert_int_gt(tried, 30);
+        nx_game_free(g);
+    }
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("space");
@@ -239,6 +330,8 @@ static Suite *suite(void)
     tcase_add_test(tc, every_fremen_sending);
     tcase_add_test(tc, every_battle_plan);
     tcase_add_test(tc, every_prescience_dial_answer);
+    tcase_add_test(tc, every_bid);
+    tcase_add_test(tc, every_revival);
     suite_add_tcase(s, tc);
     return s;
 }
