@@ -110,6 +110,15 @@ int nx_battle_plan_check(const nx_state *s, int side, nx_battle_plan *pl, char *
 
 int nx_battle_act_plan(nx_act *a);
 void nx_battle_plan_moves(const nx_state *s, const nx_pending *p, json_t *out);
+/* The elements Prescience fixed in the side's plan, copied into pl;
+ * returns their NX_FIX_* bits (what nx_battle_find_plan is given). */
+unsigned nx_battle_fixed_elements(const nx_state *s, int side, nx_battle_plan *pl);
+/* The legal-move space of the seat's battle plan (nx_space_plan.c;
+ * docs/protocol.md "The space"), or NULL when it fights no battle. */
+json_t *nx_space_battle_plan(const nx_state *s, uint8_t seat);
+/* The space of the answer to Prescience when it named the dial, or NULL
+ * (another element: its answers are few and all listed). */
+json_t *nx_space_foresee(const nx_state *s, uint8_t seat);
 
 /* ---- before the plans (nx_battle_voice.c) ----------------------------------------- */
 

@@ -418,6 +418,9 @@ static int add_plan(const nx_state *s, int side, nx_battle_plan pl, json_t *out)
 }
 
 /* The elements Prescience fixed, as a partial plan; returns their bits. */
+static unsigned fixed_elements(const nx_state *s, int side, nx_battle_plan *pl);
+unsigned nx_battle_fixed_elements(const nx_state *s, int side, nx_battle_plan *pl) { return fixed_elements(s, side, pl); }
+
 static unsigned fixed_elements(const nx_state *s, int side, nx_battle_plan *pl)
 {
     const nx_play *p = &s->play;

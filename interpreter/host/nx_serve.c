@@ -22,6 +22,7 @@
 #include "nx_text.h"
 #include "nx_game.h"
 #include "nx_room.h"
+#include "nx_space.h"
 #include "nx_token.h"
 #include "nx_util.h"
 #include "nx_version.h"
@@ -430,7 +431,8 @@ static json_t *cmd_view(nx_server *sv, json_t *req, const char *name, room *r)
 }
 
 /* The seat's legal answers as the engine lists them for its bots
- * (nx_game_moves): each is a whole action a client may send as it is. */
+ * (nx_game_moves): each is a whole action a client may send as it is;
+ * and for the large decisions the space of every legal answer. */
 static json_t *cmd_moves(nx_server *sv, json_t *req, const char *name, room *r)
 {
     (void)name;
@@ -444,8 +446,13 @@ static json_t *cmd_moves(nx_server *sv, json_t *req, const char *name, room *r)
     json_t *c;
     json_array_foreach(cands, i, c) json_array_append(moves, json_object_get(c, "action"));
     json_decref(cands);
-    return json_pack("{s:b, s:I, s:b, s:o}", "ok", 1, "version", (json_int_t)nx_game_state(r->g)->version,
-                     "to_move", nx_bot_next_seat(r->g) == seat, "moves", moves);
+    json_t *reply = json_pack("{s:b, s:I, s:b, s:o}", "ok", 1, "version", (json_int_t)nx_game_state(r->g)->version,
+                              "to_move", nx_bot_next_seat(r->g) == seat, "moves", moves);
+    /* Where the answers are too many to list, the whole legal space
+     * beside the representative moves (docs/protocol.md "The space"). */
+    json_t *space = nx_space(nx_game_state(r->g), (uint8_t)seat);
+    if (space) json_object_set_new(reply, "space", space);
+    return reply;
 }
 
 /* Seat an engine bot (or a person again, with kind null). */

@@ -35,10 +35,11 @@
 #include "nx_adv_windows.h"
 #include "nx_text.h"
 #include "nx_words.h"
+#include "nx_legal.h"
 
 enum { STEP_START, STEP_LOT, STEP_BIDS, STEP_PAY, STEP_SOLD };
 
-#define BID_CAP 250   /* bids are recorded in a byte (play.bid_high) */
+#define BID_CAP NX_BID_CAP   /* bids are recorded in a byte (play.bid_high) */
 
 /* Treachery hand limits: 4, Harkonnen 8 (LV 1.04, 2.05); CHOAM 5 from
  * one engine only (docs/rules/turn.md 1.6). */
@@ -130,6 +131,11 @@ static int bid_problem(const nx_state *s, uint8_t seat, int amount, int karama, 
         return -1;
     }
     return 0;
+}
+
+int nx_bid_check(const nx_state *s, uint8_t seat, int amount, int karama, char *why, size_t len)
+{
+    return bid_problem(s, seat, amount, karama, why, len);
 }
 
 /* ---- the deck ---------------------------------------------------------------- */

@@ -71,15 +71,8 @@ static const uint8_t free_revivals[NX_FACTION_COUNT] = {
     [NX_CHOAM] = 0, [NX_RICHESE] = 2, [NX_ECAZ] = 2, [NX_MORITANI] = 2,
 };
 
-/* A revival request: what "revive" names. */
-typedef struct plan {
-    int forces, elite;             /* the seat's own, from the Tanks */
-    int leader;                    /* leader index, or -1 */
-    int ally_forces, ally_elite;   /* Emperor only: its ally's, paid by the Emperor */
-    int kh;                        /* Atreides: the Kwisatz Haderach */
-    int grant_forces, grant_elite; /* the seat's own, on a card's grant (see "Grants" below) */
-    int grant_leader;              /* leader index revived on a card's leader grant, or -1 */
-} plan;
+/* A revival request: what "revive" names (nx_revival.h). */
+typedef nx_revival_plan plan;
 
 static uint8_t bit(uint8_t seat) { return (uint8_t)(1u << seat); }
 
@@ -279,6 +272,15 @@ static int plan_problem(const nx_state *s, uint8_t seat, const plan *pl, char *w
     }
     return 0;
 }
+
+int nx_revival_check(const nx_state *s, uint8_t seat, const nx_revival_plan *pl, int *cost, char *why, size_t len)
+{
+    if (plan_problem(s, seat, pl, why, len)) return -1;
+    if (cost) *cost = plan_cost(s, seat, pl);
+    return 0;
+}
+
+int nx_revival_grant_open(const nx_state *s, uint8_t seat) { return force_grant(s, seat) >= 0 || leader_grant(s, seat) >= 0; }
 
 static void revive_forces(nx_state *s, uint8_t who, int forces, int elite)
 {

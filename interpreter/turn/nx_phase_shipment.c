@@ -46,9 +46,10 @@
 #include "nx_ship_nexus.h"
 #include "nx_spice.h"
 #include "nx_words.h"
+#include "nx_legal.h"
 
 #define BIT(seat) ((uint8_t)(1u << (seat)))
-#define RESERVES (-1)      /* a ship_req end that is the seat's reserves */
+#define RESERVES NX_SHIP_RESERVES   /* a ship_req end that is the seat's reserves */
 #define NO_ADVISOR 0xff
 #define NO_INTRUSION 0xff
 
@@ -546,6 +547,36 @@ static int move_from_arg(nx_act *a, int *territory, int *section)
 
 static const nx_pending *turn_decision(nx_act *a) { return nx_act_need(a, NX_PEND_SHIP_MOVE); }
 
+/* The turn's order, shared by the actions and the legal-move space (nx_legal.h). */
+const char *nx_ship_order_refusal(const nx_state *s, uint8_t seat)
+{
+    int second = nx_ship_second_under_way(s, seat);
+    if (second && s->play.second_shipped) return "you have already made the second shipment";
+    if (!second && (s->play.shipped & BIT(seat))) return "you have already shipped this turn";
+    if (!second && (s->play.move_begun & BIT(seat))) return "you have begun moving: the shipment comes first";
+    return NULL;
+}
+
+const char *nx_move_order_refusal(const nx_state *s, uint8_t seat, int hajr)
+{
+    if (!hajr && nx_ship_second_under_way(s, seat))
+        return "after Spacing Guild Cunning's second shipment only a Hajr card's extra move remains";
+    if (!hajr && (s->play.moved & BIT(seat))) return "you have already moved this turn";
+    return NULL;
+}
+
+int nx_ship_delay_refusal(const nx_state *s, uint8_t seat, char *why, size_t len) { return delay_refusal(s, seat, why, len); }
+
+int nx_ship_check(const nx_state *s, uint8_t seat, int from, int to, int normal, int elite, int karama, int *cost,
+                  char *why, size_t len)
+{
+    ship_req r = { .seat = seat, .from = from, .to = to, .normal = normal, .elite = elite, .karama = karama };
+    ship_plan plan;
+    if (check_ship(s, &r, &plan, why, len)) return -1;
+    if (cost) *cost = plan.cost;
+    return 0;
+}
+
 static int act_ship(nx_act *a)
 {
     if (nx_arg_keys(a, NX_KEYS("from", "to", "count", "elite", "karama", "nexus"))) return -1;
@@ -558,11 +589,8 @@ static int act_ship(nx_act *a)
         bool_arg(a, "nexus", &nexus))
         return -1;
     nx_state *s = a->s;
-    int second = nx_ship_second_under_way(s, r.seat);
-    if (second && s->play.second_shipped) return nx_act_fail(a, "illegal", "you have already made the second shipment");
-    if (!second && (s->play.shipped & BIT(r.seat))) return nx_act_fail(a, "illegal", "you have already shipped this turn");
-    if (!second && (s->play.move_begun & BIT(r.seat)))
-        return nx_act_fail(a, "illegal", "you have begun moving: the shipment comes first");
+    const char *order = nx_ship_order_refusal(s, r.seat);
+    if (order) return nx_act_fail(a, "illegal", "%s", order);
     /* A shipment backed by the held Nexus card: the card is played first,
      * in this same action, so a refused shipment keeps the card. */
     if (nexus && nx_ship_play_terms(a)) return -1;
@@ -595,9 +623,8 @@ static int act_move(nx_act *a)
         counts_arg(a, &r.normal, &r.elite) || bool_arg(a, "hajr", &r.hajr) || bool_arg(a, "fight", &r.fight))
         return -1;
     nx_state *s = a->s;
-    if (!r.hajr && nx_ship_second_under_way(s, r.seat))
-        return nx_act_fail(a, "illegal", "after Spacing Guild Cunning's second shipment only a Hajr card's extra move remains");
-    if (!r.hajr && (s->play.moved & BIT(r.seat))) return nx_act_fail(a, "illegal", "you have already moved this turn");
+    const char *order = nx_move_order_refusal(s, r.seat, r.hajr);
+    if (order) return nx_act_fail(a, "illegal", "%s", order);
     nx_move_plan plan;
     char why[256];
     if (nx_move_check(s, &r, &plan, why, sizeof why)) return nx_act_fail(a, "illegal", "%s", why);

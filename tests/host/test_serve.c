@@ -4,6 +4,7 @@
  * commit leaves the room exactly as it was, and the retry is applied
  * afresh. */
 #include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -13,6 +14,7 @@
 
 #include "nx_bot.h"
 #include "nx_game.h"
+#include "nx_map.h"
 #include "nx_room.h"
 #include "nx_serve.h"
 #include "nx_testutil.h"
@@ -498,6 +500,422 @@ START_TEST(whole_games_from_moves_with_bots)
 }
 END_TEST
 
+/* ---- the legal-move space (docs/protocol.md "The space") -------------------------- */
+
+static int pick(nx_rng *rng, int lo, int hi)
+{
+    ck_assert_int_le(lo, hi);
+    return lo + (int)nx_rng_below(rng, (uint32_t)(hi - lo + 1));
+}
+static int lo_of(const json_t *o, const char *key) { return (int)json_integer_value(json_array_get(json_object_get(o, key), 0)); }
+static int hi_of(const json_t *o, const char *key) { return (int)json_integer_value(json_array_get(json_object_get(o, key), 1)); }
+static int imax(int a, int b) { return a > b ? a : b; }
+static int imin(int a, int b) { return a < b ? a : b; }
+
+static json_t *any_of(const json_t *arr, nx_rng *rng)
+{
+    size_t n = json_array_size(arr);
+    return n ? json_array_get(arr, nx_rng_below(rng, (uint32_t)n)) : NULL;
+}
+
+static json_t *ship_action(const json_t *route, int normal, int elite)
+{
+    json_t *a = json_pack("{s:s, s:O, s:i, s:i}", "type", "ship", "to", json_object_get(route, "to"), "count", normal, "elite", elite);
+    if (strcmp(json_string_value(json_object_get(route, "from")), "reserves")) json_object_set(a, "from", json_object_get(route, "from"));
+    if (json_is_true(json_object_get(route, "karama"))) json_object_set_new(a, "karama", json_true());
+    return a;
+}
+
+/* A total in the route's run, split any way the origin allows. */
+static json_t *sample_ship(const json_t *route, nx_rng *rng)
+{
+    int n = pick(rng, lo_of(route, "total"), hi_of(route, "total"));
+    int e = pick(rng, imax(lo_of(route, "elite"), n - hi_of(route, "count")), imin(hi_of(route, "elite"), n));
+    return ship_action(route, n - e, e);
+}
+
+static json_t *move_action(const json_t *route, int normal, int elite)
+{
+    json_t *a = json_pack("{s:s, s:O, s:O, s:i, s:i}", "type", "move", "from", json_object_get(route, "from"), "to",
+                          json_object_get(route, "to"), "count", normal, "elite", elite);
+    if (json_is_true(json_object_get(route, "hajr"))) json_object_set_new(a, "hajr", json_true());
+    if (json_is_true(json_object_get(route, "fight"))) json_object_set_new(a, "fight", json_true());
+    return a;
+}
+
+static json_t *sample_move(const json_t *route, nx_rng *rng)
+{
+    int n, e;
+    do {
+        n = pick(rng, lo_of(route, "count"), hi_of(route, "count"));
+        e = pick(rng, lo_of(route, "elite"), hi_of(route, "elite"));
+    } while (n + e == 0);
+    return move_action(route, n, e);
+}
+
+static json_t *dial_json(double d) { return d == (double)(long)d ? json_integer((json_int_t)d) : json_real(d); }
+
+static json_t *plan_action(const json_t *cards, double dial, int spice)
+{
+    json_t *a = json_deep_copy(cards);
+    json_object_set_new(a, "type", json_string("battle_plan"));
+    json_object_set_new(a, "dial", dial_json(dial));
+    json_object_set_new(a, "spice", json_integer(spice));
+    return a;
+}
+
+static json_t *sample_plan(const json_t *space, nx_rng *rng)
+{
+    json_t *cards = any_of(json_object_get(space, "cards"), rng), *dials = any_of(json_object_get(space, "dials"), rng);
+    ck_assert_msg(cards && dials, "a battle plan space with no legal plan");
+    double step = json_number_value(json_object_get(space, "step"));
+    double lo = json_number_value(json_object_get(dials, "min")), hi = json_number_value(json_object_get(dials, "max"));
+    int k = pick(rng, 0, (int)((hi - lo) / step + 0.5));
+    return plan_action(cards, lo + k * step, (int)json_integer_value(json_object_get(dials, "spice")));
+}
+
+/* The answer to Prescience's dial: a dial of the run (or one step past
+ * its top), with the run's support when the answer shows it. */
+static json_t *foresee_action(const json_t *run, const json_t *space, nx_rng *rng, int past)
+{
+    double step = json_number_value(json_object_get(space, "step"));
+    double lo = json_number_value(json_object_get(run, "min")), hi = json_number_value(json_object_get(run, "max"));
+    double dial = past ? hi + step : lo + pick(rng, 0, (int)((hi - lo) / step + 0.5)) * step;
+    json_t *a = json_pack("{s:s, s:o}", "type", "foresee_answer", "dial", dial_json(dial));
+    if (json_object_get(run, "spice")) json_object_set(a, "spice", json_object_get(run, "spice"));
+    return a;
+}
+
+static json_t *revive_action(const json_t *plan)
+{
+    json_t *a = json_deep_copy(plan);
+    json_object_del(a, "cost");
+    json_object_set_new(a, "type", json_string("revive"));
+    return a;
+}
+
+/* Uniformly among the branches the space offers ("pass" is one), then a
+ * random point of the branch. */
+static json_t *sample_space(const json_t *space, nx_rng *rng)
+{
+    const char *kind = json_string_value(json_object_get(space, "decision"));
+    if (!strcmp(kind, "battle_plan")) return sample_plan(space, rng);
+    if (!strcmp(kind, "foresee")) {
+        json_t *run = any_of(json_object_get(space, "dials"), rng);
+        ck_assert_msg(run != NULL, "a Prescience dial answer with no legal dial");
+        return foresee_action(run, space, rng, 0);
+    }
+    if (!strcmp(kind, "bid")) {
+        json_t *runs = json_object_get(space, "bid");
+        int r = pick(rng, 0, (int)json_array_size(runs));
+        if (r == (int)json_array_size(runs)) return json_pack("{s:s}", "type", "pass");
+        json_t *run = json_array_get(runs, (size_t)r);
+        json_t *a = json_pack("{s:s, s:i}", "type", "bid", "amount",
+                              pick(rng, (int)json_integer_value(json_object_get(run, "min")), (int)json_integer_value(json_object_get(run, "max"))));
+        if (json_is_true(json_object_get(run, "karama"))) json_object_set_new(a, "karama", json_true());
+        return a;
+    }
+    if (!strcmp(kind, "revival")) {
+        json_t *plans = json_object_get(space, "revive");
+        int r = pick(rng, 0, (int)json_array_size(plans));
+        if (r == (int)json_array_size(plans)) return json_pack("{s:s}", "type", "pass");
+        return revive_action(json_array_get(plans, (size_t)r));
+    }
+    ck_assert_str_eq(kind, "ship_move");
+    json_t *ships = json_object_get(json_object_get(space, "ship"), "routes");
+    json_t *moves = json_object_get(json_object_get(space, "move"), "routes");
+    /* Pass (or delay) one time in eight when forces can go somewhere, so
+     * that seat 0 reaches the battles too. */
+    int branches[4], nb = 0;
+    if (json_array_size(ships)) branches[nb++] = 2;
+    if (json_array_size(moves)) branches[nb++] = 3;
+    if (!nb || !pick(rng, 0, 7)) {
+        nb = 0;
+        branches[nb++] = 0;
+        if (json_is_true(json_object_get(space, "delay"))) branches[nb++] = 1;
+    }
+    switch (branches[pick(rng, 0, nb - 1)]) {
+    case 1: return json_pack("{s:s}", "type", "delay");
+    case 2: return sample_ship(any_of(ships, rng), rng);
+    case 3: return sample_move(any_of(moves, rng), rng);
+    default: return json_pack("{s:s}", "type", "pass");
+    }
+}
+
+/* ---- points just outside the space ---- */
+
+static int same(const json_t *a, const json_t *b, const char *key) { return json_equal(json_object_get(a, key), json_object_get(b, key)); }
+
+/* Is the (from, to, karama) shipment of n forces in some route's run? */
+static int ship_listed(const json_t *routes, const json_t *like, const char *to, int n)
+{
+    size_t i;
+    json_t *r;
+    json_array_foreach(routes, i, r)
+        if (same(r, like, "from") && same(r, like, "karama") && !strcmp(json_string_value(json_object_get(r, "to")), to) &&
+            n >= lo_of(r, "total") && n <= hi_of(r, "total"))
+            return 1;
+    return 0;
+}
+
+static int move_listed(const json_t *routes, const json_t *like, const char *to, int normal, int elite)
+{
+    size_t i;
+    json_t *r;
+    json_array_foreach(routes, i, r)
+        if (same(r, like, "from") && same(r, like, "hajr") && same(r, like, "fight") &&
+            !strcmp(json_string_value(json_object_get(r, "to")), to) && normal >= lo_of(r, "count") &&
+            normal <= hi_of(r, "count") && elite >= lo_of(r, "elite") && elite <= hi_of(r, "elite"))
+            return 1;
+    return 0;
+}
+
+static int dial_listed(const json_t *dials, double dial, int spice)
+{
+    size_t i;
+    json_t *d;
+    json_array_foreach(dials, i, d)
+        if (json_integer_value(json_object_get(d, "spice")) == spice && dial >= json_number_value(json_object_get(d, "min")) &&
+            dial <= json_number_value(json_object_get(d, "max")))
+            return 1;
+    return 0;
+}
+
+/* As dial_listed, any support when spice is -1 (a runs without "spice"). */
+static int dial_listed_any(const json_t *dials, double dial, int spice)
+{
+    size_t i;
+    json_t *d;
+    json_array_foreach(dials, i, d)
+        if ((spice < 0 || json_integer_value(json_object_get(d, "spice")) == spice) &&
+            dial >= json_number_value(json_object_get(d, "min")) && dial <= json_number_value(json_object_get(d, "max")))
+            return 1;
+    return 0;
+}
+
+/* A section no route of the space (from the same origin) lands on. */
+static const char *unlisted_section(const json_t *routes, const json_t *like)
+{
+    for (int sec = 0; sec < nx_map_section_count(); sec++) {
+        const char *id = nx_map_section_id(sec);
+        size_t i;
+        json_t *r;
+        int hit = 0;
+        json_array_foreach(routes, i, r) hit |= same(r, like, "from") && !strcmp(json_string_value(json_object_get(r, "to")), id);
+        if (!hit) return id;
+    }
+    return NULL;
+}
+
+/* Actions just outside the space: one more force than a run allows, a
+ * destination no route lists, a dial a step past its run, a support no
+ * run has, a bid one past a run's ends.  Appended to out. */
+static void outside_points(const json_t *space, json_t *out)
+{
+    const char *kind = json_string_value(json_object_get(space, "decision"));
+    size_t i;
+    json_t *r;
+    if (!strcmp(kind, "ship_move")) {
+        json_t *ships = json_object_get(json_object_get(space, "ship"), "routes");
+        json_t *moves = json_object_get(json_object_get(space, "move"), "routes");
+        json_t *first = json_array_get(ships, 0);
+        if (first) {
+            int hi = hi_of(first, "total"), to_n = hi + 1;
+            const char *to = json_string_value(json_object_get(first, "to"));
+            if (to_n <= hi_of(first, "count") + hi_of(first, "elite") && !ship_listed(ships, first, to, to_n))
+                json_array_append_new(out, ship_action(first, imin(to_n, hi_of(first, "count")), to_n - imin(to_n, hi_of(first, "count"))));
+            json_array_append_new(out, ship_action(first, hi_of(first, "count") + 1, 0));
+            const char *off = unlisted_section(ships, first);
+            if (off) {
+                json_t *w = json_deep_copy(first);
+                json_object_set_new(w, "to", json_string(off));
+                json_array_append_new(out, ship_action(w, imin(1, hi_of(first, "count")), 1 - imin(1, hi_of(first, "count"))));
+                json_decref(w);
+            }
+        }
+        json_t *mv = json_array_get(moves, 0);
+        if (mv) {
+            const char *to = json_string_value(json_object_get(mv, "to"));
+            int n = hi_of(mv, "count") + 1, e = hi_of(mv, "elite");
+            if (!move_listed(moves, mv, to, n, e)) json_array_append_new(out, move_action(mv, n, e));
+            const char *off = unlisted_section(moves, mv);
+            if (off) {
+                json_t *w = json_deep_copy(mv);
+                json_object_set_new(w, "to", json_string(off));
+                json_array_append_new(out, move_action(w, hi_of(mv, "count") ? 1 : 0, hi_of(mv, "count") ? 0 : 1));
+                json_decref(w);
+            }
+        }
+        if (!json_is_true(json_object_get(space, "delay"))) json_array_append_new(out, json_pack("{s:s}", "type", "delay"));
+    } else if (!strcmp(kind, "battle_plan")) {
+        json_t *cards = json_array_get(json_object_get(space, "cards"), 0), *dials = json_object_get(space, "dials");
+        double step = json_number_value(json_object_get(space, "step"));
+        json_array_foreach(dials, i, r) {
+            double over = json_number_value(json_object_get(r, "max")) + step;
+            int spice = (int)json_integer_value(json_object_get(r, "spice"));
+            if (!dial_listed(dials, over, spice)) json_array_append_new(out, plan_action(cards, over, spice));
+            if (!dial_listed(dials, 0, spice + 1)) json_array_append_new(out, plan_action(cards, 0, spice + 1));
+            if (step == 1) json_array_append_new(out, plan_action(cards, json_number_value(json_object_get(r, "min")) + 0.5, spice));
+        }
+        /* A leader of the wrong faction's pool in the leader slot. */
+        json_t *wrong = json_deep_copy(cards);
+        json_object_del(wrong, "cheap_hero");
+        json_object_set_new(wrong, "leader", json_string("leader:feyd_rautha"));
+        int listed = 0;
+        json_array_foreach(json_object_get(space, "cards"), i, r) listed |= json_equal(r, wrong);
+        if (!listed) json_array_append_new(out, plan_action(wrong, 0, 0));
+        json_decref(wrong);
+    } else if (!strcmp(kind, "foresee")) {
+        json_t *dials = json_object_get(space, "dials");
+        json_array_foreach(dials, i, r) {
+            json_t *over = foresee_action(r, space, NULL, 1);
+            int spice = (int)json_integer_value(json_object_get(r, "spice"));
+            if (!dial_listed_any(dials, json_number_value(json_object_get(over, "dial")), json_object_get(r, "spice") ? spice : -1))
+                json_array_append(out, over);
+            json_decref(over);
+        }
+    } else if (!strcmp(kind, "bid")) {
+        json_array_foreach(json_object_get(space, "bid"), i, r) {
+            int lo = (int)json_integer_value(json_object_get(r, "min")), hi = (int)json_integer_value(json_object_get(r, "max"));
+            int karama = json_is_true(json_object_get(r, "karama"));
+            if (lo > 1) json_array_append_new(out, json_pack("{s:s, s:i, s:b}", "type", "bid", "amount", lo - 1, "karama", karama));
+            if (hi < 250 && !karama) json_array_append_new(out, json_pack("{s:s, s:i}", "type", "bid", "amount", hi + 1));
+        }
+    } else if (!strcmp(kind, "revival")) {
+        json_t *plans = json_object_get(space, "revive"), *p = json_array_get(plans, 0);
+        if (p) {
+            json_t *more = revive_action(p);
+            json_object_set_new(more, "forces", json_integer(json_integer_value(json_object_get(p, "forces")) + 1));
+            int listed = 0;
+            json_array_foreach(plans, i, r) {
+                json_t *cand = revive_action(r);
+                listed |= json_equal(cand, more);
+                json_decref(cand);
+            }
+            if (!listed) json_array_append(out, more);
+            json_decref(more);
+        }
+    }
+}
+
+typedef struct space_tally {
+    int answers, sampled, refused_outside, games;
+    int by_kind[5];     /* sampled answers: ship_move, battle_plan, bid, revival, foresee */
+} space_tally;
+
+static const char *const space_kinds[5] = { "ship_move", "battle_plan", "bid", "revival", "foresee" };
+
+/* Send one action for seat 0; returns the parsed reply. */
+static json_t *send_action(nx_server *sv, json_t *a, const char *id, json_t *version)
+{
+    json_object_set_new(a, "id", json_string(id));
+    json_object_set_new(a, "seat", json_integer(0));
+    json_object_set(a, "version", version);
+    char *text = json_dumps(a, JSON_COMPACT);
+    json_t *r = askf(sv, "{\"cmd\":\"apply\",\"room\":\"g\",\"token\":\"%s\",\"action\":%s}", seat_token[0], text);
+    free(text);
+    return r;
+}
+
+/* Seat 0 answers every decision that has a space with a random point of
+ * it (never the listed moves), and the others from the listed moves;
+ * before each sampled answer the points just outside the space are sent
+ * and each must be refused with a reason, the room unchanged.  Engine
+ * bots in every other seat. */
+static void play_from_space(int nseats, int seed, int advanced, int nexus, space_tally *t)
+{
+    nx_store *st = memory_store();
+    nx_server *sv = nx_server_new(&rt, st);
+    static const char *const factions[] = { "atreides", "harkonnen", "fremen", "emperor", "spacing_guild", "bene_gesserit" };
+    char line[512];
+    int used = snprintf(line, sizeof line, "{\"cmd\":\"new\",\"room\":\"g\",\"seed\":%d,\"advanced\":%s,\"nexus_cards\":%s,\"factions\":[",
+                        seed, advanced ? "true" : "false", nexus ? "true" : "false");
+    for (int i = 0; i < nseats; i++)
+        used += snprintf(line + used, sizeof line - (size_t)used, "%s\"%s\"", i ? "," : "", factions[(i + seed) % 6]);
+    snprintf(line + used, sizeof line - (size_t)used, "]}");
+    new_room_tokens(sv, line);
+    for (int i = 1; i < nseats; i++)
+        expect_true(askf(sv, "{\"cmd\":\"bot\",\"room\":\"g\",\"token\":\"%s\",\"seat\":%d,\"kind\":\"%s\"}", host_token, i,
+                         i % 2 ? "simple" : "random"));
+    nx_rng rng;
+    nx_rng_seed(&rng, (uint64_t)seed * 7919u + (uint64_t)nseats);
+    int n = 0;
+    for (;;) {
+        json_t *m = askf(sv, "{\"cmd\":\"moves\",\"room\":\"g\",\"seat\":0,\"token\":\"%s\"}", seat_token[0]);
+        ck_assert(json_is_true(json_object_get(m, "ok")));
+        if (!json_is_true(json_object_get(m, "to_move"))) {
+            json_decref(m);
+            break;
+        }
+        json_t *space = json_object_get(m, "space"), *a;
+        char id[32];
+        if (space) {
+            json_t *outside = json_array();
+            outside_points(space, outside);
+            size_t i;
+            json_t *o;
+            json_array_foreach(outside, i, o) {
+                snprintf(id, sizeof id, "x%d.%zu", n, i);
+                char *text = json_dumps(o, JSON_COMPACT);
+                json_t *r = send_action(sv, o, id, json_object_get(m, "version"));
+                const char *code = json_string_value(json_object_get(r, "code"));
+                const char *err = json_string_value(json_object_get(r, "error"));
+                ck_assert_msg(json_is_false(json_object_get(r, "ok")), "a point outside the space was taken: %s", text);
+                ck_assert_msg(code && (!strcmp(code, "illegal") || !strcmp(code, "malformed")) && err && strlen(err) > 10,
+                              "%s refused without a clear reason", text);
+                json_decref(r);
+                free(text);
+                t->refused_outside++;
+            }
+            json_decref(outside);
+            a = sample_space(space, &rng);
+            t->sampled++;
+            for (int k = 0; k < 5; k++)
+                t->by_kind[k] += !strcmp(json_string_value(json_object_get(space, "decision")), space_kinds[k]);
+        } else {
+            json_t *list = json_object_get(m, "moves");
+            ck_assert_uint_gt(json_array_size(list), 0);
+            a = json_deep_copy(json_array_get(list, nx_rng_below(&rng, (uint32_t)json_array_size(list))));
+        }
+        snprintf(id, sizeof id, "p%d", n++);
+        char *text = json_dumps(a, JSON_COMPACT);
+        json_t *r = send_action(sv, a, id, json_object_get(m, "version"));
+        ck_assert_msg(json_is_true(json_object_get(r, "ok")), "%s %s refused: %s", space ? "a point of the space" : "a listed move",
+                      text, json_string_value(json_object_get(r, "error")));
+        json_decref(r);
+        free(text);
+        json_decref(a);
+        json_decref(m);
+        ck_assert_int_lt(n, 5000);
+    }
+    json_t *v = ask(sv, "{\"cmd\":\"view\",\"room\":\"g\"}");
+    ck_assert_msg(json_is_true(json_object_get(json_object_get(json_object_get(v, "view"), "board"), "over")),
+                  "seat 0 is not to move, the bots have moved, and the game is not over");
+    json_decref(v);
+    t->answers += n;
+    t->games++;
+    nx_server_free(sv);
+    nx_store_close(st);
+}
+
+START_TEST(whole_games_from_the_space)
+{
+    space_tally t = { 0 };
+    static const struct { int nseats, seed, advanced, nexus; } games[] = {
+        { 2, 1, 0, 0 }, { 3, 2, 1, 0 }, { 4, 3, 0, 1 }, { 5, 4, 1, 1 }, { 6, 5, 1, 1 }, { 2, 6, 1, 1 }, { 6, 7, 0, 0 },
+        { 3, 8, 1, 1 }, { 4, 9, 1, 1 }, { 5, 10, 0, 1 }, { 6, 11, 1, 0 }, { 3, 12, 0, 0 },
+    };
+    for (size_t i = 0; i < sizeof games / sizeof games[0]; i++)
+        play_from_space(games[i].nseats, games[i].seed, games[i].advanced, games[i].nexus, &t);
+    fprintf(stderr, "space: %d games, %d answers by seat 0, %d sampled from the space, %d points outside refused\n", t.games,
+            t.answers, t.sampled, t.refused_outside);
+    for (int k = 0; k < 5; k++) fprintf(stderr, "  %s: %d sampled\n", space_kinds[k], t.by_kind[k]);
+    for (int k = 0; k < 4; k++) ck_assert_msg(t.by_kind[k] > 3, "too few %s answers sampled", space_kinds[k]);
+    ck_assert_int_gt(t.sampled, 50);
+    ck_assert_int_gt(t.refused_outside, 50);
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("serve");
@@ -519,6 +937,7 @@ static Suite *suite(void)
     tcase_add_test(hosting, hello_and_ids);
     tcase_add_test(hosting, tokens_are_required_and_checked);
     tcase_add_test(hosting, whole_games_from_moves_with_bots);
+    tcase_add_test(hosting, whole_games_from_the_space);
     suite_add_tcase(s, hosting);
     return s;
 }
