@@ -24,6 +24,10 @@ static const nx_adv_def defs[NX_ADVO_COUNT] = {
     [NX_ADVO_FREMEN_ALLY_REVIVAL] = { "fremen_ally_revival", "free revival of three as the Fremen's ally", NX_FREMEN, 0 },
     [NX_ADVO_EMPEROR_ALLY_REVIVAL] = { "emperor_ally_revival", "payment for its ally's extra revivals", NX_EMPEROR, 0 },
     [NX_ADVO_WORM_RIDE] = { "worm_ride", "ride on Shai-Hulud", NX_FREMEN, 0 },
+    /* The Guild's shipping abilities, its ally's too: the user is the shipper. */
+    [NX_ADVO_GUILD_HALF_PRICE] = { "guild_half_price", "shipment at half price", NX_SPACING_GUILD, 0 },
+    [NX_ADVO_GUILD_CROSS_SHIP] = { "guild_cross_ship", "cross-shipment", NX_SPACING_GUILD, 0 },
+    [NX_ADVO_GUILD_SHIP_BACK] = { "guild_ship_back", "shipment back to its reserves", NX_SPACING_GUILD, 0 },
 };
 
 const nx_adv_def *nx_adv_get(int adv)

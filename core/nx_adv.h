@@ -30,6 +30,9 @@ typedef enum {
     NX_ADVO_FREMEN_ALLY_REVIVAL,    /* the Fremen's ally revives three free (LV 2.04 Alliance, cancel) */
     NX_ADVO_EMPEROR_ALLY_REVIVAL,   /* the Emperor pays for three extra ally revivals (LV 2.03 Alliance, cancel) */
     NX_ADVO_WORM_RIDE,          /* the Fremen ride Shai-Hulud (LV 2.04 Beast of Burden, cancel) */
+    NX_ADVO_GUILD_HALF_PRICE,   /* the Guild or its ally ships from reserves at half price (LV 2.06, cancel) */
+    NX_ADVO_GUILD_CROSS_SHIP,   /* the Guild or its ally ships from one territory to another (LV 2.06, cancel) */
+    NX_ADVO_GUILD_SHIP_BACK,    /* the Guild ships forces back to its reserves (LV 2.06, cancel) */
     NX_ADVO_COUNT
 } nx_adv_out;
 

@@ -124,6 +124,12 @@ static int check_origin(const nx_state *s, const ship_req *r, char *why, size_t 
         return nx_move_refuse(why, len, "only the Spacing Guild ships forces back to its reserves");
     if (r->to != RESERVES && !guild_rates(s, r->seat) && !(allowed & NX_ALLOW_CROSS_SHIP))
         return nx_move_refuse(why, len, "only the Spacing Guild and its ally may ship forces from one territory to another");
+    /* A Karama cancelled the ability this turn: the shipper retakes its
+     * shipment without it (LV "How to use this guide"). */
+    if (r->to == RESERVES && !(allowed & NX_ALLOW_SHIP_BACK) && nx_adv_stopped(s, NX_ADVO_GUILD_SHIP_BACK))
+        return nx_move_refuse(why, len, "a Karama cancelled your shipment back to your reserves: this turn you may not ship back");
+    if (r->to != RESERVES && !(allowed & NX_ALLOW_CROSS_SHIP) && nx_adv_stopped(s, NX_ADVO_GUILD_CROSS_SHIP))
+        return nx_move_refuse(why, len, "a Karama cancelled your cross-shipment: this turn you ship from your reserves only");
     if (r->karama) return nx_move_refuse(why, len, "a Karama card buys a shipment from reserves only");
     if (st->forces[NX_PLACE_BOARD(r->from)][NX_FORCE_NORMAL] < r->normal || st->forces[NX_PLACE_BOARD(r->from)][NX_FORCE_ELITE] < r->elite)
         return nx_move_refuse(why, len, "you have only %d ordinary and %d elite forces in %s",
@@ -172,7 +178,9 @@ static int check_cost(const nx_state *s, const ship_req *r, ship_plan *plan, cha
         /* Richese Secret Ally: the forces are priced as one. */
         int priced = (allowed & NX_ALLOW_FIVE_AS_ONE) ? 1 : n;
         plan->cost = priced * (nx_map_is_stronghold(nx_map_section_territory(r->to)) ? 1 : 2);
-        if (r->karama || guild_rates(s, r->seat) || (allowed & NX_ALLOW_GUILD_RATES)) plan->cost = (plan->cost + 1) / 2;
+        /* Half price stopped by a Karama: the normal rates this turn. */
+        int guild_half = guild_rates(s, r->seat) && !nx_adv_stopped(s, NX_ADVO_GUILD_HALF_PRICE);
+        if (r->karama || guild_half || (allowed & NX_ALLOW_GUILD_RATES)) plan->cost = (plan->cost + 1) / 2;
         if (!r->karama && g != NX_NO_SEAT && g != r->seat) plan->payee = g;
     }
     if (r->karama && (plan->karama_card = nx_move_card_in_hand(s, r->seat, NX_TR_KARAMA)) == NX_COMP_NONE)
@@ -202,6 +210,45 @@ static int check_ship(const nx_state *s, const ship_req *r, ship_plan *plan, cha
     if (check_origin(s, r, why, len)) return -1;
     if (r->to != RESERVES && check_landing(s, r, plan, why, len)) return -1;
     return check_cost(s, r, plan, why, len);
+}
+
+/* The Guild's ability (its ally's too) a checked shipment uses, which a
+ * Karama may cancel when it is attempted (LV 2.06, a star after each), or
+ * 0.  None when a Nexus card grants the same terms: it is then the card's,
+ * not the Guild's.  A cross-shipment is one use, its half price with it. */
+static int guild_use(const nx_state *s, const ship_req *r, const ship_plan *plan)
+{
+    unsigned allowed = nx_effect_allowed(s, r->seat);
+    if (plan->sends || r->karama) return 0;
+    if (r->to == RESERVES) return (allowed & NX_ALLOW_SHIP_BACK) ? 0 : NX_ADVO_GUILD_SHIP_BACK;
+    if (!guild_rates(s, r->seat)) return 0;
+    if (r->from != RESERVES && !(allowed & NX_ALLOW_CROSS_SHIP)) return NX_ADVO_GUILD_CROSS_SHIP;
+    if ((allowed & NX_ALLOW_GUILD_RATES) || nx_adv_stopped(s, NX_ADVO_GUILD_HALF_PRICE)) return 0;
+    return NX_ADVO_GUILD_HALF_PRICE;
+}
+
+/* Abilities whose cancellation binds the rest of the seat's turn: it
+ * retakes the act without them (end_turn forgets them). */
+static const int turn_bound[] = { NX_ADVO_FREMEN_MOVE, NX_ADVO_GUILD_HALF_PRICE, NX_ADVO_GUILD_CROSS_SHIP,
+                                  NX_ADVO_GUILD_SHIP_BACK };
+
+static int binds_turn(int adv)
+{
+    for (size_t i = 0; i < sizeof turn_bound / sizeof turn_bound[0]; i++)
+        if (turn_bound[i] == adv) return 1;
+    return 0;
+}
+
+static int turn_has_stop(const nx_state *s)
+{
+    for (size_t i = 0; i < sizeof turn_bound / sizeof turn_bound[0]; i++)
+        if (nx_adv_stopped(s, turn_bound[i])) return 1;
+    return 0;
+}
+
+static void forget_turn_stops(nx_state *s)
+{
+    for (size_t i = 0; i < sizeof turn_bound / sizeof turn_bound[0]; i++) nx_adv_forget(s, turn_bound[i]);
 }
 
 /* May the Bene Gesserit send a spiritual advisor after this shipment? */
@@ -281,6 +328,7 @@ static void apply_ship(nx_act *a, const ship_req *r, const ship_plan *plan)
 
 /* Acts held for a Karama window (the end of this file). */
 static int hold_send(nx_act *a, const ship_req *r);
+static int hold_guild(nx_act *a, const ship_req *r, int adv);
 static int hold_move(nx_act *a, const nx_move_req *r);
 static int hold_advisor(nx_act *a, int to);
 static int hold_wartime(nx_act *a, const int *ts, int n);
@@ -321,7 +369,7 @@ static void end_turn(nx_act *a, uint8_t seat)
     if (nx_ship_second_begins(a, seat)) return;
     ally_rule(a, seat);
     nx_move_stewards(a);
-    nx_adv_forget(s, NX_ADVO_FREMEN_MOVE);     /* a stopped two-territory move binds the turn only */
+    forget_turn_stops(s);     /* a stopped two-territory move or Guild shipment binds the turn only */
     s->play.acted |= BIT(seat);
     if (s->play.mover == seat) s->play.mover = NX_NO_SEAT;
     char who[64];
@@ -355,7 +403,7 @@ static int delay_refusal(const nx_state *s, uint8_t seat, char *why, size_t len)
     if (s->seats[seat].faction != NX_SPACING_GUILD) return nx_move_refuse(why, len, "only the Spacing Guild may delay");
     if (!guild_free_timing(s))
         return nx_move_refuse(why, len, "the Guild chooses its moment only in the Advanced game here (turn.guild_timing)");
-    if (((s->play.shipped | s->play.move_begun) & BIT(seat)) || nx_ship_second_under_way(s, seat))
+    if (((s->play.shipped | s->play.move_begun) & BIT(seat)) || nx_ship_second_under_way(s, seat) || turn_has_stop(s))
         return nx_move_refuse(why, len, "the Guild has begun its turn and must finish it");
     if (!others_waiting(s, seat)) return nx_move_refuse(why, len, "everyone else has finished: the Guild must act now");
     return 0;
@@ -602,6 +650,8 @@ static int act_ship(nx_act *a)
     nx_state_remove_pending(s, p);
     begin_turn(a, r.seat);
     if (plan.sends) return hold_send(a, &r);
+    int adv = guild_use(s, &r, &plan);
+    if (adv) return hold_guild(a, &r, adv);
     apply_ship(a, &r, &plan);
     return 0;
 }
@@ -1016,16 +1066,50 @@ void nx_ship_flip_moves(const nx_state *s, uint8_t seat, json_t *out)
  * window is answered (nx_adv_windows.h), then made or not.  Nothing else
  * happens in between, so the check made at the act still holds.
  */
-enum { H_TO, H_NORMAL, H_ELITE, H_FROM_T, H_FROM_SEC, H_FLAGS };
-_Static_assert(H_FLAGS < NX_ADVH_ARGS && NX_TERRITORY_BYTES <= NX_ADVH_ARGS, "NX_ADVH_ARGS too small");
+enum { H_TO, H_NORMAL, H_ELITE, H_FROM_T, H_FROM_SEC, H_FLAGS, H_SEAT };
+_Static_assert(H_SEAT < NX_ADVH_ARGS && NX_TERRITORY_BYTES <= NX_ADVH_ARGS, "NX_ADVH_ARGS too small");
+#define H_RESERVES 0xff     /* a Guild shipment's end that is the reserves */
+
+static int is_guild_use(int adv)
+{
+    return adv == NX_ADVO_GUILD_HALF_PRICE || adv == NX_ADVO_GUILD_CROSS_SHIP || adv == NX_ADVO_GUILD_SHIP_BACK;
+}
+
+/* The seat using the held advantage: the Guild's ally may use its shipping. */
+static uint8_t held_user(const nx_state *s, int adv)
+{
+    if (is_guild_use(adv)) return s->play.advh_arg[H_SEAT];
+    return nx_state_seat_of(s, nx_adv_get(adv)->faction);
+}
 
 static int hold(nx_act *a, int adv, const char *what)
 {
     nx_state *s = a->s;
     char who[64];
     s->play.advh = (uint8_t)adv;
-    nx_act_log(a, "%s means to %s", nx_act_who(s, nx_state_seat_of(s, nx_adv_get(adv)->faction), who, sizeof who), what);
+    nx_act_log(a, "%s means to %s", nx_act_who(s, held_user(s, adv), who, sizeof who), what);
     return 0;
+}
+
+static uint8_t ship_end_byte(int end) { return end == RESERVES ? H_RESERVES : (uint8_t)end; }
+static int ship_end_of(uint8_t b) { return b == H_RESERVES ? RESERVES : b; }
+
+static int hold_guild(nx_act *a, const ship_req *r, int adv)
+{
+    uint8_t *h = a->s->play.advh_arg;
+    char forces[48], from[64], to[64], what[200];
+    h[H_SEAT] = r->seat;
+    h[H_FROM_T] = ship_end_byte(r->from);
+    h[H_TO] = ship_end_byte(r->to);
+    h[H_NORMAL] = (uint8_t)r->normal;
+    h[H_ELITE] = (uint8_t)r->elite;
+    nx_move_forces_label(r->normal, r->elite, forces, sizeof forces);
+    if (r->from != RESERVES) nx_move_section_label(r->from, from, sizeof from);
+    if (r->to != RESERVES) nx_move_section_label(r->to, to, sizeof to);
+    if (adv == NX_ADVO_GUILD_SHIP_BACK) nx_fmt(what, sizeof what, "ship %s from %s back to its reserves", forces, from);
+    else if (adv == NX_ADVO_GUILD_CROSS_SHIP) nx_fmt(what, sizeof what, "cross-ship %s from %s to %s", forces, from, to);
+    else nx_fmt(what, sizeof what, "ship %s to %s at half price", forces, to);
+    return hold(a, adv, what);
 }
 
 static int hold_send(nx_act *a, const ship_req *r)
@@ -1086,11 +1170,13 @@ static void held_made(nx_act *a, int adv, uint8_t seat, const uint8_t *h)
 {
     nx_state *s = a->s;
     char why[256];
-    if (adv == NX_ADVO_FREMEN_SEND) {
-        ship_req r = { .seat = seat, .from = RESERVES, .to = h[H_TO], .normal = h[H_NORMAL], .elite = h[H_ELITE] };
+    if (adv == NX_ADVO_FREMEN_SEND || is_guild_use(adv)) {
+        int guild = is_guild_use(adv);
+        ship_req r = { .seat = seat, .from = guild ? ship_end_of(h[H_FROM_T]) : RESERVES,
+                       .to = guild ? ship_end_of(h[H_TO]) : h[H_TO], .normal = h[H_NORMAL], .elite = h[H_ELITE] };
         ship_plan plan;
         int refused = check_ship(s, &r, &plan, why, sizeof why);
-        assert(!refused && plan.sends);     /* checked at the act; only Karama cards moved since */
+        assert(!refused && (guild || plan.sends));     /* checked at the act; only Karama cards moved since */
         (void)refused;
         apply_ship(a, &r, &plan);
     } else if (adv == NX_ADVO_FREMEN_MOVE) {
@@ -1112,10 +1198,13 @@ static void held_made(nx_act *a, int adv, uint8_t seat, const uint8_t *h)
     }
 }
 
-/* The stopped use does not happen.  A cancelled free shipment is the
- * Fremen's shipment of the turn (as the Guild's power cancels one); a
- * cancelled two-territory move leaves the Fremen their move, one territory
- * far for the rest of the turn. */
+/* The stopped use does not happen, and "the faction whose ability is
+ * cancelled may recalculate and retake that same action without the
+ * ability" (LV "How to use this guide").  The Fremen cannot ship but by
+ * sending, so a cancelled free shipment is their shipment of the turn; a
+ * cancelled two-territory move leaves them their move, one territory far;
+ * a cancelled Guild shipment leaves the shipper its shipment, without the
+ * ability for the rest of the turn. */
 static void held_stopped(nx_act *a, int adv, uint8_t seat, const uint8_t *h)
 {
     nx_state *s = a->s;
@@ -1131,6 +1220,13 @@ static void held_stopped(nx_act *a, int adv, uint8_t seat, const uint8_t *h)
         nx_act_log(a, "the Bene Gesserit send no advisor");
     } else if (adv == NX_ADVO_WARTIME) {
         nx_act_log(a, "Wartime: the Bene Gesserit keep their advisors");
+    } else if (adv == NX_ADVO_GUILD_HALF_PRICE) {
+        nx_act_log(a, "%s's shipment is not made: it may ship again, at the normal rates", who);
+    } else if (adv == NX_ADVO_GUILD_CROSS_SHIP || adv == NX_ADVO_GUILD_SHIP_BACK) {
+        char from[64];
+        nx_move_section_label(ship_end_of(h[H_FROM_T]), from, sizeof from);
+        nx_act_log(a, "%s's forces stay in %s: it may ship again, %s", who, from,
+                   adv == NX_ADVO_GUILD_CROSS_SHIP ? "from its reserves only" : "but not back to its reserves");
     } else {
         assert(adv == NX_ADVO_INTRUSION);
         nx_act_log(a, "the Bene Gesserit fighters in %s stay fighters", nx_map_territory_name(h[H_TO]));
@@ -1141,9 +1237,8 @@ static int settle_held(nx_act *a)
 {
     nx_state *s = a->s;
     int adv = s->play.advh;
-    const nx_adv_def *d = nx_adv_get(adv);
-    assert(d);
-    uint8_t seat = nx_state_seat_of(s, d->faction);
+    assert(nx_adv_get(adv));
+    uint8_t seat = held_user(s, adv);
     if (nx_adv_window(a, adv, seat)) return 1;
     int stopped = nx_adv_stopped(s, adv);
     uint8_t h[NX_ADVH_ARGS];
@@ -1152,8 +1247,8 @@ static int settle_held(nx_act *a)
     memset(s->play.advh_arg, 0, sizeof s->play.advh_arg);
     if (stopped) held_stopped(a, adv, seat, h);
     else held_made(a, adv, seat, h);
-    /* A stopped two-territory move binds the rest of the turn (end_turn forgets it). */
-    if (!(stopped && adv == NX_ADVO_FREMEN_MOVE)) nx_adv_forget(s, adv);
+    /* A stopped two-territory move or Guild shipment binds the rest of the turn (end_turn forgets it). */
+    if (!(stopped && binds_turn(adv))) nx_adv_forget(s, adv);
     return 0;
 }
 

@@ -479,6 +479,43 @@ static int load_settings(const char *fixture, const nx_rulings *r,
     return rc;
 }
 
+/* Issue 13: the three defaults re-examined against the plain text, and
+ * the readings the sources state plainly, no longer settings
+ * (docs/rules/base-game-audit.md). */
+START_TEST(test_issue13_readings)
+{
+    char *dir = nx_asprintf("%s/rulings", NX_TEST_SOURCE_DIR);
+    nx_rulings r;
+    nx_diags d;
+    nx_diags_init(&d);
+    int rc = nx_rulings_load_dir(dir, &r, &d);
+    if (rc) nx_diags_print(&d, stderr);
+    ck_assert_int_eq(rc, 0);
+    static const char *const defaults[][2] = {
+        { "turn.storm_start_sector_damage", "yes" },
+        { "turn.battle_in_storm_sector", "same_sector" },
+        { "turn.first_storm_damage", "path" },
+    };
+    for (size_t i = 0; i < sizeof defaults / sizeof defaults[0]; i++) {
+        const nx_ruling *ru = nx_rulings_find(&r, defaults[i][0]);
+        ck_assert_msg(ru != NULL, "%s is missing", defaults[i][0]);
+        ck_assert_str_eq(ru->default_setting, defaults[i][1]);
+    }
+    static const char *const fixed[] = { "charity_amount", "leader_revival", "fremen_half_storm_losses",
+                                         "elite_revival_limit", "guild_timing", "advanced_nexus_timing",
+                                         "advisor_trigger", "battle_traitor_leader", "battle_lasgun_reach",
+                                         "battle_worthless_cards", "battle_karama_scope", "endgame_ranking" };
+    for (size_t i = 0; i < sizeof fixed / sizeof fixed[0]; i++) {
+        char *id = nx_asprintf("turn.%s", fixed[i]);
+        ck_assert_msg(nx_rulings_find(&r, id) == NULL, "%s is a fixed rule, not a setting", id);
+        free(id);
+    }
+    nx_rulings_free(&r);
+    nx_diags_free(&d);
+    free(dir);
+}
+END_TEST
+
 START_TEST(test_settings_valid)
 {
     nx_rulings r;
@@ -1043,6 +1080,7 @@ int main(void)
     TCase *tp = tcase_create("profiles");
     tcase_add_test(tp, test_profile_strict_is_defaults);
     tcase_add_test(tp, test_profile_provisional_answers_everything);
+    tcase_add_test(tp, test_issue13_readings);
     tcase_add_loop_test(tp, test_profile_bad, 0, (int)(sizeof profile_cases / sizeof profile_cases[0]));
     tcase_add_test(tp, test_profile_long_form_without_name);
     suite_add_tcase(s, tp);

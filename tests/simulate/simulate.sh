@@ -15,10 +15,11 @@ fails=0
 passes=0
 # Six seats with Nexus cards: the cards of absent factions are dealt, so
 # gated situations arise.  The batch plays seeds 3 and 4; the comparison
-# plays seed 2, in which the question an Ecaz Secret Ally holder asks
-# arises (the situation ecaz.secret_ally.audience gates).
+# plays seed 3, in which the question an Ecaz Secret Ally holder asks
+# arises (the situation ecaz.secret_ally.audience gates; seed 2 no longer
+# reaches it since the Guild's shipments wait for their Karama window).
 GAME="--seats 6 --nexus-cards --seed-start 3"
-COMPARE_GAME="--seats 6 --nexus-cards --seed-start 2"
+COMPARE_GAME="--seats 6 --nexus-cards --seed-start 3"
 N=2
 
 ok() { passes=$((passes + 1)); }
