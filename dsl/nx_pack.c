@@ -72,6 +72,20 @@ const char *nx_mode_name(nx_mode m)
     return mode_names[m];
 }
 
+/* What the log calls a panel: its card's faction and its mode.  The id
+ * ("<card>.<mode>") is the files' and the protocol's name, not a reader's. */
+const char *nx_panel_title(const nx_panel *p, char *buf, size_t len)
+{
+    char card[32];
+    const char *dot = strchr(p->id, '.');
+    size_t n = dot ? (size_t)(dot - p->id) : strlen(p->id);
+    nx_clip(card, sizeof card, "%.*s", (int)n, p->id);
+    nx_faction f = nx_faction_parse(card);
+    if (f == NX_NO_FACTION) nx_clip(buf, len, "%s", p->id);   /* a fixture's card: its id is all there is */
+    else nx_fmt(buf, len, "%s %s", nx_faction_name(f), nx_mode_name(p->mode));
+    return buf;
+}
+
 const char *nx_phase_id(nx_phase p)
 {
     assert(p >= 0 && p < NX_PHASE_COUNT);  /* tables are indexed by phase */
@@ -260,6 +274,7 @@ static const nx_shape sh_when = {
 static const nx_field path_fields[] = {
     { "id", 1, &(nx_shape){ .kind = NX_SH_STRING, .pattern = PAT_PATH_ID } },
     { "text", 1, &sh_text },
+    { "label", 1, &(nx_shape){ .kind = NX_SH_STRING, .doc = "what the path does, as the log prints it after 'to' (\"buy the card without paying the bank\")" } },
     { "when", 0, &sh_when },
     { "unbuilt", 0, &(nx_shape){ .kind = NX_SH_STRING, .doc = "why the engine cannot play this path yet (it is shut)" } },
     { "unbuilt_under", 0, &nx_unbuilt_under_shape },
@@ -388,6 +403,7 @@ static void panel_free(nx_panel *p)
     for (size_t i = 0; i < p->npaths; i++) {
         free(p->paths[i].id);
         free(p->paths[i].text);
+        free(p->paths[i].label);
         free(p->paths[i].unbuilt);
         nx_unbuilt_free(&p->paths[i].unbuilt_under);
         free(p->paths[i].when.event);
@@ -631,6 +647,7 @@ static void parse_one_path(pload *L, const nx_ynode *n, const char *what,
     if (wn) parse_when(L, wn, pwhat, &when);
     char *id = pattern_field(L, n, "id", pwhat, RE_PATH_ID, "must match ^[a-z][a-z_]*$");
     char *text = nx_ytext(L->d, n, "text", pwhat);
+    char *label = nx_ytext(L->d, n, "label", pwhat);
     /* A path of an implemented panel that the engine cannot play yet says
      * why, and is shut (nx_avail), rather than refused by its script. */
     char *unbuilt = nx_ymap_get(n, "unbuilt") ? nx_ytext(L->d, n, "unbuilt", pwhat) : NULL;
@@ -647,12 +664,13 @@ static void parse_one_path(pload *L, const nx_ynode *n, const char *what,
      * gate it are not reported as gating nothing. */
     if (!id) {
         free(text);
+        free(label);
         free(unbuilt);
         nx_unbuilt_free(&under);
         free(when.event);
         return;
     }
-    p->paths[p->npaths++] = (nx_panel_path){ id, text, wn != NULL, when, unbuilt, under };
+    p->paths[p->npaths++] = (nx_panel_path){ id, text, label, wn != NULL, when, unbuilt, under };
 }
 
 static void parse_paths(pload *L, const nx_ynode *panel, const char *what,

@@ -58,6 +58,7 @@ typedef struct nx_when {
 typedef struct nx_panel_path {
     char *id;
     char *text;
+    char *label;        /* what the path does, for the log: "... as Betrayal to <label>" */
     int has_when;       /* the path prints its own moment */
     nx_when when;       /* when has_when: replaces the panel's when */
     char *unbuilt;      /* NULL, or what the engine still lacks for this path:
@@ -112,6 +113,8 @@ void nx_pack_free(nx_pack *pack);
 
 const nx_card *nx_pack_card(const nx_pack *pack, nx_faction f);
 const nx_panel *nx_pack_panel(const nx_pack *pack, const char *panel_id);
+/* "CHOAM Secret Ally": the panel as the log names it. */
+const char *nx_panel_title(const nx_panel *p, char *buf, size_t len);
 
 /* The shapes of pack.yaml and of a card file (nx_shape: the loader checks
  * keys with them, and `nexus schema` prints them as JSON Schemas). */

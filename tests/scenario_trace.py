@@ -56,7 +56,7 @@ check(step5, "step 5 shows the action as sent", out)
 if step5:
     body = step5.group(1)
     for want in ["  result: ok, version 4",
-                 "  log: seat 0 (Harkonnen) plays the Harkonnen Nexus card as Cunning, path own_window",
+                 "  log: Harkonnen plays the Harkonnen Nexus card as Cunning to draw a Traitor Card",
                  '  pending: seat 0 panel "Choose one held Traitor Card to shuffle into the Traitor Deck"',
                  "  public: seats.0.traitors: 4 -> 5",
                  '  seat 0 sees: seats.0.nexus_card: ["nexus:harkonnen"] -> []']:

@@ -114,7 +114,7 @@ function ctx:forces(move) end
 ---@param terms string[]
 function ctx:allow(terms) end
 
---- A public log line, prefixed with the panel id.
+--- A public log line, prefixed with the panel's title ("CHOAM Secret Ally: ").
 ---@param text string
 function ctx:log(text) end
 

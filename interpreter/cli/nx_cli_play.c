@@ -99,14 +99,19 @@ static void print_move(player *p, const nx_bot_move *m)
     if (json_array_size(log) == 0) {
         json_t *act = json_loads(m->action, 0, NULL);
         const nx_state *s = nx_game_state(p->g);
-        const char *faction = m->seat >= 0 ? nx_faction_name((nx_faction)s->seats[m->seat].faction) : "host";
+        const char *faction = m->seat >= 0 ? nx_faction_name((nx_faction)s->seats[m->seat].faction) : "the host";
         const char *what = silent_what(json_string_value(json_object_get(act, "type")));
-        if (what) fprintf(p->cli->out, "  seat %d (%s): %s\n", m->seat, faction, what);
+        if (what) fprintf(p->cli->out, "  %s %s\n", faction, what);
         json_decref(act);
     }
-    size_t i;
-    json_t *line;
-    json_array_foreach(log, i, line) print_line(p, json_string_value(line));
+    /* nexus play is the host: it prints its record of the lines (every
+     * faction's spice in the standings), which the result, a seat's
+     * answer, leaves out. */
+    size_t n = nx_game_log_length(p->g), i;
+    const char *rec = n && !strcmp(nx_game_log_result(p->g, n - 1), m->result) ? nx_game_log_record(p->g, n - 1) : NULL;
+    json_t *record = rec ? json_loads(rec, 0, NULL) : NULL, *line;
+    json_array_foreach(record ? record : log, i, line) print_line(p, json_string_value(line));
+    json_decref(record);
     json_decref(p->last_log);
     p->last_log = json_incref(log);
     json_decref(res);
@@ -149,8 +154,11 @@ static void print_plays(player *p)
     fprintf(p->cli->out, "Nexus cards played per panel: %s\n", p->plays ? "" : "none");
     for (int f = 0; f < NX_FACTION_COUNT; f++)
         for (int m = 0; m < NX_MODE_COUNT; m++)
-            if (p->played[f][m])
-                fprintf(p->cli->out, "  %s: %u\n", p->rt->pack.cards[f].panels[m].id, p->played[f][m]);
+            if (p->played[f][m]) {
+                char title[64];
+                fprintf(p->cli->out, "  %s: %u\n", nx_panel_title(&p->rt->pack.cards[f].panels[m], title, sizeof title),
+                        p->played[f][m]);
+            }
 }
 
 static void print_result(player *p)
@@ -166,7 +174,7 @@ static void print_result(player *p)
         const char *sep = " ";
         for (int i = 0; i < s->nseats; i++)
             if (s->play.winners & (1u << i)) {
-                fprintf(p->cli->out, "%sseat %d (%s)", sep, i, nx_faction_name((nx_faction)s->seats[i].faction));
+                fprintf(p->cli->out, "%s%s", sep, nx_faction_name((nx_faction)s->seats[i].faction));
                 sep = ", ";
             }
         fprintf(p->cli->out, "\nWhy:\n");
@@ -198,7 +206,7 @@ static void count_plays(player *p, const json_t *log)
             for (int m = 0; m < NX_MODE_COUNT; m++) {
                 const char *mode = nx_mode_name((nx_mode)m);
                 size_t k = strlen(mode);
-                if (!strncmp(at + n + 4, mode, k) && (at[n + 4 + k] == '\0' || at[n + 4 + k] == ',')) {
+                if (!strncmp(at + n + 4, mode, k) && (at[n + 4 + k] == '\0' || !strncmp(at + n + 4 + k, " to ", 4))) {
                     p->played[f][m]++;
                     p->plays++;
                 }

@@ -47,14 +47,27 @@ void nx_act_log(nx_act *a, const char *fmt, ...)
     char *line = nx_vasprintf(fmt, ap);
     va_end(ap);
     json_array_append_new(a->log, json_string(line));
+    if (a->record) json_array_append_new(a->record, json_string(line));
     free(line);
 }
 
+void nx_act_log_record(nx_act *a, const char *public_line, const char *record_line)
+{
+    if (a->keep_record && !a->record) a->record = json_deep_copy(a->log);   /* the same, so far */
+    json_array_append_new(a->log, json_string(public_line));
+    if (a->record) json_array_append_new(a->record, json_string(record_line));
+}
+
+/* The one place the log names a seat.  Factions are unique in a game, so
+ * the faction's name says which seat is meant; the seat number is the
+ * protocol's and stays in the JSON.  A seat without a faction (not seated
+ * yet) keeps its number. */
 const char *nx_act_who(const nx_state *s, int seat, char *buf, size_t len)
 {
     if (seat < 0) nx_fmt(buf, len, "the host");
-    else nx_fmt(buf, len, "seat %d (%s)", seat,
-                  nx_faction_name((nx_faction)s->seats[seat].faction));
+    else if (seat >= s->nseats || s->seats[seat].faction < 0 || s->seats[seat].faction >= NX_FACTION_COUNT)
+        nx_fmt(buf, len, "seat %d", seat);
+    else nx_fmt(buf, len, "%s", nx_faction_name((nx_faction)s->seats[seat].faction));
     return buf;
 }
 

@@ -27,6 +27,11 @@ typedef struct nx_act {
     const json_t *action;
     int seat;                    /* acting seat, -1 for the host */
     json_t *log;                 /* public log lines */
+    /* The host's record of the lines (nx_game_log_record), made only when
+     * a line says more to the host than to the table (nx_act_log_record)
+     * and only for an action nx_game keeps (keep_record): NULL otherwise. */
+    json_t *record;
+    int keep_record;
     const char *code;            /* error class when failing */
     int failed_late;             /* a procedure failed the action after its handler (nx_game checks) */
     char err[512];
@@ -52,8 +57,11 @@ const nx_avail *nx_act_avail(nx_act *a);
 int nx_act_fail(nx_act *a, const char *code, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 void nx_act_log(nx_act *a, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* A line the table reads as `public_line` and the host's record as
+ * `record_line` (what the shields hide: every faction's spice). */
+void nx_act_log_record(nx_act *a, const char *public_line, const char *record_line);
 
-/* "seat 2 (Harkonnen)" */
+/* "Harkonnen": the seat's faction (engine/nx_act.c says why) */
 const char *nx_act_who(const nx_state *s, int seat, char *buf, size_t len);
 
 /* Action handlers, dispatched by nx_game on "type" through the

@@ -21,6 +21,10 @@ typedef struct nx_log_entry {
     char *id;
     char *action;   /* canonical JSON text of the action */
     char *result;   /* JSON text of its result */
+    char *record;   /* the host's record of its log lines, JSON array text,
+                       when it says more than the public log (NULL: the
+                       same; a loaded entry's is NULL).  Never saved and
+                       never in the result: it holds what the shields hide. */
 } nx_log_entry;
 
 struct nx_game {
@@ -153,6 +157,7 @@ void nx_game_free(nx_game *g)
         free(g->log[i].action);
         free(g->log[i].result);
     }
+    for (size_t i = 0; i < g->nlog; i++) free(g->log[i].record);
     free(g->loaded);
     free(g->log);
     nx_idindex_free(&g->ids);
@@ -192,6 +197,7 @@ json_t *nx_game_bot_hint(const nx_game *g, int seat)
 }
 const char *nx_game_log_action(const nx_game *g, size_t i) { return g->log[i].action; }
 const char *nx_game_log_result(const nx_game *g, size_t i) { return g->log[i].result; }
+const char *nx_game_log_record(const nx_game *g, size_t i) { return g->log[i].record; }
 
 /* ---- applying actions ---------------------------------------------------- */
 
@@ -292,7 +298,7 @@ static int run_on_scratch(const nx_game *g, nx_state *scratch, nx_act *a, nx_act
  * them durably; a refused commit puts back the state and log exactly as
  * before, so nothing unstored stays in memory (and a retry runs afresh). */
 static char *keep(nx_game *g, const nx_state *next, const char *id, char *canonical, json_t *log,
-                  nx_game_commit_fn commit, void *ctx)
+                  json_t *record, nx_game_commit_fn commit, void *ctx)
 {
     nx_state *before = commit ? nx_xmalloc(sizeof *before) : NULL;
     if (before) memcpy(before, &g->state, sizeof *before);
@@ -301,6 +307,7 @@ static char *keep(nx_game *g, const nx_state *next, const char *id, char *canoni
     char *result = dump(res);
     json_decref(res);
     append_log(g, id, canonical, nx_xstrdup(result));
+    if (record) g->log[g->nlog - 1].record = dump(record);
     char msg[512] = "";
     if (commit && commit(ctx, g, msg, sizeof msg)) {
         nx_log_entry *e = &g->log[--g->nlog];
@@ -308,6 +315,7 @@ static char *keep(nx_game *g, const nx_state *next, const char *id, char *canoni
         free(e->id);
         free(e->action);
         free(e->result);
+        free(e->record);
         memcpy(&g->state, before, sizeof g->state);
         free(result);
         result = error_result("store", msg[0] ? msg : "the store did not commit the action");
@@ -337,7 +345,7 @@ static char *apply_parsed(nx_game *g, json_t *j, nx_game_commit_fn commit, void 
     int host_only = 0;
     nx_act_fn fn = nx_ruleset_action(g->rt->rules, type, &host_only);
     nx_act a = { .rt = g->rt, .settings = &g->settings, .game_avail = &g->avail, .action = j,
-                 .seat = seat, .log = json_array() };
+                 .seat = seat, .log = json_array(), .keep_record = 1 };
     nx_state scratch;
     int rc;
     if (!fn) rc = nx_act_fail(&a, "malformed", "unknown action type '%s'", type);
@@ -347,10 +355,13 @@ static char *apply_parsed(nx_game *g, json_t *j, nx_game_commit_fn commit, void 
     if (a.avail_ready) nx_avail_free(&a.avail);
     if (rc) {
         json_decref(a.log);
+        json_decref(a.record);
         free(canonical);
         return error_result(a.code ? a.code : "illegal", a.err);
     }
-    return keep(g, &scratch, id, canonical, a.log, commit, ctx);
+    char *res = keep(g, &scratch, id, canonical, a.log, a.record, commit, ctx);
+    json_decref(a.record);
+    return res;
 }
 
 char *nx_game_apply(nx_game *g, const char *action_json)

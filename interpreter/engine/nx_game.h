@@ -117,5 +117,11 @@ const char *nx_game_log_action(const nx_game *g, size_t i);
  * now (a JSON boolean); NULL without one.  Read-only.  Caller decrefs. */
 json_t *nx_game_bot_hint(const nx_game *g, int seat);
 const char *nx_game_log_result(const nx_game *g, size_t i);
+/* The host's record of the i-th action's log lines (JSON array text), when
+ * it says more than the result's public log (the spice behind every shield
+ * at a Mentat Pause's standings); NULL when it says the same, and for an
+ * entry loaded from a save.  For the host only: never in a result, a view
+ * or a save. */
+const char *nx_game_log_record(const nx_game *g, size_t i);
 
 #endif

@@ -183,7 +183,8 @@ int ctx_disclose(lua_State *L)
         nx_state_add_told(s, to, ev, note, lua_toboolean(L, -1), NX_COMP_NONE);
         nx_fmt(what, sizeof what, "whether %s", note);
     }
-    if (pub) nx_act_log(c->a, "%s: %s is shown %s", c->panel->id, who, what);
+    char title[64];
+    if (pub) nx_act_log(c->a, "%s: %s is shown %s", nx_panel_title(c->panel, title, sizeof title), who, what);
     return 0;
 }
 

@@ -30,6 +30,14 @@ static int read_adv(lua_State *L, int arg)
 
 /* Worm riding, the Fremen movement, a remote ride, a worm's protection:
  * not battle advantages; the worm module checks and records them. */
+
+/* The terms as the log says them, in nx_ctx_allow_ids' order (the ids are
+ * the scripts' words). */
+static const char *const allow_words[NX_ALLOW_BITS] = {
+    "Guild rates", "cross-shipping", "shipping back", "up to five forces shipped at the price of one",
+    "a second shipment", "flipping advisors to fighters",
+};
+
 static int worm_request(lua_State *L, nx_ctx *c, int grant)
 {
     const char *what = nx_ctx_arg_word(L, 2, grant ? "grant: what" : "stop: what");
@@ -107,7 +115,8 @@ int ctx_modify(lua_State *L)
     if (nx_effect_find(s, NX_EFF_VIRTUAL_ELITE, c->holder, -1) >= 0) luaL_error(L, "modify: already modified in this battle");
     nx_ctx_add_effect(L, c, NX_EFF_VIRTUAL_ELITE, (nx_effect_end)end, count);
     char who[64];
-    nx_act_log(c->a, "%s: %d of %s forces in %s count as Sardaukar for this battle", c->panel->id, count,
+    char title[64];
+    nx_act_log(c->a, "%s: %d of %s forces in %s count as Sardaukar for this battle", nx_panel_title(c->panel, title, sizeof title), count,
                nx_act_who(s, c->holder, who, sizeof who), nx_map_territory_name(s->play.battle_t));
     return 0;
 }
@@ -144,7 +153,8 @@ int ctx_allow(lua_State *L)
     char who[64], list[128] = "";
     size_t used = 0;
     for (int k = 0; k < NX_ALLOW_BITS; k++)
-        if (bits & (1u << k)) used += (size_t)nx_fmt(list + used, sizeof list - used, "%s%s", used ? ", " : "", nx_ctx_allow_ids[k]);
-    nx_act_log(c->a, "%s: %s may use %s this turn", c->panel->id, nx_act_who(s, c->holder, who, sizeof who), list);
+        if (bits & (1u << k)) used += (size_t)nx_fmt(list + used, sizeof list - used, "%s%s", used ? ", " : "", allow_words[k]);
+    char title[64];
+    nx_act_log(c->a, "%s: %s may use %s this turn", nx_panel_title(c->panel, title, sizeof title), nx_act_who(s, c->holder, who, sizeof who), list);
     return 0;
 }

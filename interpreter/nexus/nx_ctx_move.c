@@ -72,7 +72,8 @@ int ctx_spice(lua_State *L)
         luaL_error(L, "spice: %s", c->a->err);
     }
     char w1[64], w2[64];
-    nx_act_log(c->a, "%s: %s pays %d spice to %s", c->panel->id, party_name(s, from, w1, sizeof w1), amount,
+    char title[64];
+    nx_act_log(c->a, "%s: %s pays %d spice to %s", nx_panel_title(c->panel, title, sizeof title), party_name(s, from, w1, sizeof w1), amount,
                party_name(s, to, w2, sizeof w2));
     lua_pushinteger(L, amount);
     return 1;
@@ -137,7 +138,8 @@ int ctx_forces(lua_State *L)
         for (int k = 0; k < NX_FORCE_KINDS; k++) nx_state_move_forces(s, seat, k, from, to, n[k]);
         nx_move_tidy_advisors(s);
     }
-    nx_act_log(c->a, "%s: %d of %s forces go from %s to %s", c->panel->id, n[0] + n[1], nx_act_who(s, seat, who, sizeof who),
+    char title[64];
+    nx_act_log(c->a, "%s: %d of %s forces go from %s to %s", nx_panel_title(c->panel, title, sizeof title), n[0] + n[1], nx_act_who(s, seat, who, sizeof who),
                place_name(from, w1, sizeof w1), place_name(to, w2, sizeof w2));
     return 0;
 }

@@ -20,14 +20,15 @@
  * can detach it after every call without touching freed memory. */
 const char nx_ctx_key = 'c';
 
-/* ctx:log(text): a public line, prefixed with the panel id. */
+/* ctx:log(text): a public line, prefixed with the panel's title ("CHOAM Secret Ally: "). */
 static int ctx_log(lua_State *L)
 {
     nx_ctx *c = nx_ctx_mutable(L, "logging while checking");
     const char *text = nx_luaval_text(L, 2, "ctx:log text", CTX_LOG_MAX_BYTES);
     if (c->nlogs >= CTX_LOG_MAX_LINES) return luaL_error(L, "ctx:log: at most %d lines per call", CTX_LOG_MAX_LINES);
     c->nlogs++;
-    nx_act_log(c->a, "%s: %s", c->panel->id, text);
+    char title[64];
+    nx_act_log(c->a, "%s: %s", nx_panel_title(c->panel, title, sizeof title), text);
     return 0;
 }
 
@@ -86,7 +87,7 @@ static const ctx_method ctx_methods[] = {
       "Move a seat's counters between reserves, tanks and board sections: {seat=, from=, to=, count=, elite=}, under the board's entry rules (storm, stronghold occupancy)." },
     { "allow", ctx_allow, "terms: string[]", NULL,
       "Let the holder use terms in its own Shipment and Movement turn, until used or the phase ends: guild_rates, cross_ship, ship_back, five_as_one, second_shipment, advisor_flip." },
-    { "log", ctx_log, "text: string", NULL, "A public log line, prefixed with the panel id." },
+    { "log", ctx_log, "text: string", NULL, "A public log line, prefixed with the panel's title (\"CHOAM Secret Ally: \")." },
     { "invoice", nx_ctx_invoice, NULL, "table|nil",
       "The newest invoice (a payment quoted, core/nx_invoice.h): {kind=, state=, means=, buyer=, payee=(seat or \"bank\"), price=, lot=, redirected=, item= (the buyer's card, to the buyer), payers={{seat=, share=}} (to its payers)}, or nil." },
     { "invoice_cover", nx_ctx_invoice_cover, "seat: integer, amount: integer", "boolean, string?",

@@ -288,6 +288,13 @@ static int prepare_play(nx_act *a, uint8_t seat, const char *requested_path, con
     return check_timing(a, p, c->path, own, answered);
 }
 
+static const nx_panel_path *path_named(const nx_panel *p, const char *id)
+{
+    for (size_t i = 0; id && i < p->npaths; i++)
+        if (!strcmp(p->paths[i].id, id)) return &p->paths[i];
+    return NULL;   /* check_path_open admits only declared paths: none named */
+}
+
 /* Spend the card and run the panel's play. */
 static int spend_and_play(nx_act *a, nx_ctx *c)
 {
@@ -298,8 +305,10 @@ static int spend_and_play(nx_act *a, nx_ctx *c)
     c->event = nx_state_new_event(s);
     c->readonly = 0;
     char who[64];
+    /* The path by what it does (its label), never by its id. */
+    const nx_panel_path *path = path_named(c->panel, c->path);
     nx_act_log(a, "%s plays the %s as %s%s%s", nx_act_who(s, c->holder, who, sizeof who), nx_comp_name(card),
-               nx_mode_name(c->panel->mode), c->path ? ", path " : "", c->path ? c->path : "");
+               nx_mode_name(c->panel->mode), path ? " to " : "", path ? path->label : "");
     call_io step = { .ctx = c };
     return run_step(a, c, "play", &step);
 }

@@ -188,7 +188,8 @@ static int count_prefix(const json_t *log, const char *prefix)
     return n;
 }
 
-/* The path a play names in its log line: "... Nexus card as Cunning, path P". */
+/* The path a play names in its log line, by its label:
+ * "... Nexus card as Cunning to <label>" (nx_panel_play.c). */
 static void count_path(sim_game *sg, int idx, const json_t *log)
 {
     const nx_panel *p = panel_at(sg, idx);
@@ -196,11 +197,11 @@ static void count_path(sim_game *sg, int idx, const json_t *log)
     json_t *line;
     json_array_foreach(log, i, line) {
         const char *at = strstr(json_string_value(line), " Nexus card as ");
-        const char *path = at ? strstr(at, ", path ") : NULL;
+        const char *path = at ? strstr(at, " to ") : NULL;
         if (!path) continue;
-        path += strlen(", path ");
+        path += strlen(" to ");
         for (size_t k = 0; k < p->npaths && k < MAX_PATHS; k++)
-            if (!strcmp(path, p->paths[k].id)) sg->obs[idx].path_plays[k]++;
+            if (!strcmp(path, p->paths[k].label)) sg->obs[idx].path_plays[k]++;
         return;
     }
 }

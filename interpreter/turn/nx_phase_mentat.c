@@ -68,7 +68,7 @@ static int prediction_comes_true(const nx_state *s, uint8_t side)
            nx_state_seat_of(s, NX_BENE_GESSERIT) != NX_NO_SEAT;
 }
 
-/* "seat 0 (Atreides) and seat 3 (Fremen)" */
+/* "Atreides and Fremen" */
 static const char *names(const nx_state *s, uint8_t mask, char *buf, size_t len)
 {
     buf[0] = 0;
@@ -216,9 +216,11 @@ static int strongholds_named(const nx_state *s, uint8_t seat, char *buf, size_t 
 
 /*
  * The standings, one line a seat in storm order, before any victory is
- * declared: what the table sees at a glance.  Public facts only: the
- * strongholds controlled, the size of each hand and the alliances; spice
- * stays behind the shields (core/nx_view.c shows it to its owner only).
+ * declared: what the table sees at a glance, the strongholds controlled,
+ * the size of each hand and the alliances.  Spice is kept behind each
+ * player's shield (docs/rules/phase-mentat-pause.md): the public line leaves it out
+ * (core/nx_view.c shows a seat its own), and only the host's record
+ * (nx_act_log_record) says every faction's.
  */
 static void standings(nx_act *a)
 {
@@ -242,7 +244,11 @@ static void standings(nx_act *a)
             char w[64];
             nx_fmt(ally, sizeof ally, ", allied with %s", nx_act_who(s, s->seats[seat].ally, w, sizeof w));
         }
-        nx_act_log(a, "standings: %s: %s, %s%s%s", nx_act_who(s, seat, who, sizeof who), sh, tc, nc, ally);
+        char pub[512], rec[560];
+        nx_act_who(s, seat, who, sizeof who);
+        nx_fmt(pub, sizeof pub, "standings: %s: %s, %s%s%s", who, sh, tc, nc, ally);
+        nx_fmt(rec, sizeof rec, "standings: %s: %s, %d spice, %s%s%s", who, sh, s->seats[seat].spice, tc, nc, ally);
+        nx_act_log_record(a, pub, rec);
     }
 }
 

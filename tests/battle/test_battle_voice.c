@@ -86,7 +86,7 @@ START_TEST(voice_then_prescience_then_plans)
     nxt_refused(g, A, "\"type\":\"prescience\",\"element\":\"weapon\"", "illegal", "no prescience decision");
     nxt_refused(g, A, "\"type\":\"battle_plan\",\"leader\":\"leader:dr_yueh\",\"dial\":1", "illegal", "no battle_plan decision");
     json_t *r = nxt_done(g, B, "\"type\":\"voice\",\"command\":\"not_play\",\"what\":\"projectile_weapon\"");
-    ck_assert(nxt_log_has(r, "seat 1 (Bene Gesserit) uses the Voice: seat 0 (Atreides) must not play a projectile weapon"));
+    ck_assert(nxt_log_has(r, "Bene Gesserit uses the Voice: Atreides must not play a projectile weapon"));
     json_decref(r);
     /* Its Karama window: every seat but the Bene Gesserit that holds a card. */
     ck_assert_uint_eq(karama_asked(g), (1u << A) | (1u << H));
@@ -94,13 +94,13 @@ START_TEST(voice_then_prescience_then_plans)
     ck_assert_uint_eq(json_array_size(json_object_get(r, "log")), 0);   /* a pass logs nothing */
     json_decref(r);
     r = no_karama(g);
-    ck_assert(nxt_log_has(r, "no Karama is played against the Voice of seat 1 (Bene Gesserit)"));
+    ck_assert(nxt_log_has(r, "no Karama is played against the Voice of Bene Gesserit"));
     json_decref(r);
     /* Then Prescience, before any plan. */
     only(g, A, NX_PEND_PRESCIENCE);
     nxt_refused(g, A, "\"type\":\"prescience\",\"element\":\"hand\"", "malformed", "\"element\" must be");
     r = nxt_done(g, A, "\"type\":\"prescience\",\"element\":\"weapon\"");
-    ck_assert(nxt_log_has(r, "seat 0 (Atreides) uses Prescience: seat 1 (Bene Gesserit) must show the weapon it will play"));
+    ck_assert(nxt_log_has(r, "Atreides uses Prescience: Bene Gesserit must show the weapon it will play"));
     json_decref(r);
     ck_assert_uint_eq(karama_asked(g), (1u << B) | (1u << H));
     json_decref(no_karama(g));
@@ -129,7 +129,7 @@ START_TEST(who_voices_and_foresees)
     json_decref(nxt_stage_go(g));
     only(g, B, NX_PEND_VOICE);
     json_t *r = nxt_done(g, B, "\"type\":\"voice\",\"command\":\"play\",\"what\":\"worthless\"");
-    ck_assert(nxt_log_has(r, "seat 0 (Atreides) must play a worthless card"));
+    ck_assert(nxt_log_has(r, "Atreides must play a worthless card"));
     json_decref(r);
     only(g, A, NX_PEND_PRESCIENCE);                /* no one holds a card: no Karama window */
     nx_game_free(g);
@@ -241,7 +241,7 @@ START_TEST(voice_commands_refused)
     nxt_hand(g, A, "treachery:crysknife", NULL, NULL);
     json_decref(nxt_stage_go(g));
     json_t *r = nxt_done(g, B, "\"type\":\"pass\"");
-    ck_assert(nxt_log_has(r, "seat 1 (Bene Gesserit) does not use the Voice"));
+    ck_assert(nxt_log_has(r, "Bene Gesserit does not use the Voice"));
     json_decref(r);
     only(g, A, NX_PEND_PRESCIENCE);               /* no command: no Karama window */
     nx_game_free(g);
@@ -278,7 +278,7 @@ START_TEST(prescience_shown_to_the_asker)
 {
     nx_game *g = asked("weapon", "treachery:crysknife", NULL, 0);
     json_t *r = nxt_done(g, H, "\"type\":\"foresee_answer\",\"weapon\":\"treachery:crysknife\"");
-    ck_assert(nxt_log_has(r, "seat 2 (Harkonnen) shows its weapon to seat 0 (Atreides)"));
+    ck_assert(nxt_log_has(r, "Harkonnen shows its weapon to Atreides"));
     ck_assert(!nxt_log_has(r, "Crysknife"));
     json_decref(r);
     char buf[32];
@@ -301,7 +301,7 @@ START_TEST(prescience_shown_to_the_asker)
     nxt_ok(g, A, "\"type\":\"prescience\",\"element\":\"dial\"");
     nxt_no_advantages(g);
     r = nxt_done(g, H, "\"type\":\"foresee_answer\",\"dial\":2");
-    ck_assert(nxt_log_has(r, "seat 2 (Harkonnen) will play dial 2"));
+    ck_assert(nxt_log_has(r, "Harkonnen will play dial 2"));
     json_decref(r);
     ck_assert_str_eq(answer_in_view(g, -1, buf, sizeof buf), "number");
     nxt_refused(g, H, "\"type\":\"battle_plan\",\"leader\":\"leader:feyd_rautha\",\"dial\":3", "illegal", "you showed a dial of 2");
@@ -389,7 +389,7 @@ START_TEST(prescience_for_the_ally)
     json_decref(nxt_stage_go(g));
     only(g, B, NX_PEND_VOICE);
     json_t *r = nxt_done(g, B, "\"type\":\"voice\",\"command\":\"not_play\",\"what\":\"poison_defense\"");
-    ck_assert(nxt_log_has(r, "seat 2 (Harkonnen) must not play a poison defense"));
+    ck_assert(nxt_log_has(r, "Harkonnen must not play a poison defense"));
     json_decref(r);
     only(g, A, NX_PEND_PRESCIENCE);
     nxt_ok(g, A, "\"type\":\"prescience\",\"element\":\"weapon\"");
@@ -420,7 +420,7 @@ START_TEST(karama_stops_the_voice)
     json_decref(r);
     /* Both play one: the first in storm order spends its card. */
     r = nxt_done(g, A, "\"type\":\"karama\"");
-    ck_assert(nxt_log_has(r, "seat 0 (Atreides) plays Karama: the Voice of seat 1 (Bene Gesserit) is stopped"));
+    ck_assert(nxt_log_has(r, "Atreides plays Karama: the Voice of Bene Gesserit is stopped"));
     json_decref(r);
     ck_assert_int_eq(nxt_card_zone(g, "treachery:karama#2"), NX_Z_TREACHERY_DISCARD);
     ck_assert_int_eq(nxt_card_zone(g, "treachery:karama#1"), NX_Z_SEAT(H, NX_ZS_TREACHERY));
@@ -447,7 +447,7 @@ START_TEST(karama_stops_prescience)
     nxt_ok(g, A, "\"type\":\"prescience\",\"element\":\"weapon\"");
     ck_assert_uint_eq(karama_asked(g), 1u << H);
     json_t *r = nxt_done(g, H, "\"type\":\"karama\"");
-    ck_assert(nxt_log_has(r, "seat 2 (Harkonnen) plays Karama: Prescience of seat 0 (Atreides) is stopped"));
+    ck_assert(nxt_log_has(r, "Harkonnen plays Karama: Prescience of Atreides is stopped"));
     json_decref(r);
     /* No answer is owed: the plans open. */
     ck_assert(nxt_decision(g, A, NX_PEND_BATTLE_PLAN) && nxt_decision(g, H, NX_PEND_BATTLE_PLAN));
@@ -460,7 +460,7 @@ START_TEST(karama_stops_prescience)
     json_decref(nxt_stage_go(g));
     nxt_ok(g, A, "\"type\":\"prescience\",\"element\":\"dial\"");
     r = nxt_done(g, B, "\"type\":\"karama\"");
-    ck_assert(nxt_log_has(r, "seat 1 (Bene Gesserit) plays Baliset as a Karama: Prescience of seat 0 (Atreides) is stopped"));
+    ck_assert(nxt_log_has(r, "Bene Gesserit plays Baliset as a Karama: Prescience of Atreides is stopped"));
     json_decref(r);
     ck_assert_int_eq(nxt_card_zone(g, "treachery:baliset"), NX_Z_TREACHERY_DISCARD);
     nx_game_free(g);
@@ -491,7 +491,7 @@ START_TEST(karama_scope)
         nxt_ok(g, A, "\"type\":\"choose_battle\",\"territory\":\"the_great_flat\",\"opponent\":1");
         voice(g, "not_play", "worthless");
         json_t *r = nxt_done(g, H, "\"type\":\"karama\"");
-        ck_assert(nxt_log_has(r, "the Voice of seat 1 (Bene Gesserit) is stopped"));
+        ck_assert(nxt_log_has(r, "the Voice of Bene Gesserit is stopped"));
         json_decref(r);
         nxt_no_advantages(g);
         nxt_plan(g, A, "\"leader\":\"leader:dr_yueh\",\"dial\":3");
@@ -527,7 +527,7 @@ START_TEST(kh_adds_two_and_cannot_be_betrayed)
     /* Harkonnen holds Duncan's Traitor Card but is not asked. */
     ck_assert_ptr_null(nxt_decision(g, H, NX_PEND_TRAITOR_CALL));
     r = nxt_done(g, A, "\"type\":\"pass\"");
-    ck_assert(nxt_log_has(r, "totals 6, seat 2 (Harkonnen) totals 5: seat 0 (Atreides) wins"));
+    ck_assert(nxt_log_has(r, "totals 6, Harkonnen totals 5: Atreides wins"));
     json_decref(r);
     ck_assert_int_eq(nx_game_state(g)->play.kh_used, nx_map_territory_parse("the_great_flat") + 1);
     nx_game_free(g);
@@ -539,7 +539,7 @@ START_TEST(kh_adds_two_and_cannot_be_betrayed)
     nxt_plan(g, A, "\"leader\":\"leader:duncan_idaho\",\"dial\":2,\"spice\":2,\"kwisatz_haderach\":true");
     nxt_plan(g, H, "\"leader\":\"leader:beast_rabban\",\"dial\":1,\"spice\":1,\"weapon\":\"treachery:crysknife\"");
     r = nxt_done(g, A, "\"type\":\"pass\"");
-    ck_assert(nxt_log_has(r, "totals 2, seat 2 (Harkonnen) totals 5"));
+    ck_assert(nxt_log_has(r, "totals 2, Harkonnen totals 5"));
     json_decref(r);
     nx_game_free(g);
 }
@@ -655,7 +655,7 @@ START_TEST(karama_prevents_the_kh)
     json_decref(nxt_stage_go(g));
     only(g, H, NX_PEND_KARAMA);                   /* before the Voice and any plan */
     json_t *r = nxt_done(g, H, "\"type\":\"karama\"");
-    ck_assert(nxt_log_has(r, "seat 2 (Harkonnen) plays Karama: the Kwisatz Haderach of seat 0 (Atreides) is stopped"));
+    ck_assert(nxt_log_has(r, "Harkonnen plays Karama: the Kwisatz Haderach of Atreides is stopped"));
     json_decref(r);
     nxt_no_advantages(g);
     nxt_refused(g, A, "\"type\":\"battle_plan\",\"leader\":\"leader:duncan_idaho\",\"dial\":0,\"kwisatz_haderach\":true", "illegal",
@@ -694,7 +694,7 @@ START_TEST(karama_stops_the_sardaukar)
     nx_game *g = sardaukar_fight();
     only(g, H, NX_PEND_KARAMA);                   /* before any plan */
     json_t *r = nxt_done(g, H, "\"type\":\"pass\"");
-    ck_assert(nxt_log_has(r, "no Karama is played against the Sardaukar bonus of seat 0 (Emperor)"));
+    ck_assert(nxt_log_has(r, "no Karama is played against the Sardaukar bonus of Emperor"));
     json_decref(r);
     nxt_no_advantages(g);
     nxt_plan(g, E, "\"leader\":\"leader:bashar\",\"dial\":4,\"spice\":2,\"elite\":2");
@@ -704,7 +704,7 @@ START_TEST(karama_stops_the_sardaukar)
      * supported counters make 4. */
     g = sardaukar_fight();
     r = nxt_done(g, H, "\"type\":\"karama\"");
-    ck_assert(nxt_log_has(r, "seat 2 (Harkonnen) plays Karama: the Sardaukar bonus of seat 0 (Emperor) is stopped"));
+    ck_assert(nxt_log_has(r, "Harkonnen plays Karama: the Sardaukar bonus of Emperor is stopped"));
     json_decref(r);
     ck_assert(nxt_view_has(g, -1, "\"karama_stopped\":[\"sardaukar\"]"));
     nxt_no_advantages(g);
@@ -765,7 +765,7 @@ START_TEST(karama_stops_the_fremen)
     /* Stopped: the Fedaykin counts 1 and every counter needs spice. */
     g = fremen_fight();
     json_t *r = nxt_done(g, H, "\"type\":\"karama\"");
-    ck_assert(nxt_log_has(r, "plays Karama: the Fedaykin bonus and free support of seat 1 (Fremen) is stopped"));
+    ck_assert(nxt_log_has(r, "plays Karama: the Fedaykin bonus and free support of Fremen is stopped"));
     json_decref(r);
     ck_assert(nx_game_state(g)->play.battle_stopped & (1u << NX_ADV_FREMEN));
     nxt_no_advantages(g);
@@ -795,7 +795,7 @@ START_TEST(karama_stops_the_capture)
     int l = nx_game_state(g)->play.battle_captive;
     ck_assert_int_eq(nx_leader_get(l)->faction, NX_ATREIDES);
     json_t *r = nxt_done(g, A, "\"type\":\"karama\"");
-    ck_assert(nxt_log_has(r, "seat 0 (Atreides) plays Karama: the capture of seat 2 (Harkonnen) is stopped"));
+    ck_assert(nxt_log_has(r, "Atreides plays Karama: the capture of Harkonnen is stopped"));
     json_decref(r);
     ck_assert_ptr_null(nxt_decision(g, H, NX_PEND_CAPTURE));
     ck_assert_int_eq(nx_game_state(g)->custody.zone[nx_comp_leader_disc(l)], NX_Z_SEAT(A, NX_ZS_LEADERS));

@@ -225,7 +225,7 @@ START_TEST(leader_availability)
     const char *atr[] = { "dr_yueh", "duncan_idaho", "gurney_halleck", "lady_jessica", "thufir_hawat" };
     for (int i = 0; i < 5; i++) nxt_leader_to_tanks(g, atr[i]);
     json_t *r = nxt_stage_go(g);
-    ck_assert(nxt_log_has(r, "seat 0 (Atreides) has no leader or Cheap Hero to play"));
+    ck_assert(nxt_log_has(r, "Atreides has no leader or Cheap Hero to play"));
     json_decref(r);
     nxt_no_advantages(g);
     nxt_refused(g, A, "\"type\":\"battle_plan\",\"dial\":1,\"weapon\":\"treachery:crysknife\"", "illegal", "no Treachery Card");

@@ -113,7 +113,7 @@ static void tally_add(const char *key, unsigned n)
     tallies[i].n += n;
 }
 
-/* The engine logs "<seat> plays the <card> as <mode>[, path <p>]" exactly
+/* The engine logs "<faction> plays the <card> as <mode>[ to <path label>]" exactly
  * when it spends a card and runs its panel (nx_panel_ctx.c): a committed
  * play, whichever action settled it. */
 static void count_plays(const char *result)
@@ -131,13 +131,18 @@ static void count_plays(const char *result)
             if (strncmp(at, name, len) || strncmp(at + len, " as ", 4)) continue;
             for (int m = 0; m < NX_MODE_COUNT; m++) {
                 const char *mode = nx_mode_name((nx_mode)m), *rest = at + len + 4 + strlen(mode);
-                if (strncmp(at + len + 4, mode, strlen(mode)) || (*rest && *rest != ',')) continue;
+                if (strncmp(at + len + 4, mode, strlen(mode)) || (*rest && strncmp(rest, " to ", 4))) continue;
                 char key[80];
                 nx_fmt(key, sizeof key, "%s.%s", nx_faction_id((nx_faction)f), nx_mode_id((nx_mode)m));
                 tally_add(key, 1);
-                if (!strncmp(rest, ", path ", 7)) {
+                if (!strncmp(rest, " to ", 4)) {
+                    /* The line names the path by its label; the tally by its id. */
+                    const nx_panel *pa = nx_pack_panel(&rt.pack, key);
+                    size_t k = 0;
+                    while (pa && k < pa->npaths && strcmp(pa->paths[k].label, rest + 4)) k++;
+                    ck_assert_msg(pa && k < pa->npaths, "a play line names no path of %s: %s", key, json_string_value(line));
                     char both[80];
-                    nx_fmt(both, sizeof both, "%s/%s", key, rest + 7);
+                    nx_fmt(both, sizeof both, "%s/%s", key, pa->paths[k].id);
                     tally_add(both, 1);
                 }
             }

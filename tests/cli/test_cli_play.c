@@ -53,7 +53,7 @@ __attribute__((noinline)) static char *run_play(const char *seed, const char *se
 }
 
 /* "harkonnen.cunning" for a log line "... plays the Harkonnen Nexus card as
- * Cunning, path own_window"; NULL if the line is no play. */
+ * Cunning to draw a Traitor Card"; NULL if the line is no play. */
 static char *panel_of_line(const char *line)
 {
     static const char *const modes[][2] = {
@@ -74,7 +74,7 @@ static char *panel_of_line(const char *line)
     return NULL;
 }
 
-/* The per-panel counts from the saved log, as "  id: n\n" lines in card
+/* The per-panel counts from the saved log, as "  <title>: n\n" lines ("  Emperor Betrayal: 1") in card
  * order (the order the command prints them in), and their total: one per
  * play line of any committed action (a card answering a response window is
  * played, and logged, when the window closes). */
@@ -85,6 +85,7 @@ static char *counts_from_log(const char *save, unsigned *total)
     ck_assert_ptr_nonnull(root);
     unsigned counts[NX_FACTION_COUNT * 3] = { 0 };
     static const char *const mode_ids[] = { "cunning", "betrayal", "secret_ally" };
+    static const char *const mode_names[] = { "Cunning", "Betrayal", "Secret Ally" };   /* the command prints titles */
     size_t i;
     json_t *e;
     *total = 0;
@@ -111,7 +112,7 @@ static char *counts_from_log(const char *save, unsigned *total)
     for (int f = 0; f < NX_FACTION_COUNT; f++)
         for (int m = 0; m < 3; m++)
             if (counts[f * 3 + m]) {
-                char *next = nx_asprintf("%s  %s.%s: %u\n", text, nx_faction_id((nx_faction)f), mode_ids[m],
+                char *next = nx_asprintf("%s  %s %s: %u\n", text, nx_faction_name((nx_faction)f), mode_names[m],
                                          counts[f * 3 + m]);
                 free(text);
                 text = next;

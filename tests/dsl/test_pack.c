@@ -480,7 +480,7 @@ static const pack_case cases[] = {
     /* paths */
     { EDIT(CHO, "      - id: purchase", "      - id: Purchase"), CHO, "id: Purchase", 0,
       "id 'Purchase' of a path of panel choam.cunning must match ^[a-z][a-z_]*$" },
-    { EDIT(CHO, "      - id: sale", "      - id: purchase"), CHO, "id: purchase", 2,
+    { EDIT(CHO, "      - id: sale", "      - id: purchase"), CHO, "id: purchase", 3,
       "path 'purchase' is declared twice in panel choam.cunning" },
     { EDIT(CHO, "        text: Buy the card.\n", ""), CHO, "id: purchase", 0,
       "missing key 'text' in a path of panel choam.cunning" },

@@ -531,7 +531,7 @@ START_TEST(nexus_card_windows_let_holders_play)
                           (json_int_t)nx_game_state(g)->version, "seat", 1, "type", "play_nexus");
     char *r = apply_json(g, a);
     json_decref(a);
-    ck_assert_msg(result_ok(r) && strstr(r, "as Cunning, path own_window"), "%s", r);
+    ck_assert_msg(result_ok(r) && strstr(r, "as Cunning to draw a Traitor Card"), "%s", r);
     free(r);
     ck_assert_ptr_null(pending_of_kind(nx_game_state(g), 1, NX_PEND_NEXUS_WINDOW));
     ck_assert_ptr_nonnull(pending_of_kind(nx_game_state(g), 1, NX_PEND_PANEL));
@@ -649,6 +649,83 @@ START_TEST(failing_panels_roll_back)
 }
 END_TEST
 
+/* A line of `lines` (a JSON array text) that starts with `prefix`, or NULL. */
+static const char *line_from(json_t *lines, const char *prefix)
+{
+    size_t i;
+    json_t *l;
+    json_array_foreach(lines, i, l)
+        if (!strncmp(json_string_value(l), prefix, strlen(prefix))) return json_string_value(l);
+    return NULL;
+}
+
+/* The Mentat Pause's standings: the table's log (the result every seat may
+ * read) leaves spice out, the host's record says every faction's, and each
+ * seat's view shows its own spice only (spice is kept behind the shield:
+ * docs/rules/phase-mentat-pause.md). */
+START_TEST(standings_keep_spice_behind_the_shields)
+{
+    nx_game_config cfg = { .seed = 3, .nseats = 3, .staging = 1,
+                           .factions = { NX_ATREIDES, NX_HARKONNEN, NX_FREMEN } };
+    char err[256];
+    nx_game *g = nx_game_new(&rt, NULL, &cfg, err, sizeof err);
+    ck_assert_msg(g != NULL, "%s", err);
+    char stage[256];
+    nx_fmt(stage, sizeof stage,
+           "{\"id\":\"m\",\"seat\":null,\"version\":%llu,\"type\":\"stage\",\"phase\":\"mentat_pause\","
+           "\"turn\":4,\"spice\":{\"seat0\":11,\"seat1\":23,\"seat2\":7}}",
+           (unsigned long long)nx_game_state(g)->version);
+    char *r = nx_game_apply(g, stage);
+    ck_assert_msg(result_ok(r), "%s", r);
+    json_t *res = json_loads(r, 0, NULL), *log = json_object_get(res, "log");
+    size_t n = nx_game_log_length(g);
+    ck_assert_ptr_nonnull(nx_game_log_record(g, n - 1));
+    json_t *record = json_loads(nx_game_log_record(g, n - 1), 0, NULL);
+    ck_assert_int_eq(json_array_size(record), json_array_size(log));
+    static const char *const who[] = { "Atreides", "Harkonnen", "Fremen" };
+    static const int spice[] = { 11, 23, 7 };
+    for (int i = 0; i < 3; i++) {
+        char prefix[64], amount[32];
+        nx_fmt(prefix, sizeof prefix, "standings: %s: ", who[i]);
+        nx_fmt(amount, sizeof amount, ", %d spice, ", spice[i]);
+        const char *pub = line_from(log, prefix), *rec = line_from(record, prefix);
+        ck_assert_msg(pub && rec, "no standings line for %s", who[i]);
+        ck_assert_msg(!strstr(pub, "spice"), "the table's log shows spice: %s", pub);
+        ck_assert_msg(strstr(rec, amount), "the host's record lacks %s's spice: %s", who[i], rec);
+    }
+    /* Every other line of the record is the log's, in the same order. */
+    for (size_t i = 0; i < json_array_size(log); i++) {
+        const char *a = json_string_value(json_array_get(log, i)), *b = json_string_value(json_array_get(record, i));
+        if (strncmp(a, "standings: ", 11)) ck_assert_str_eq(a, b);
+    }
+    /* A retry answers the stored result: still without the spice. */
+    char *again = nx_game_apply(g, stage);
+    ck_assert_str_eq(again, r);
+    /* Each seat's view: its own spice, nobody else's; the spectator's: none. */
+    for (int v = -1; v < 3; v++) {
+        json_t *view = nx_game_view_json(g, v), *seats = json_object_get(view, "seats");
+        for (int i = 0; i < 3; i++) {
+            json_t *sp = json_object_get(json_array_get(seats, (size_t)i), "spice");
+            if (i == v) ck_assert_int_eq(json_integer_value(sp), spice[i]);
+            else ck_assert_msg(sp == NULL, "seat %d's view shows seat %d's spice", v, i);
+        }
+        json_decref(view);
+    }
+    /* The record is never saved: a reload keeps the public results only. */
+    char *saved = nx_game_save(g);
+    ck_assert_ptr_null(strstr(saved, ", 23 spice, "));
+    nx_game *g2 = nx_game_load(&rt, saved, err, sizeof err);
+    ck_assert_msg(g2 != NULL, "%s", err);
+    nx_game_free(g2);
+    free(saved);
+    free(again);
+    json_decref(record);
+    json_decref(res);
+    free(r);
+    nx_game_free(g);
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("game");
@@ -665,6 +742,7 @@ static Suite *suite(void)
     tcase_add_test(tc, bots_play_held_nexus_cards);
     tcase_add_test(tc, nexus_card_windows_let_holders_play);
     tcase_add_test(tc, bots_report_refused_moves_and_fall_back);
+    tcase_add_test(tc, standings_keep_spice_behind_the_shields);
     suite_add_tcase(s, tc);
     return s;
 }

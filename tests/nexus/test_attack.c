@@ -65,7 +65,7 @@ static void open_runtime(nx_runtime *rt)
     free(pack);
 }
 
-/* A designer's table where seat 0 (Harkonnen) holds the Harkonnen card. */
+/* A designer's table where Harkonnen holds the Harkonnen card. */
 static nx_game *new_game(nx_runtime *rt, uint64_t seed)
 {
     nx_game_config cfg = { .seed = seed, .nseats = 3, .nexus_cards = 1, .designer = 1,

@@ -2,7 +2,7 @@
  * The generic ctx primitives (issue 12, E6), played through the engine as
  * a player plays them: a temporary copy of the pack whose
  * harkonnen/cunning.lua is the test's panel, on a designer's table where
- * seat 0 (Harkonnen) holds the Harkonnen card.  For each kind of ask:
+ * Harkonnen holds the Harkonnen card.  For each kind of ask:
  * the owner's view shows the ask, nobody else's does; bad answers are
  * refused with the game byte-identical; a save and reload in another
  * process (a forked child with its own runtime) answers the decision; a
@@ -494,7 +494,7 @@ START_TEST(spice_and_forces_go_through_the_engine)
                                   "ctx:forces{seat = 1, from = 'arrakeen', to = 'reserves', count = 1}\n");
     nx_state before = *nx_game_state(g);
     char *r = play_result(g);
-    ck_assert_msg(strstr(r, "\"ok\":true") && strstr(r, "pays 2 spice to seat 1"), "%s", r);
+    ck_assert_msg(strstr(r, "\"ok\":true") && strstr(r, "pays 2 spice to Atreides"), "%s", r);
     free(r);
     const nx_state *s = nx_game_state(g);
     int carthag = nx_map_section_parse("carthag"), arrakeen = nx_map_section_parse("arrakeen");

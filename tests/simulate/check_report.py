@@ -45,7 +45,9 @@ def cmd_play(report, seed, transcript):
         fail("seed %s: play says turn %d, %d actions, %d optional; the report %d, %d, %d"
              % (seed, turns, actions, optional, g["turns"], g["actions"], g["optional"]))
     won = re.search(r"^Winners: (.*)$", text, re.M)
-    seats = [int(s) for s in re.findall(r"seat (\d+)", won.group(1))] if won else []
+    # The winners by faction name; the header's "  seat N: Faction" lines give their seats.
+    seat_of = {f: int(n) for n, f in re.findall(r"^  seat (\d+): (.+)$", text, re.M)}
+    seats = sorted(seat_of[w] for w in won.group(1).split(", ")) if won else []
     if seats != g["winners"]:
         fail("seed %s: play's winners %s, the report's %s" % (seed, seats, g["winners"]))
     battles = len(re.findall(r"^  battle in ", text, re.M))

@@ -51,9 +51,9 @@ START_TEST(eligibility_and_hand_limit)
     deal_from_deck(g, 0, 4);   /* Atreides: full at 4 */
     deal_from_deck(g, 1, 7);   /* Harkonnen: room for one more of 8 */
     json_t *r = nxt_stage_go(g);
-    ck_assert(nxt_log_has(r, "seat 0 (Atreides) holds 4 Treachery Cards: a full hand, it may not bid"));
-    ck_assert(nxt_log_has(r, "seat 1 (Harkonnen) holds 7 Treachery Cards"));
-    ck_assert(nxt_log_has(r, "seat 2 (Emperor) holds no Treachery Cards"));
+    ck_assert(nxt_log_has(r, "Atreides holds 4 Treachery Cards: a full hand, it may not bid"));
+    ck_assert(nxt_log_has(r, "Harkonnen holds 7 Treachery Cards"));
+    ck_assert(nxt_log_has(r, "Emperor holds no Treachery Cards"));
     ck_assert(nxt_log_has(r, "2 cards are dealt for bidding"));
     json_decref(r);
     ck_assert_int_eq(count(g, NX_Z_AUCTION), 2);
@@ -63,7 +63,7 @@ START_TEST(eligibility_and_hand_limit)
     /* Harkonnen buys its eighth card: no free card beyond the limit. */
     nxt_ok(g, 1, "\"type\": \"bid\", \"amount\": 1");
     r = nxt_done(g, 2, pass);
-    ck_assert(nxt_log_has(r, "lot 1: seat 1 (Harkonnen) buys it for 1 spice, paid to the Emperor"));
+    ck_assert(nxt_log_has(r, "lot 1: Harkonnen buys it for 1 spice, paid to the Emperor"));
     ck_assert(!nxt_log_has(r, "free card"));
     json_decref(r);
     ck_assert_int_eq(count(g, HAND(1)), 8);
@@ -72,7 +72,7 @@ START_TEST(eligibility_and_hand_limit)
     expect_turn(g, 2);
     ck_assert_int_eq(nx_game_state(g)->play.bid_eligible, 0x4);
     r = nxt_done(g, 2, "\"type\": \"bid\", \"amount\": 2");
-    ck_assert(nxt_log_has(r, "lot 2: seat 2 (Emperor) buys it for 2 spice, paid to the Spice Bank"));
+    ck_assert(nxt_log_has(r, "lot 2: Emperor buys it for 2 spice, paid to the Spice Bank"));
     json_decref(r);
     ck_assert_int_eq(nxt_spice(g, 2), 9);
     ck_assert_int_eq(count(g, NX_Z_AUCTION), 0);
@@ -170,7 +170,7 @@ START_TEST(harkonnen_bonus_card)
     nxt_ok(g, 1, "\"type\": \"bid\", \"amount\": 1");
     nxt_ok(g, 2, pass);
     json_t *r = nxt_done(g, 0, pass);   /* asked again after the bid */
-    ck_assert(nxt_log_has(r, "seat 1 (Harkonnen) draws a free card from the Treachery Deck"));
+    ck_assert(nxt_log_has(r, "Harkonnen draws a free card from the Treachery Deck"));
     json_decref(r);
     ck_assert_int_eq(count(g, HAND(1)), before + 2);
     ck_assert_int_eq(count(g, NX_Z_TREACHERY_DECK), deck - 1);
@@ -265,8 +265,8 @@ START_TEST(ally_helps_pay)
     nxt_ok(g, 0, "\"type\": \"bid\", \"amount\": 6");
     nxt_ok(g, 1, pass);
     json_t *r = nxt_done(g, 2, pass);
-    ck_assert(nxt_log_has(r, "lot 1: seat 0 (Atreides) buys it for 6 spice, paid to the Emperor"));
-    ck_assert(nxt_log_has(r, "seat 0 (Atreides)'s ally seat 1 (Fremen) helps to pay"));
+    ck_assert(nxt_log_has(r, "lot 1: Atreides buys it for 6 spice, paid to the Emperor"));
+    ck_assert(nxt_log_has(r, "Atreides's ally Fremen helps to pay"));
     json_decref(r);
     ck_assert_int_eq(nxt_spice(g, 0), 0);
     ck_assert_int_eq(nxt_spice(g, 1), 0);
@@ -287,7 +287,7 @@ START_TEST(karama_bids_and_buys_free)
     nxt_refused(g, 0, "\"type\": \"bid\", \"amount\": 3", "illegal", "cannot bid 3: it has 0 spice");
     nxt_refused(g, 1, "\"type\": \"bid\", \"amount\": 3, \"karama\": true", "illegal", "has no bid decision to make now");   /* not its turn */
     json_t *r = nxt_done(g, 0, "\"type\": \"bid\", \"amount\": 3, \"karama\": true");
-    ck_assert(nxt_log_has(r, "lot 1: seat 0 (Atreides) bids 3"));
+    ck_assert(nxt_log_has(r, "lot 1: Atreides bids 3"));
     ck_assert(!nxt_log_has(r, "Karama"));   /* the card stays hidden while it only backs a bid */
     json_decref(r);
     /* Harkonnen has no Karama. */

@@ -44,10 +44,10 @@ START_TEST(top_up_to_two)
 {
     nx_game *g = charity_game(0);
     json_decref(nxt_stage_go(g));
-    nxt_ok_logs(g, 0, claim, "seat 0 (Atreides) claims CHOAM Charity and receives 2 spice");
+    nxt_ok_logs(g, 0, claim, "Atreides claims CHOAM Charity and receives 2 spice");
     nxt_refused(g, 1, claim, "illegal", "only a player holding 0 or 1 spice");
     nxt_ok(g, 1, "\"type\": \"pass\"");
-    nxt_ok_logs(g, 2, claim, "seat 2 (Emperor) claims CHOAM Charity and receives 1 spice");
+    nxt_ok_logs(g, 2, claim, "Emperor claims CHOAM Charity and receives 1 spice");
     nxt_refused(g, 3, claim, "illegal", "only a player holding 0 or 1 spice");
     nxt_ok(g, 3, "\"type\": \"pass\"");
     expect_spice(g, (const int[]){ 2, 7, 2, 2 });
@@ -72,7 +72,7 @@ START_TEST(advanced_bene_gesserit)
 {
     nx_game *g = charity_game(1);
     json_decref(nxt_stage_go(g));
-    nxt_ok_logs(g, 1, claim, "seat 1 (Bene Gesserit) claims CHOAM Charity and receives 2 spice");
+    nxt_ok_logs(g, 1, claim, "Bene Gesserit claims CHOAM Charity and receives 2 spice");
     ck_assert_int_eq(nx_game_state(g)->seats[1].spice, 9);
     nx_game_free(g);
 

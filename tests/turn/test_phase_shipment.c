@@ -493,7 +493,7 @@ START_TEST(test_ally_pays_for_shipment)
     settle(g);
     NXT_REFUSED(g, 0, "illegal", "costs 24 spice and you have 23 with your ally's",
                "{\"type\":\"ship\",\"to\":\"the_great_flat\",\"count\":12}");
-    assert_result_logs(g, 0, "seat 0 (Atreides)'s ally seat 1 (Harkonnen) helps to pay",
+    assert_result_logs(g, 0, "Atreides's ally Harkonnen helps to pay",
                        "{\"type\":\"ship\",\"to\":\"the_great_flat\",\"count\":5}");
     ck_assert_int_eq(nxt_spice(g, 0), 0);
     ck_assert_int_eq(nxt_spice(g, 1), 13);

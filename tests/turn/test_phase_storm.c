@@ -167,7 +167,7 @@ START_TEST(later_storm_dials_and_damage)
     nxt_ok(g, NXT_ATR, nxt_dial(1));
     json_t *r = nxt_act(g, NXT_EMP, nxt_dial(2));
     ck_assert(nxt_log_has(r, "moves 3 sectors from sector 1 to sector 4"));
-    ck_assert(nxt_log_has(r, "the storm kills 5 forces of seat 4 (Harkonnen) in South Mesa (Middle)"));
+    ck_assert(nxt_log_has(r, "the storm kills 5 forces of Harkonnen in South Mesa (Middle)"));
     ck_assert(nxt_log_has(r, "the storm blows 10 spice away from South Mesa (Middle)"));
     json_decref(r);
     s = nx_game_state(g);

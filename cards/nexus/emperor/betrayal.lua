@@ -67,7 +67,7 @@ function panel.play(ctx)
   local inv = ctx:invoice()
   local emperor = emperor_of(ctx, inv.buyer)
   ctx:redirect_invoice{ cover = { seat = emperor, amount = inv.price, partial = ctx.path == "purchase_shortfall" } }
-  ctx:log(string.format("seat %d (Emperor) is made to pay for lot %d of its ally seat %d", emperor, inv.lot, inv.buyer))
+  ctx:log(string.format("Emperor is made to pay for lot %d of its ally", inv.lot))
 end
 
 return panel

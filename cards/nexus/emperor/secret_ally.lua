@@ -62,7 +62,7 @@ function panel.play(ctx)
   if ctx.path == "purchase" or ctx.path == "seller_purchase" then
     local inv = ctx:invoice()
     ctx:redirect_invoice{ keep = true }
-    ctx:log(string.format("seat %d shows that it holds the price of %d spice and keeps it", ctx.holder, inv.price))
+    ctx:log(string.format("the buyer shows that it holds the price of %d spice and keeps it", inv.price))
     return
   end
   local t = ctx:tanks()
