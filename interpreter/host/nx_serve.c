@@ -1,7 +1,8 @@
 /*
  * `nexus serve`: the host's line protocol.  One JSON object per input line,
  * one JSON object per output line, in order.  Rooms live in memory and in
- * the embedded store (every committed action is one store transaction), so
+ * the embedded store (every committed action is one store transaction, or
+ * a savepoint of its poll round's group commit: nx_server_group_end), so
  * a host process can be restarted and reopen its rooms.  See
  * docs/protocol.md, "The line protocol".
  *
