@@ -12,6 +12,7 @@
 #include <jansson.h>
 #include <sqlite3.h>
 
+#include "nx_json_text.h"
 #include "nx_sha256.h"
 #include "nx_store_pg.h"
 #include "nx_util.h"
@@ -231,6 +232,9 @@ static void nx_store_sha(const char *text, size_t len, char hex[NX_SHA256_HEX_LE
 /* Every stored text is JSON (any value); say where it is not. */
 static int nx_store_check_json(const char *text, size_t len, const char *what, char *err, size_t errlen)
 {
+    /* The engine's texts are plain JSON: a scan vouches for them without
+     * building a tree (a fifth of a grouped append's CPU went to that). */
+    if (nx_json_plainly_valid(text, len)) return 0;
     json_error_t je;
     json_t *j = json_loadb(text, len, JSON_DECODE_ANY, &je);
     if (!j)
