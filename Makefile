@@ -40,6 +40,7 @@ bench: build
 	./$(BUILD)/bench/bench_panel
 	./$(BUILD)/bench/bench_simulate 20
 	./$(BUILD)/bench/bench_serve
+	./$(BUILD)/bench/bench_store
 	$(BENCH_PG) ./$(BUILD)/bench/bench_serve --store pg || [ $$? -eq 77 ]
 
 # Each benchmark once on a tiny scale: proves they still run (CI).
@@ -49,6 +50,7 @@ bench-quick: build
 	./$(BUILD)/bench/bench_panel --quick
 	./$(BUILD)/bench/bench_simulate 2
 	./$(BUILD)/bench/bench_serve --quick
+	./$(BUILD)/bench/bench_store --quick
 	$(BENCH_PG) ./$(BUILD)/bench/bench_serve --quick --store pg || [ $$? -eq 77 ]
 
 install: build

@@ -136,12 +136,46 @@ typedef struct level_result {
     long kib_per_room;
 } level_result;
 
+static void count_reply(void *ctx, void *tag, const char *reply)
+{
+    (void)tag;
+    if (!strstr(reply, "\"ok\":true")) ((level_result *)ctx)->refused++;
+}
+
+/* The round as one group (nx_server_group_begin): every apply handled,
+ * one commit, then every reply; each client waits for the whole round. */
+static void run_group(nx_server *sv, char **lines, int n, level_result *lr)
+{
+    double t0 = now_s();
+    size_t first = lr->requests;
+    nx_server_group_begin(sv);
+    for (int i = 0; i < n; i++)
+        if (lines[i]) {
+            nx_server_handle_held(sv, lines[i], strlen(lines[i]), NULL);
+            lr->requests++;
+        }
+    nx_server_group_end(sv, count_reply, lr);
+    double dt = now_s() - t0;
+    size_t k = lr->requests - first;
+    for (size_t i = first; i < lr->requests; i++) {
+        lr->service[i] = k ? dt / (double)k : 0;
+        lr->waited[i] = dt;
+    }
+    lr->busy_s += dt;
+    for (int i = 0; i < n; i++) free(lines[i]);
+}
+
 /* One round: each room's next apply, handled in turn as one poll round
- * serves N ready clients. */
-static void run_round(nx_server *sv, broom *rooms, int n, int round, level_result *lr)
+ * serves N ready clients (grouped: with one commit for the round). */
+static void run_round(nx_server *sv, broom *rooms, int n, int round, int grouped, level_result *lr)
 {
     char **lines = nx_xcalloc((size_t)n, sizeof *lines);
     for (int i = 0; i < n; i++) lines[i] = next_apply(sv, &rooms[i], round);
+    if (grouped) {
+        run_group(sv, lines, n, lr);
+        free(lines);
+        return;
+    }
     double waited = 0;
     for (int i = 0; i < n; i++) {
         if (!lines[i]) continue;
@@ -160,7 +194,8 @@ static void run_round(nx_server *sv, broom *rooms, int n, int round, level_resul
     free(lines);
 }
 
-static int bench_level(const nx_runtime *rt, const char *store_path, int n, int rounds, const char *tag)
+static int bench_level(const nx_runtime *rt, const char *store_path, int n, int rounds, const char *tag,
+                       int grouped)
 {
     char err[512];
     nx_store *st = nx_store_open(store_path, err, sizeof err);
@@ -182,12 +217,12 @@ static int bench_level(const nx_runtime *rt, const char *store_path, int n, int 
     lr.kib_per_room = after > before ? (long)((after - before) / 1024 / (size_t)n) : 0;
     lr.service = nx_xcalloc((size_t)(n * rounds), sizeof *lr.service);
     lr.waited = nx_xcalloc((size_t)(n * rounds), sizeof *lr.waited);
-    for (int r = 0; r < rounds; r++) run_round(sv, rooms, n, r, &lr);
+    for (int r = 0; r < rounds; r++) run_round(sv, rooms, n, r, grouped, &lr);
     qsort(lr.service, lr.requests, sizeof *lr.service, cmp_double);
     qsort(lr.waited, lr.requests, sizeof *lr.waited, cmp_double);
-    printf("  %5d rooms %6zu applies  %8.0f req/s  service p50 %7.3f p99 %7.3f ms  all-at-once latency p50 %8.2f "
+    printf("  %-13s %5d rooms %6zu applies  %8.0f req/s  service p50 %7.3f p99 %7.3f ms  all-at-once latency p50 %8.2f "
            "p99 %8.2f ms  %5ld KiB/room  new %.2f ms/room%s\n",
-           n, lr.requests, lr.busy_s > 0 ? (double)lr.requests / lr.busy_s : 0, pct(lr.service, lr.requests, 0.5) * 1e3,
+           grouped ? "group commit" : "each commits", n, lr.requests, lr.busy_s > 0 ? (double)lr.requests / lr.busy_s : 0, pct(lr.service, lr.requests, 0.5) * 1e3,
            pct(lr.service, lr.requests, 0.99) * 1e3, pct(lr.waited, lr.requests, 0.5) * 1e3,
            pct(lr.waited, lr.requests, 0.99) * 1e3, lr.kib_per_room, create_s * 1e3 / n,
            lr.refused ? "  (some refused!)" : "");
@@ -235,11 +270,16 @@ int main(int argc, char **argv)
            pg ? "PostgreSQL" : "SQLite", quick ? " (quick)" : "");
     static const int levels[] = { 1, 10, 100, 1000 };
     int rc = 0;
-    for (size_t i = 0; i < (quick ? 2u : 4u) && !rc; i++) {
-        int n = levels[i];
+    for (size_t i = 0; i < (quick ? 4u : 8u) && !rc; i++) {
+        /* Each level twice: every apply its own commit, then one group
+         * commit per round (the listening loop's way), on a fresh file. */
+        int n = levels[i / 2], grouped = (int)(i % 2);
         int rounds = quick ? 3 : n >= 1000 ? 3 : n >= 100 ? 10 : 2000 / n;
+        if (grouped && !quick && n >= 100) rounds *= 5;
         nx_clip(path, sizeof path, "%s/rooms-%d.db", dir, n);
-        rc = bench_level(&rt, store, n, rounds, pg ? "pg" : "sq");
+        char tag[8];
+        nx_clip(tag, sizeof tag, "%s%s", pg ? "pg" : "sq", grouped ? "g" : "");
+        rc = bench_level(&rt, store, n, rounds, tag, grouped);
         if (!pg) {
             const char *sfx[] = { "", "-wal", "-shm", "-lock" };
             for (size_t k = 0; k < 4; k++) {

@@ -28,4 +28,10 @@ char *nx_strbuf_take(nx_strbuf *b);
  * the other byte order is just verified by replay. */
 void nx_checksum64_hex(const char *s, size_t n, char out[17]);
 
+/* 1 when a quick scan (no tree built) finds N bytes to be a JSON value of
+ * the plain subset the engine writes (no \u escape, no exponent, numbers
+ * of at most 15 digits, nesting at most 64 deep): jansson accepts every
+ * such text.  0 says only "not plainly": the real parser decides. */
+int nx_json_plainly_valid(const char *text, size_t n);
+
 #endif

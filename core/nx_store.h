@@ -73,6 +73,26 @@ int nx_store_append(nx_store *st, const char *room, uint32_t seq, const char *ac
                     const char *result_json, const char *snapshot_json, char *err, size_t errlen);
 
 /*
+ * Group commit (the SQLite store).  Between nx_store_group_begin and
+ * nx_store_group_end every write (create, append, delete) joins one
+ * transaction, each still all or nothing on its own (a savepoint: a
+ * refused append changes nothing, the group's other writes stand), and
+ * reads see the group's writes.  End commits the group with one flush.
+ * Nothing written in a group is durable before end returned 0, so a
+ * caller acknowledges none of its writes before that; a failed end (-1)
+ * rolls every write of the group back, as does closing the store with a
+ * group open.  A PostgreSQL store commits each write on its own (begin
+ * and end do nothing there).
+ */
+int nx_store_group_begin(nx_store *st, char *err, size_t errlen);
+int nx_store_group_end(nx_store *st, char *err, size_t errlen);
+/* Whether a group is open. */
+int nx_store_in_group(const nx_store *st);
+/* For tests: the next nx_store_group_end fails (rolling back) as a full
+ * disk would make it. */
+void nx_store_fail_next_group_commit(nx_store *st);
+
+/*
  * Load a room: every returned text is checksum-verified and parsed as
  * JSON, the actions are checked to be gap-free.  On failure *out is
  * zeroed and nothing needs freeing.

@@ -5,8 +5,9 @@
  * One thread, one poll() loop: every connection's complete lines are
  * answered in arrival order, each request by nx_server_handle, so rooms
  * need no locks and a room's actions stay in one order.  The bound on how
- * long one room's work holds up another's: one request (one action and
- * its commit, or a view), or one bot move; bots move only between
+ * long one room's work holds up another's: one poll round (the requests
+ * read in it, then their group commit: nx_server_group_end), or one bot
+ * move; bots move only between
  * requests (nx_server_idle), one action at a time, and a request on a
  * room first lets that room's own bots finish (nx_serve.c).  Replies are
  * queued per connection and written as the socket accepts them, so a
@@ -116,11 +117,16 @@ static void queue_reply(client *c, const char *reply)
     c->nout += n + 1;
 }
 
+/* Held until the round's group is committed (nx_server_group_end). */
 static void handle_line(nx_server *sv, client *c, const char *line, size_t len)
 {
-    char *reply = nx_server_handle(sv, line, len);
-    if (reply) queue_reply(c, reply);
-    free(reply);
+    nx_server_handle_held(sv, line, len, c);
+}
+
+static void deliver(void *ctx, void *tag, const char *reply)
+{
+    (void)ctx;
+    queue_reply(tag, reply);
 }
 
 /* Take in what was read: each complete line is answered. */
@@ -206,6 +212,7 @@ int nx_serve_listen(nx_server *sv, const char *spec, FILE *err)
     fflush(err);
     client *cs = nx_xcalloc(LISTEN_MAX_CLIENTS, sizeof *cs);
     struct pollfd *pf = nx_xcalloc(LISTEN_MAX_CLIENTS + 1, sizeof *pf);
+    char *gone = nx_xcalloc(LISTEN_MAX_CLIENTS, 1);
     size_t n = 0;
     int busy = 0;   /* bots had a move last time: poll without waiting */
     while (!stop_requested) {
@@ -223,17 +230,24 @@ int nx_serve_listen(nx_server *sv, const char *spec, FILE *err)
          * last one (already handled, or new) into its slot. */
         size_t polled = n;
         if (pf[0].revents & POLLIN) accept_all(lfd, cs, &n);
-        for (size_t k = polled; k-- > 0;) {
+        /* Group commit: every request of the round is handled, then the
+         * round's writes are committed with one flush, and only then is
+         * any reply queued (nothing acknowledged before it is durable).
+         * Clients stay in place until the replies are queued. */
+        nx_server_group_begin(sv);
+        for (size_t k = 0; k < polled; k++) {
             short ev = pf[k + 1].revents;
-            if (!ev) continue;
-            int gone = (ev & (POLLIN | POLLHUP | POLLERR)) && read_client(sv, &cs[k]);
-            if (flush_out(&cs[k]) || gone) drop_client(cs, &n, k);
+            gone[k] = (ev & (POLLIN | POLLHUP | POLLERR)) && read_client(sv, &cs[k]);
         }
+        nx_server_group_end(sv, deliver, NULL);
+        for (size_t k = polled; k-- > 0;)
+            if (pf[k + 1].revents && (flush_out(&cs[k]) || gone[k])) drop_client(cs, &n, k);
         busy = nx_server_idle(sv);
     }
     while (n) drop_client(cs, &n, n - 1);
     free(cs);
     free(pf);
+    free(gone);
     close(lfd);
     if (!strncmp(spec, "unix:", 5)) unlink(spec + 5);
     return 0;

@@ -1,7 +1,8 @@
 /*
  * `nexus serve`: the host's line protocol.  One JSON object per input line,
  * one JSON object per output line, in order.  Rooms live in memory and in
- * the embedded store (every committed action is one store transaction), so
+ * the embedded store (every committed action is one store transaction, or
+ * a savepoint of its poll round's group commit: nx_server_group_end), so
  * a host process can be restarted and reopen its rooms.  See
  * docs/protocol.md, "The line protocol".
  *
@@ -48,6 +49,15 @@ typedef struct room {
     int bots_ready[2];
 } room;
 
+/* A reply held until its group is committed (nx_server_group_end). */
+typedef struct held_reply {
+    char *reply;
+    void *tag;     /* the caller's: whose reply it is */
+    char *room;    /* the room its request named, or NULL */
+    json_t *id;    /* the request's id, echoed by a replacing error */
+    long line;
+} held_reply;
+
 struct nx_server {
     const nx_runtime *rt;
     nx_store *store;
@@ -57,6 +67,8 @@ struct nx_server {
     long line;
     int lease_ms;           /* the store's lease (a PostgreSQL store's rooms) */
     long long renewed_ms;   /* when the leases were last renewed (monotonic) */
+    held_reply *held;
+    size_t nheld, capheld;
 };
 
 /* ---- replies ------------------------------------------------------------------- */
@@ -675,7 +687,7 @@ static int is_blank(const char *line, size_t len)
     return 1;
 }
 
-static json_t *handle(nx_server *sv, const char *line, size_t len)
+static json_t *handle(nx_server *sv, const char *line, size_t len, held_reply *h)
 {
     if (len > NX_SERVE_MAX_LINE)
         return fail(sv, "malformed", "line longer than %d bytes", NX_SERVE_MAX_LINE);
@@ -693,6 +705,12 @@ static json_t *handle(nx_server *sv, const char *line, size_t len)
      * refused with the rest). */
     json_t *id = json_object_get(req, "id");
     if (out && (json_is_string(id) || json_is_integer(id))) json_object_set(out, "id", id);
+    if (h) {
+        /* Held: a failed group commit answers for its room (nx_server_group_end). */
+        const char *named = json_string_value(json_object_get(req, "room"));
+        h->room = named ? nx_xstrdup(named) : NULL;
+        h->id = json_is_string(id) || json_is_integer(id) ? json_incref(id) : NULL;
+    }
     json_decref(req);
     return out;
 }
@@ -701,7 +719,98 @@ char *nx_server_handle(nx_server *sv, const char *line, size_t len)
 {
     sv->line++;
     if (len <= NX_SERVE_MAX_LINE && is_blank(line, len)) return NULL;
-    return reply_text(sv, handle(sv, line, len));
+    return reply_text(sv, handle(sv, line, len, NULL));
+}
+
+/* ---- group commit ------------------------------------------------------------------ */
+
+void nx_server_group_begin(nx_server *sv)
+{
+    char msg[512];
+    /* Should the group not start (the write lock is busy), each write
+     * commits on its own: the replies are held all the same. */
+    nx_store_group_begin(sv->store, msg, sizeof msg);
+}
+
+void nx_server_handle_held(nx_server *sv, const char *line, size_t len, void *tag)
+{
+    sv->line++;
+    if (len <= NX_SERVE_MAX_LINE && is_blank(line, len)) return;
+    if (sv->nheld == sv->capheld) {
+        sv->capheld = sv->capheld ? 2 * sv->capheld : 16;
+        sv->held = nx_xrealloc(sv->held, sv->capheld * sizeof *sv->held);
+    }
+    held_reply *h = &sv->held[sv->nheld];
+    memset(h, 0, sizeof *h);
+    h->tag = tag;
+    h->line = sv->line;
+    h->reply = reply_text(sv, handle(sv, line, len, h));
+    sv->nheld++;
+}
+
+/* After a failed group commit a room in memory is put back as the store
+ * holds it (as a fresh open would find it); a room the store does not
+ * hold (its creation was in the group) leaves memory. */
+static void restore_room(nx_server *sv, const char *name)
+{
+    room *r = find_room(sv, name);
+    if (!r) return;
+    char msg[512];
+    json_t *meta = nx_room_meta(sv->store, name, msg, sizeof msg);
+    nx_game *g = meta ? nx_room_open(sv->store, name, sv->rt, msg, sizeof msg) : NULL;
+    if (!g) {
+        json_decref(meta);
+        drop_room(sv, r);
+        return;
+    }
+    nx_game_free(r->g);
+    r->g = g;
+    r->host_hash[0] = '\0';
+    memset(r->seat_hash, 0, sizeof r->seat_hash);
+    read_tokens(r, meta);
+    json_decref(meta);
+    r->bots_ready[0] = r->bots_ready[1] = 0;
+}
+
+/* The reply of a request on a room whose group did not commit. */
+static char *uncommitted_reply(nx_server *sv, const held_reply *h, const char *why)
+{
+    long line = sv->line;
+    sv->line = h->line;
+    json_t *out = fail(sv, "store", "not committed, nothing of this request was kept: %s", why);
+    sv->line = line;
+    if (h->id) json_object_set(out, "id", h->id);
+    return reply_text(sv, out);
+}
+
+static int named_before(const nx_server *sv, size_t i)
+{
+    for (size_t k = 0; k < i; k++)
+        if (sv->held[k].room && !strcmp(sv->held[k].room, sv->held[i].room)) return 1;
+    return 0;
+}
+
+int nx_server_group_end(nx_server *sv, nx_server_deliver_fn deliver, void *ctx)
+{
+    char msg[512];
+    int failed = nx_store_in_group(sv->store) && nx_store_group_end(sv->store, msg, sizeof msg);
+    /* Only now is anything of the group durable, so only now is any of
+     * it answered. */
+    for (size_t i = 0; failed && i < sv->nheld; i++)
+        if (sv->held[i].room && !named_before(sv, i)) restore_room(sv, sv->held[i].room);
+    for (size_t i = 0; i < sv->nheld; i++) {
+        held_reply *h = &sv->held[i];
+        if (failed && h->room) {
+            free(h->reply);
+            h->reply = uncommitted_reply(sv, h, msg);
+        }
+        deliver(ctx, h->tag, h->reply);
+        free(h->reply);
+        free(h->room);
+        json_decref(h->id);
+    }
+    sv->nheld = 0;
+    return failed ? -1 : 0;
 }
 
 nx_server *nx_server_new(const nx_runtime *rt, nx_store *st)
@@ -725,5 +834,12 @@ void nx_server_free(nx_server *sv)
     if (!sv) return;
     while (sv->nrooms) drop_room(sv, &sv->rooms[0]);
     free(sv->rooms);
+    /* Held replies of a group never ended are not sent: never committed. */
+    for (size_t i = 0; i < sv->nheld; i++) {
+        free(sv->held[i].reply);
+        free(sv->held[i].room);
+        json_decref(sv->held[i].id);
+    }
+    free(sv->held);
     free(sv);
 }

@@ -37,6 +37,24 @@ void nx_server_free(nx_server *sv);
  */
 char *nx_server_handle(nx_server *sv, const char *line, size_t len);
 
+/*
+ * Group commit: the requests of one poll round (many rooms) committed
+ * with one flush of the store, none answered before that flush.  Between
+ * begin and end, nx_server_handle_held handles a line as
+ * nx_server_handle does but keeps its reply (a blank line has none);
+ * end commits the store's group (nx_store_group_begin), then hands every
+ * held reply to deliver, in the order handled, with the tag given.
+ * Should the commit fail, nothing of the group was kept: every reply of a
+ * request that named a room becomes a "store" error, and those rooms are
+ * put back in memory as the store holds them (one created in the group
+ * leaves memory); end returns -1.  Replies of a group never ended (the
+ * process dies, or the server is freed) are never handed over.
+ */
+typedef void (*nx_server_deliver_fn)(void *ctx, void *tag, const char *reply);
+void nx_server_group_begin(nx_server *sv);
+void nx_server_handle_held(nx_server *sv, const char *line, size_t len, void *tag);
+int nx_server_group_end(nx_server *sv, nx_server_deliver_fn deliver, void *ctx);
+
 /* One move of one engine bot a host seated, in some room where a bot is to
  * act (round robin over the rooms): the listening loop calls it while no
  * request is waiting, so bots move between requests, one action at a

@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -475,6 +476,123 @@ START_TEST(test_unopenable_path)
 }
 END_TEST
 
+/* ---- group commit ---------------------------------------------------------------- */
+
+static void group_begin_ok(nx_store *st)
+{
+    char err[256] = "";
+    ck_assert_msg(!nx_store_group_begin(st, err, sizeof err), "%s", err);
+    ck_assert(nx_store_in_group(st));
+}
+
+START_TEST(test_group_commits_rooms_together)
+{
+    make_room();
+    nx_store *st = open_ok(dbpath);
+    group_begin_ok(st);
+    create_ok(st, "g");
+    append_ok(st, "r", 6, NULL);
+    append_ok(st, "g", 1, "{\"snap\":1}");
+    /* A refused write of the group changes nothing; the others stand. */
+    char err[256] = "";
+    ck_assert_int_eq(nx_store_append(st, "r", 9, "{}", "{}", NULL, err, sizeof err), -1);
+    ck_assert_str_eq(err, "room 'r': expected action 7, got 9");
+    append_ok(st, "r", 7, NULL);
+    /* Reads inside the group see its writes. */
+    nx_store_room r;
+    ck_assert_msg(!nx_store_load(st, "g", &r, err, sizeof err), "%s", err);
+    ck_assert_uint_eq(r.snapshot_seq, 1);
+    nx_store_room_free(&r);
+    ck_assert_msg(!nx_store_group_end(st, err, sizeof err), "%s", err);
+    ck_assert(!nx_store_in_group(st));
+    nx_store_close(st);
+    ck_assert_int_eq(raw_count("SELECT COUNT(*) FROM actions WHERE room = 'r'"), 7);
+    ck_assert_int_eq(raw_count("SELECT COUNT(*) FROM actions WHERE room = 'g'"), 1);
+}
+END_TEST
+
+START_TEST(test_failed_group_commit_keeps_nothing)
+{
+    make_room();
+    nx_store *st = open_ok(dbpath);
+    group_begin_ok(st);
+    create_ok(st, "g");
+    append_ok(st, "r", 6, NULL);
+    nx_store_fail_next_group_commit(st);
+    char err[256] = "";
+    ck_assert_int_eq(nx_store_group_end(st, err, sizeof err), -1);
+    ck_assert_msg(strstr(err, "group commit failed"), "%s", err);
+    /* The handle goes on: the next write is a transaction of its own. */
+    append_ok(st, "r", 6, NULL);
+    nx_store_close(st);
+    ck_assert_int_eq(raw_count("SELECT COUNT(*) FROM rooms WHERE name = 'g'"), 0);
+    ck_assert_int_eq(raw_count("SELECT COUNT(*) FROM actions WHERE room = 'r'"), 6);
+}
+END_TEST
+
+START_TEST(test_group_left_open_is_not_durable)
+{
+    make_room();
+    nx_store *st = open_ok(dbpath);
+    group_begin_ok(st);
+    append_ok(st, "r", 6, NULL);
+    char err[256] = "";
+    ck_assert_int_eq(nx_store_group_begin(st, err, sizeof err), -1);
+    ck_assert_msg(strstr(err, "already open"), "%s", err);
+    nx_store_close(st);
+    ck_assert_int_eq(raw_count("SELECT COUNT(*) FROM actions WHERE room = 'r'"), 5);
+}
+END_TEST
+
+/* A process killed with a group in flight: after it, the file has every
+ * group that ended (the writes a caller could have acknowledged) and none
+ * of the one in flight. */
+START_TEST(test_kill_with_a_group_in_flight)
+{
+    make_room();
+    int fds[2];
+    ck_assert_int_eq(pipe(fds), 0);
+    pid_t pid = fork();
+    ck_assert_int_ge(pid, 0);
+    if (pid == 0) {
+        close(fds[0]);
+        nx_store *st = open_ok(dbpath);
+        for (uint32_t seq = 6; seq < 200000; seq += 2) {
+            group_begin_ok(st);
+            append_ok(st, "r", seq, NULL);
+            append_ok(st, "r", seq + 1, seq % 10 == 0 ? "{\"snap\":1}" : NULL);
+            char err[256] = "";
+            if (nx_store_group_end(st, err, sizeof err)) _exit(3);
+            /* Acknowledged: the parent learns seq + 1 only now. */
+            if (write(fds[1], &seq, sizeof seq) != sizeof seq) _exit(4);
+        }
+        _exit(0);
+    }
+    close(fds[1]);
+    uint32_t acked = 5, seq;
+    /* Kill mid-way, while the child keeps writing groups. */
+    for (int i = 0; i < 40 && read(fds[0], &seq, sizeof seq) == sizeof seq; i++) acked = seq + 1;
+    kill(pid, SIGKILL);
+    while (read(fds[0], &seq, sizeof seq) == sizeof seq) acked = seq + 1;
+    close(fds[0]);
+    int status;
+    waitpid(pid, &status, 0);
+    ck_assert(WIFSIGNALED(status));
+    long long n = raw_count("SELECT COUNT(*) FROM actions WHERE room = 'r'");
+    /* Every acknowledged action is there; beyond them at most the group in
+     * flight (ended but not yet reported), never half of one. */
+    ck_assert_int_ge(n, acked);
+    ck_assert_int_le(n, acked + 2);
+    ck_assert_int_eq((n - 5) % 2, 0);
+    nx_store *st = open_ok(dbpath);
+    nx_store_room r;
+    char err[256] = "";
+    ck_assert_msg(!nx_store_load(st, "r", &r, err, sizeof err), "%s", err);
+    nx_store_room_free(&r);
+    nx_store_close(st);
+}
+END_TEST
+
 static Suite *store_suite(void)
 {
     Suite *s = suite_create("store");
@@ -495,6 +613,13 @@ static Suite *store_suite(void)
     tcase_add_test(w, test_duplicate_room_refused);
     tcase_add_test(w, test_bad_writes_refused);
     suite_add_tcase(s, w);
+    TCase *grp = tcase_create("group_commit");
+    tcase_add_checked_fixture(grp, setup, teardown);
+    tcase_add_test(grp, test_group_commits_rooms_together);
+    tcase_add_test(grp, test_failed_group_commit_keeps_nothing);
+    tcase_add_test(grp, test_group_left_open_is_not_durable);
+    tcase_add_test(grp, test_kill_with_a_group_in_flight);
+    suite_add_tcase(s, grp);
     TCase *rows = tcase_create("damaged_rows");
     tcase_add_checked_fixture(rows, setup, teardown);
     tcase_add_test(rows, test_corrupt_action_refused);

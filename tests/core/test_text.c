@@ -7,6 +7,9 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <jansson.h>
+
+#include "nx_json_text.h"
 #include "nx_testutil.h"
 #include "nx_text.h"
 
@@ -71,6 +74,33 @@ START_TEST(test_clip_append)
 }
 END_TEST
 
+/* nx_json_plainly_valid vouches only for texts jansson accepts, and
+ * leaves everything outside its plain subset to jansson. */
+START_TEST(test_json_plainly_valid)
+{
+    static const char *plain[] = {
+        "{}", " [ ] ", "{\"a\":[1,-2,0.5,true,false,null,\"x\\n\\\"\"],\"b\":{}}", "\"caf\xc3\xa9\"", "-0", "123456789012345",
+    };
+    static const char *not_plain[] = {
+        "", "{", "[1,]", "{\"a\":1} x", "\"\xff\"", "01", "1e5", "\"\\u0041\"", "1234567890123456",
+        "\"a\x01\"", "{\"a\" 1}", "[1 2]", "tru", "\"\xed\xa0\x80\"", "1.", ".5", "+1",
+    };
+    for (size_t i = 0; i < sizeof plain / sizeof *plain; i++) {
+        ck_assert_msg(nx_json_plainly_valid(plain[i], strlen(plain[i])), "%s", plain[i]);
+        json_t *j = json_loadb(plain[i], strlen(plain[i]), JSON_DECODE_ANY, NULL);
+        ck_assert_msg(j != NULL, "jansson refuses %s", plain[i]);
+        json_decref(j);
+    }
+    for (size_t i = 0; i < sizeof not_plain / sizeof *not_plain; i++)
+        ck_assert_msg(!nx_json_plainly_valid(not_plain[i], strlen(not_plain[i])), "%s", not_plain[i]);
+    char deep[200] = "";
+    for (int i = 0; i < 65; i++) strcat(deep, "[");
+    for (int i = 0; i < 65; i++) strcat(deep, "]");
+    ck_assert(!nx_json_plainly_valid(deep, strlen(deep)));
+    ck_assert(nx_json_plainly_valid(deep + 1, strlen(deep) - 2));
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("text");
@@ -79,6 +109,7 @@ int main(void)
     tcase_add_test(tc, test_fmt_overflow_aborts);
     tcase_add_test(tc, test_clip);
     tcase_add_test(tc, test_clip_append);
+    tcase_add_test(tc, test_json_plainly_valid);
     suite_add_tcase(s, tc);
     return nx_run_suite(s);
 }

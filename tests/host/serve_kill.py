@@ -9,8 +9,14 @@ half-applied); and the client's retry of its in-flight action succeeds
 (the original result if it was stored, applied afresh if not), after which
 the log is exactly what the client was told.
 
-usage: serve_kill.py NEXUS [--pg]   (--pg: the PostgreSQL store, on a server
-this test starts; skipped, 77, without PostgreSQL)
+The server answers each poll round's requests after one group commit of
+the round (nx_listen.c), so a kill often lands with a group in flight: its
+replies must never have been sent, and whatever of it is stored must be
+only in-flight actions.  --clients N (default 4) plays N rooms at once, so
+the groups hold many rooms' actions.
+
+usage: serve_kill.py NEXUS [--pg] [--clients N]   (--pg: the PostgreSQL
+store, on a server this test starts; skipped, 77, without PostgreSQL)
 """
 import os
 import random
@@ -28,6 +34,8 @@ check = tally.check
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 ROUNDS, CLIENTS = 6, 4
+if "--clients" in sys.argv[2:]:
+    CLIENTS = int(sys.argv[sys.argv.index("--clients") + 1])
 LEASE_MS = 400
 
 class Client:

@@ -4,6 +4,7 @@
  * commit leaves the room exactly as it was, and the retry is applied
  * afresh. */
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -916,6 +917,109 @@ START_TEST(whole_games_from_the_space)
 }
 END_TEST
 
+/* Replies handed over by nx_server_group_end, in order, with their tags. */
+typedef struct collected {
+    json_t *reply[8];
+    long tag[8];
+    size_t n;
+} collected;
+
+static void collect(void *ctx, void *tag, const char *reply)
+{
+    collected *c = ctx;
+    ck_assert_uint_lt(c->n, 8);
+    c->reply[c->n] = json_loads(reply, 0, NULL);
+    ck_assert_ptr_nonnull(c->reply[c->n]);
+    c->tag[c->n++] = (long)(intptr_t)tag;
+}
+
+static void collected_free(collected *c)
+{
+    for (size_t i = 0; i < c->n; i++) json_decref(c->reply[i]);
+    c->n = 0;
+}
+
+static void held(nx_server *sv, const char *line, long tag)
+{
+    nx_server_handle_held(sv, line, strlen(line), (void *)(intptr_t)tag);
+}
+
+/* Group commit: nothing is answered before the group's one commit, and a
+ * group whose commit fails answers no request on a room ok, keeps none of
+ * its actions and puts its rooms back as the store has them. */
+START_TEST(a_failed_group_commit_answers_nothing_ok)
+{
+    char dir[] = "/tmp/nx-serve-XXXXXX";
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    char *db = nx_asprintf("%s/rooms.db", dir);
+    char err[256];
+    nx_store *st = nx_store_open(db, err, sizeof err);
+    ck_assert_msg(st != NULL, "%s", err);
+    nx_server *sv = nx_server_new(&rt, st);
+    nx_game *mirror = mirror_game();
+    nx_bot bot;
+    nx_bot_init(&bot, &rt, NX_BOT_SIMPLE, 9);
+    new_room_tokens(sv, new_room);
+    for (int i = 0; i < 2; i++) {
+        char *req = next_request(mirror, &bot, i);
+        expect_ok(sv, req);
+        free(req);
+    }
+    char *before = saved(sv);
+    char *req = next_request(mirror, &bot, 2);
+    collected c = { 0 };
+    nx_server_group_begin(sv);
+    held(sv, req, 1);
+    held(sv, "{\"cmd\":\"new\",\"room\":\"q\",\"factions\":[\"harkonnen\",\"atreides\"],\"id\":7}", 2);
+    held(sv, "  ", 9);   /* blank: no reply */
+    held(sv, "{\"cmd\":\"hello\"}", 3);
+    nx_store_fail_next_group_commit(st);
+    ck_assert_int_eq(nx_server_group_end(sv, collect, &c), -1);
+    ck_assert_uint_eq(c.n, 3);
+    for (size_t i = 0; i < 3; i++) ck_assert_int_eq(c.tag[i], (long)i + 1);
+    for (size_t i = 0; i < 2; i++) {
+        ck_assert(json_is_false(json_object_get(c.reply[i], "ok")));
+        ck_assert_str_eq(json_string_value(json_object_get(c.reply[i], "code")), "store");
+        ck_assert_ptr_nonnull(strstr(json_string_value(json_object_get(c.reply[i], "error")), "not committed"));
+    }
+    ck_assert_int_eq(json_integer_value(json_object_get(c.reply[1], "id")), 7);
+    ck_assert(json_is_true(json_object_get(c.reply[2], "ok")));
+    collected_free(&c);
+    /* Nothing of the group was kept, in the store or in memory. */
+    ck_assert_int_eq(stored_actions(db), 2);
+    char *now = saved(sv);
+    ck_assert_str_eq(now, before);
+    free(now);
+    json_t *j = ask(sv, "{\"cmd\":\"rooms\"}");
+    ck_assert_uint_eq(json_array_size(json_object_get(j, "open")), 1);
+    ck_assert_uint_eq(json_array_size(json_object_get(j, "stored")), 1);
+    json_decref(j);
+
+    /* The retry, in a group that commits: answered ok once committed. */
+    nx_server_group_begin(sv);
+    held(sv, req, 4);
+    ck_assert_int_eq(stored_actions(db), 2);   /* not yet committed: not yet answered */
+    ck_assert_int_eq(nx_server_group_end(sv, collect, &c), 0);
+    ck_assert_uint_eq(c.n, 1);
+    ck_assert(json_is_true(json_object_get(c.reply[0], "ok")));
+    collected_free(&c);
+    ck_assert_int_eq(stored_actions(db), 3);
+    free(req);
+    free(before);
+    nx_server_free(sv);
+    nx_store_close(st);
+    nx_game_free(mirror);
+    const char *suffix[] = { "", "-wal", "-shm", "-lock" };
+    for (size_t i = 0; i < 4; i++) {
+        char *p = nx_asprintf("%s%s", db, suffix[i]);
+        unlink(p);
+        free(p);
+    }
+    rmdir(dir);
+    free(db);
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("serve");
@@ -930,6 +1034,7 @@ static Suite *suite(void)
     tcase_add_unchecked_fixture(store, open_rt, close_rt);
     tcase_set_timeout(store, 120);
     tcase_add_test(store, a_failed_commit_leaves_the_room_as_it_was);
+    tcase_add_test(store, a_failed_group_commit_answers_nothing_ok);
     suite_add_tcase(s, store);
     TCase *hosting = tcase_create("hosting");
     tcase_add_unchecked_fixture(hosting, open_rt, close_rt);
