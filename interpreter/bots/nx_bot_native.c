@@ -42,30 +42,6 @@ static json_t *replace_other(const nx_state *s, const nx_pending *p)
     return json_pack("{s:s, s:s}", "type", "answer", "word", "replace");
 }
 
-/* Joining an alliance discards the held card: while it holds its own, the
- * seat passes at a Nexus rather than make or take an offer. */
-static json_t *stay_unallied(const nx_game *g, const nx_state *s, const nx_pending *p)
-{
-    nx_comp c = held(s, p->seat);
-    if (p->kind != NX_PEND_NEXUS || c == NX_COMP_NONE || nx_comp_nexus_faction(c) != s->seats[p->seat].faction)
-        return NULL;
-    json_t *cands = nx_game_moves(g, p->seat), *best = NULL;
-    json_int_t top = 0;
-    size_t i;
-    json_t *m;
-    json_array_foreach(cands, i, m) {
-        json_int_t sc = json_integer_value(json_object_get(m, "score"));
-        if (!best || sc > top) {
-            best = m;
-            top = sc;
-        }
-    }
-    const char *type = best ? json_string_value(json_object_get(json_object_get(best, "action"), "type")) : NULL;
-    int allies = type && (!strcmp(type, "accept_alliance") || !strcmp(type, "offer_alliance"));
-    json_decref(cands);
-    return allies ? json_pack("{s:s}", "type", "pass") : NULL;
-}
-
 /* Ordinary forces of the seat in territory t. */
 static int ordinary_in(const nx_state *s, int seat, int t)
 {
@@ -115,7 +91,6 @@ json_t *nx_bot_native_move(const nx_game *g, int *seat_out)
     int seat = p->seat;
     if (!nx_bot_native_keeper(g, seat)) return NULL;
     json_t *a = replace_other(s, p);
-    if (!a) a = stay_unallied(g, s, p);
     nx_comp c = held(s, seat);
     if (!a && p->kind == NX_PEND_SHIP_MOVE && s->play.mover == seat && s->seats[seat].faction == NX_EMPEROR &&
         c != NX_COMP_NONE && nx_comp_nexus_faction(c) == NX_EMPEROR)

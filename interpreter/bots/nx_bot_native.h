@@ -9,10 +9,8 @@
  *    Advanced game, its shipment-and-movement turn first tries the best
  *    listed ship or move with ordinary forces in place of the Sardaukar.
  *  - Atreides and Emperor Cunning are played by their native holder only:
- *    such a seat never sets a policy that redraws its own faction, at a
- *    draw-or-replace opportunity it replaces another faction's card, and
- *    while it holds its own it passes at a Nexus rather than make or accept
- *    an alliance offer (joining one discards the card).
+ *    such a seat never sets a policy that redraws its own faction, and at a
+ *    draw-or-replace opportunity it replaces another faction's card.
  *
  * Both are optional moves (nx_bot_step): the game may refuse one (then the
  * bot answers from the listed candidates as usual).  They read only what
