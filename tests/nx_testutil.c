@@ -64,12 +64,24 @@ int nx_run_suite(Suite *s)
  * seats are rewritten to follow their cards. */
 void nx_permute_hidden(nx_state *s, int viewer, nx_rng *r)
 {
+    nx_permute_hidden_keep(s, viewer, NULL, 0, r);
+}
+
+static int kept(const nx_comp *keep, int nkeep, int c)
+{
+    for (int i = 0; i < nkeep; i++)
+        if (keep[i] == (nx_comp)c) return 1;
+    return 0;
+}
+
+void nx_permute_hidden_keep(nx_state *s, int viewer, const nx_comp *keep, int nkeep, nx_rng *r)
+{
     for (int kind = 0; kind < NX_COMP_KIND_COUNT; kind++) {
         nx_comp v[NX_COMP_COUNT];
         int n = 0;
         for (int c = 0; c < NX_COMP_COUNT; c++) {
             nx_zone z = s->custody.zone[c];
-            if (z == NX_Z_OUT || (int)nx_comp_kind_of((nx_comp)c) != kind) continue;
+            if (z == NX_Z_OUT || (int)nx_comp_kind_of((nx_comp)c) != kind || kept(keep, nkeep, c)) continue;
             nx_visibility vis = nx_zone_visibility(z);
             if (vis == NX_VIS_HIDDEN || (vis == NX_VIS_OWNER && nx_zone_seat(z) != viewer)) v[n++] = (nx_comp)c;
         }

@@ -18,6 +18,9 @@ char *nx_source_path(const char *rel);
  * keeping each zone's count; other seats' pending options and receipts
  * follow their cards.  A view that changes under this leaks. */
 void nx_permute_hidden(nx_state *s, int viewer, nx_rng *r);
+/* The same, leaving the `nkeep` cards of `keep` where they are (a staged
+ * test's scripted cards: the holder's own Nexus card, a card it plays). */
+void nx_permute_hidden_keep(nx_state *s, int viewer, const nx_comp *keep, int nkeep, nx_rng *r);
 
 /* Open one of the shared game-facts CSV files: $NX_SHARED_DATA/<name>, else
  * the shared/data folder beside the source tree.  NULL when absent (the

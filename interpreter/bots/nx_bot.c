@@ -1,4 +1,5 @@
 #include "nx_bot.h"
+#include "nx_bot_native.h"
 #include "nx_text.h"
 
 #include "nx_events.h"
@@ -239,11 +240,14 @@ static json_t *card_play(nx_bot *b, const nx_game *g, int *seat_out)
 }
 
 /* Now and then a seat changes its private own-faction draw policy. */
-static json_t *policy_change(nx_bot *b, const nx_state *s, int *seat_out)
+static json_t *policy_change(nx_bot *b, const nx_game *g, int *seat_out)
 {
+    const nx_state *s = nx_game_state(g);
     if (!(s->options & NX_OPT_NEXUS_CARDS) || nx_rng_below(&b->rng, b->kind == NX_BOT_SIMPLE ? 200 : 50)) return NULL;
     int seat = (int)nx_rng_below(&b->rng, s->nseats);
     int policy = (s->seats[seat].policy + 1 + (int)nx_rng_below(&b->rng, NX_POLICY_COUNT - 1)) % NX_POLICY_COUNT;
+    /* A native Cunning's holder keeps its own card (nx_bot_native.h). */
+    if (policy != NX_POLICY_KEEP && nx_bot_native_keeper(g, seat)) return NULL;
     *seat_out = seat;
     json_t *a = typed("set_policy");
     json_object_set_new(a, "policy", json_string(nx_policy_name((nx_own_policy)policy)));
@@ -297,8 +301,9 @@ static json_t *optional_move(nx_bot *b, const nx_game *g, int *seat)
 {
     const nx_state *s = nx_game_state(g);
     json_t *a = card_play(b, g, seat);
+    if (!a) a = nx_bot_native_move(g, seat);
     if (!a) a = karama_power(b, s, seat);
-    if (!a) a = policy_change(b, s, seat);
+    if (!a) a = policy_change(b, g, seat);
     if (!a) a = negotiate(b, s, seat);
     return a;
 }

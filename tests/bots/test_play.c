@@ -400,20 +400,18 @@ static void slice_of(int *lo, int *hi, int *first, int *slice, int *slices)
 
 /* The battle panels of issue #12, by panel and, for a card of two
  * alternatives, by path: each must be played in the 200 provisional games.
- * Not yet emperor.cunning: the bots ship and move their Sardaukar with
- * their ordinary forces, so an Emperor holding its own card always has
- * Sardaukar in its battle (4 tries in these games, all refused for that
- * reason); reaching it is a bot strategy change (a holder of Emperor
- * Cunning keeping its Sardaukar out), and its staged scenarios
- * (tests/scenarios/emperor_cunning*.yaml) cover the panel meanwhile.
- * Not yet atreides.cunning either: only the Atreides holding their own card
- * can play it, after their own Prescience; with the reworked simple bots
- * and the post-shipment windows these seeds never reach that moment (200
- * six-seat Advanced games: the card held in 6, playable once, played
- * once).  Its scenarios (tests/scenarios/atreides_cunning*.yaml) cover it;
- * a bot that redraws a card it cannot use would reach it more often. */
+ * Atreides Cunning is reached because its holder prepares for it
+ * (bots/nx_bot_native.h: the Atreides keep their own card and replace
+ * another at a draw opportunity): played twice in these games.
+ * Not yet emperor.cunning: its holder now keeps its Sardaukar out of its
+ * shipments and moves and plays the card in any battle it can enhance
+ * (tests/bots/test_bot_native.c), but these seeds never have the Emperor
+ * holding its own card in an Advanced battle without Sardaukar (0 plays in
+ * the 200 games; in 60 three-seat Advanced games with the Emperor seated,
+ * held in 5 and played in 2).  Its scenarios
+ * (tests/scenarios/emperor_cunning*.yaml) cover the panel meanwhile. */
 static const char *const battle_panels[] = {
-    "atreides.betrayal", "atreides.secret_ally", "bene_gesserit.betrayal",
+    "atreides.betrayal", "atreides.cunning", "atreides.secret_ally", "bene_gesserit.betrayal",
     "bene_gesserit.secret_ally", "emperor.betrayal/battle",
 };
 

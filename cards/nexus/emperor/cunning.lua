@@ -36,4 +36,12 @@ function panel.play(ctx)
   ctx:modify{ kind = "virtual_elite", count = math.min(5, me.normal), scope = "battle" }
 end
 
+-- Bots: the card only adds strength, so play it in any battle of one's own
+-- that it can enhance; a battle with Sardaukar or in the Basic game is no use.
+function panel.bot(ctx, q)
+  if q ~= nil then return nil end
+  local ok = panel.can_play(ctx)
+  return ok
+end
+
 return panel

@@ -1,0 +1,155 @@
+/*
+ * Bots and the native Cunnings they must prepare for (bots/nx_bot_native.h;
+ * 002_0802524bc338215d.txt, "Suggested first package": all bot profiles).
+ *
+ *  - Every bot profile (random, simple) holding Emperor Cunning in a battle
+ *    with no Sardaukar plays it (the panel's bot hint), and none tries it
+ *    where it cannot help (its Sardaukar are in the battle): the card stays.
+ *  - An Emperor bot holding its own card ships and moves without its
+ *    Sardaukar, so that its battles can use the card; holding another card
+ *    it takes them along as before (the control that makes the first
+ *    meaningful).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "nx_bot.h"
+#include "nx_game.h"
+#include "nx_testutil.h"
+#include "nx_text.h"
+#include "nx_util.h"
+
+static nx_runtime rt;
+
+static void open_rt(void) { nx_open_builtin_runtime(&rt); }
+static void close_rt(void) { nx_runtime_close(&rt); }
+
+static void refused(void *ctx, int seat, const char *action, const char *result)
+{
+    ck_abort_msg("%s: seat %d's listed move %s was refused: %s", (const char *)ctx, seat, action, result);
+}
+
+static nx_game *staged(const char *stage)
+{
+    nx_game_config cfg = { .seed = 5, .nseats = 3, .nexus_cards = 1, .advanced = 1, .staging = 1,
+                           .factions = { NX_EMPEROR, NX_ATREIDES, NX_HARKONNEN } };
+    char err[256];
+    nx_game *g = nx_game_new(&rt, NULL, &cfg, err, sizeof err);
+    ck_assert_msg(g != NULL, "%s", err);
+    char *a = nx_asprintf("{\"id\":\"st\",\"version\":0,\"seat\":null,\"type\":\"stage\",%s}", stage);
+    char *res = nx_game_apply(g, a);
+    ck_assert_msg(strstr(res, "\"ok\":true") != NULL, "stage: %s", res);
+    free(res);
+    free(a);
+    return g;
+}
+
+/* Bots play while the game stays in `phase` (at most 400 actions); calls
+ * `each` on every committed move. */
+static void play_phase(nx_game *g, nx_bot_kind kind, int phase, void (*each)(const nx_bot_move *, void *), void *ctx,
+                       char *where)
+{
+    nx_bot bot;
+    nx_bot_init(&bot, &rt, kind, 77);
+    bot.on_refusal = refused;
+    bot.ctx = where;
+    for (int n = 0; n < 400 && nx_game_state(g)->phase == phase && !nx_game_state(g)->play.over; n++) {
+        char id[16];
+        nx_fmt(id, sizeof id, "b%d", n);
+        nx_bot_move m;
+        int rc = nx_bot_step(&bot, g, id, &m);
+        ck_assert_msg(rc >= 0, "%s: the bots stalled", where);
+        if (rc == 0) break;
+        each(&m, ctx);
+        nx_bot_move_free(&m);
+    }
+}
+
+static void count_cunning(const nx_bot_move *m, void *ctx)
+{
+    if (strstr(m->result, "plays the Emperor Nexus card as Cunning")) ++*(int *)ctx;
+}
+
+#define BATTLE "\"phase\":\"battle\",\"turn\":2,\"storm\":2,\"spice\":{\"seat0\":5},\"nexus\":{\"seat0\":\"nexus:emperor\"},"
+
+START_TEST(every_bot_profile_plays_emperor_cunning_when_it_helps)
+{
+    nx_bot_kind kind = _i ? NX_BOT_SIMPLE : NX_BOT_RANDOM;
+    char where[96];
+    nx_fmt(where, sizeof where, "%s bots, no Sardaukar in the battle", nx_bot_kind_name(kind));
+    nx_game *g = staged(BATTLE "\"forces\":{\"seat0\":{\"the_great_flat\":[6,0]},\"seat1\":{\"the_great_flat\":[4,0]}}");
+    int played = 0;
+    play_phase(g, kind, NX_P_BATTLE, count_cunning, &played, where);
+    ck_assert_msg(played == 1, "%s: Emperor Cunning played %d times", where, played);
+    nx_game_free(g);
+
+    nx_fmt(where, sizeof where, "%s bots, Sardaukar in the battle", nx_bot_kind_name(kind));
+    g = staged(BATTLE "\"forces\":{\"seat0\":{\"the_great_flat\":[6,1]},\"seat1\":{\"the_great_flat\":[4,0]}}");
+    played = 0;
+    play_phase(g, kind, NX_P_BATTLE, count_cunning, &played, where);
+    ck_assert_msg(played == 0, "%s: Emperor Cunning played", where);
+    ck_assert_uint_eq(nx_custody_count(&nx_game_state(g)->custody, NX_Z_SEAT(0, NX_ZS_NEXUS_HELD)), 1);
+    nx_game_free(g);
+}
+END_TEST
+
+typedef struct sardaukar_moves {
+    int ships, with_sardaukar;
+} sardaukar_moves;
+
+static void count_sardaukar(const nx_bot_move *m, void *ctx)
+{
+    sardaukar_moves *c = ctx;
+    json_t *a = json_loads(m->action, 0, NULL);
+    const char *type = json_string_value(json_object_get(a, "type"));
+    if (json_integer_value(json_object_get(a, "seat")) == 0 && type && (!strcmp(type, "ship") || !strcmp(type, "move"))) {
+        c->ships++;
+        c->with_sardaukar += json_integer_value(json_object_get(a, "elite")) > 0;
+    }
+    json_decref(a);
+}
+
+/* The Emperor's three Sardaukar stand in The Great Flat beside four
+ * ordinary forces, the rest of its army in the Tanks: its turn can only
+ * move, and the phase lists moves that take the Sardaukar first. */
+static sardaukar_moves emperor_turn(nx_bot_kind kind, const char *card)
+{
+    char *stage = nx_asprintf("\"phase\":\"shipment_movement\",\"turn\":2,\"storm\":2,\"spice\":{\"seat0\":0},\"board_spice\":{\"funeral_plain\":12},"
+                              "\"forces\":{\"seat0\":{\"the_great_flat\":[4,3],\"tanks\":[11,2]}},"
+                              "\"nexus\":{\"seat0\":\"%s\"}",
+                              card);
+    nx_game *g = staged(stage);
+    free(stage);
+    sardaukar_moves c = { 0, 0 };
+    char where[96];
+    nx_fmt(where, sizeof where, "%s bots, the Emperor holding %s", nx_bot_kind_name(kind), card);
+    play_phase(g, kind, NX_P_SHIPMENT_MOVEMENT, count_sardaukar, &c, where);
+    nx_game_free(g);
+    return c;
+}
+
+START_TEST(an_emperor_holding_its_own_card_keeps_its_sardaukar_out)
+{
+    sardaukar_moves own = emperor_turn(NX_BOT_SIMPLE, "nexus:emperor");
+    sardaukar_moves other = emperor_turn(NX_BOT_SIMPLE, "nexus:harkonnen");
+    ck_assert_msg(other.with_sardaukar > 0, "control: holding another card the Emperor took no Sardaukar along (%d moves)",
+                  other.ships);
+    ck_assert_msg(own.ships > 0, "holding its own card the Emperor neither shipped nor moved");
+    ck_assert_msg(own.with_sardaukar == 0, "holding its own card the Emperor took Sardaukar along in %d of %d moves",
+                  own.with_sardaukar, own.ships);
+}
+END_TEST
+
+static Suite *suite(void)
+{
+    Suite *s = suite_create("bot_native");
+    TCase *tc = tcase_create("native cards");
+    tcase_add_unchecked_fixture(tc, open_rt, close_rt);
+    tcase_set_timeout(tc, 300);
+    tcase_add_loop_test(tc, every_bot_profile_plays_emperor_cunning_when_it_helps, 0, 2);
+    tcase_add_test(tc, an_emperor_holding_its_own_card_keeps_its_sardaukar_out);
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+int main(void) { return nx_run_suite(suite()); }
