@@ -75,7 +75,7 @@ static const panel_case cases[] = {
         2, { "nexus:atreides" },
         { "{\"seat\":1,\"type\":\"pass\"}", "{\"seat\":0,\"type\":\"prescience\",\"element\":\"weapon\"}",
           "{\"seat\":2,\"type\":\"play_nexus\"}", "{\"seat\":1,\"type\":\"pass\"}" },
-        "stops Prescience of seat 0 (Atreides)", NULL,
+        "stops Prescience of Atreides", NULL,
     },
     {
         "atreides.secret_ally", 5, { "emperor", "harkonnen", "fremen" }, 0,
@@ -88,7 +88,7 @@ static const panel_case cases[] = {
         { "{\"seat\":0,\"type\":\"pass\"}", "{\"seat\":0,\"type\":\"play_nexus\"}",
           "{\"seat\":0,\"type\":\"prescience\",\"element\":\"weapon\"}",
           "{\"seat\":1,\"type\":\"foresee_answer\",\"weapon\":\"treachery:crysknife\"}" },
-        "shows its weapon to seat 0 (Emperor)", "\"cards\":[\"treachery:crysknife\"]",
+        "shows its weapon to Emperor", "\"cards\":[\"treachery:crysknife\"]",
     },
     {
         "bene_gesserit.betrayal", 3, { "atreides", "bene_gesserit", "harkonnen" }, 0,
@@ -100,7 +100,7 @@ static const panel_case cases[] = {
         2, { "nexus:bene_gesserit" },
         { "{\"seat\":1,\"type\":\"voice\",\"command\":\"not_play\",\"what\":\"projectile_weapon\"}",
           "{\"seat\":2,\"type\":\"play_nexus\"}", "{\"seat\":0,\"type\":\"pass\"}" },
-        "stops the Voice of seat 1 (Bene Gesserit)", NULL,
+        "stops the Voice of Bene Gesserit", NULL,
     },
     {
         "bene_gesserit.secret_ally", 5, { "emperor", "atreides", "harkonnen" }, 0,
@@ -112,7 +112,7 @@ static const panel_case cases[] = {
         { "{\"seat\":0,\"type\":\"play_nexus\"}", "{\"seat\":1,\"type\":\"pass\"}",
           "{\"seat\":0,\"type\":\"voice\",\"command\":\"not_play\",\"what\":\"projectile_weapon\"}",
           "{\"seat\":1,\"type\":\"pass\"}", "{\"seat\":2,\"type\":\"pass\"}" },
-        "uses the Voice: seat 1 (Atreides) must not play a projectile weapon", NULL,
+        "uses the Voice: Atreides must not play a projectile weapon", NULL,
     },
     {
         "emperor.cunning", 5, { "emperor", "atreides", "harkonnen" }, 1,
@@ -125,7 +125,7 @@ static const panel_case cases[] = {
         { "{\"seat\":0,\"type\":\"pass\"}", "{\"seat\":1,\"type\":\"pass\"}", "{\"seat\":1,\"type\":\"pass\"}",
           "{\"seat\":0,\"type\":\"play_nexus\"}", "{\"seat\":1,\"type\":\"pass\"}", "{\"seat\":1,\"type\":\"pass\"}",
           "{\"seat\":2,\"type\":\"pass\"}" },
-        "5 of seat 0 (Emperor) forces in The Great Flat count as Sardaukar for this battle", NULL,
+        "5 of Emperor forces in The Great Flat count as Sardaukar for this battle", NULL,
     },
     {
         "emperor.betrayal/battle", 5, { "emperor", "atreides", "harkonnen" }, 1,
@@ -136,7 +136,7 @@ static const panel_case cases[] = {
         "\"nexus\":{\"seat0\":\"nexus:fremen\",\"seat2\":\"nexus:emperor\"}",
         2, { "nexus:emperor" },
         { "{\"seat\":2,\"type\":\"play_nexus\"}", "{\"seat\":1,\"type\":\"pass\"}" },
-        "stops the Sardaukar bonus of seat 0 (Emperor)", NULL,
+        "stops the Sardaukar bonus of Emperor", NULL,
     },
 };
 
