@@ -571,9 +571,10 @@ static plan take_forces(const nx_state *s, uint8_t seat, int n)
     return pl;
 }
 
-static json_t *revive_action(const plan *pl)
+/* The plan's fields as a revive action spells them (the space lists the
+ * same fields, nx_space_turn.c). */
+void nx_revival_plan_fields(const nx_revival_plan *pl, json_t *o)
 {
-    json_t *o = json_pack("{s:s}", "type", "revive");
     const struct { const char *key; int v; } nums[] = {
         { "forces", pl->forces }, { "elite", pl->elite }, { "ally_forces", pl->ally_forces }, { "ally_elite", pl->ally_elite },
         { "grant_forces", pl->grant_forces }, { "grant_elite", pl->grant_elite },
@@ -584,6 +585,12 @@ static json_t *revive_action(const plan *pl)
     if (pl->kh) json_object_set_new(o, "kwisatz_haderach", json_true());
     if (pl->grant_leader >= 0)
         json_object_set_new(o, "grant_leader", json_string(nx_comp_id(nx_comp_leader_disc(pl->grant_leader))));
+}
+
+static json_t *revive_action(const plan *pl)
+{
+    json_t *o = json_pack("{s:s}", "type", "revive");
+    nx_revival_plan_fields(pl, o);
     return o;
 }
 

@@ -7,6 +7,7 @@
 
 #include <stddef.h>
 
+#include <jansson.h>
 #include "nx_state.h"
 
 /* Elite forces (Sardaukar, Fedaykin) the seat may still get back this
@@ -25,6 +26,8 @@ typedef struct nx_revival_plan {
 
 /* The check of "revive" (the legal-move space reads it): 0 with *cost
  * (may be NULL) the spice it costs, or -1 and why. */
+/* Writes the plan's non-zero fields into o, as a revive action names them. */
+void nx_revival_plan_fields(const nx_revival_plan *pl, json_t *o);
 int nx_revival_check(const nx_state *s, uint8_t seat, const nx_revival_plan *pl, int *cost, char *why, size_t len);
 /* Has a card left the seat a revival grant (grant_forces, grant_leader)? */
 int nx_revival_grant_open(const nx_state *s, uint8_t seat);

@@ -169,15 +169,7 @@ json_t *nx_space_bid(const nx_state *s, uint8_t seat)
 static json_t *revival_entry(const nx_revival_plan *pl, int cost)
 {
     json_t *o = json_pack("{s:i}", "cost", cost);
-    const struct { const char *key; int v; } nums[] = {
-        { "forces", pl->forces }, { "elite", pl->elite }, { "ally_forces", pl->ally_forces }, { "ally_elite", pl->ally_elite },
-        { "grant_forces", pl->grant_forces }, { "grant_elite", pl->grant_elite },
-    };
-    for (size_t i = 0; i < sizeof nums / sizeof nums[0]; i++)
-        if (nums[i].v) json_object_set_new(o, nums[i].key, json_integer(nums[i].v));
-    if (pl->leader >= 0) json_object_set_new(o, "leader", json_string(nx_comp_id(nx_comp_leader_disc(pl->leader))));
-    if (pl->kh) json_object_set_new(o, "kwisatz_haderach", json_true());
-    if (pl->grant_leader >= 0) json_object_set_new(o, "grant_leader", json_string(nx_comp_id(nx_comp_leader_disc(pl->grant_leader))));
+    nx_revival_plan_fields(pl, o);
     return o;
 }
 

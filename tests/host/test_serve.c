@@ -75,6 +75,20 @@ static void expect_ok(nx_server *sv, const char *line)
 static const char new_room[] =
     "{\"cmd\":\"new\",\"room\":\"r\",\"factions\":[\"harkonnen\",\"atreides\",\"fremen\"],\"seed\":5}";
 
+/* Removes a test's SQLite store (its file, WAL, shared memory, lock and
+ * folder) and frees its path. */
+static void remove_store(const char *dir, char *db)
+{
+    const char *suffix[] = { "", "-wal", "-shm", "-lock" };
+    for (size_t i = 0; i < 4; i++) {
+        char *p = nx_asprintf("%s%s", db, suffix[i]);
+        unlink(p);
+        free(p);
+    }
+    rmdir(dir);
+    free(db);
+}
+
 /* ---- the line ------------------------------------------------------------------- */
 
 START_TEST(nul_byte_refuses_the_whole_line)
@@ -320,14 +334,7 @@ START_TEST(a_failed_commit_leaves_the_room_as_it_was)
     free(after);
     free(reopened);
     nx_game_free(mirror);
-    const char *suffix[] = { "", "-wal", "-shm", "-lock" };
-    for (size_t i = 0; i < 4; i++) {
-        char *p = nx_asprintf("%s%s", db, suffix[i]);
-        unlink(p);
-        free(p);
-    }
-    rmdir(dir);
-    free(db);
+    remove_store(dir, db);
 }
 END_TEST
 
@@ -1009,14 +1016,7 @@ START_TEST(a_failed_group_commit_answers_nothing_ok)
     nx_server_free(sv);
     nx_store_close(st);
     nx_game_free(mirror);
-    const char *suffix[] = { "", "-wal", "-shm", "-lock" };
-    for (size_t i = 0; i < 4; i++) {
-        char *p = nx_asprintf("%s%s", db, suffix[i]);
-        unlink(p);
-        free(p);
-    }
-    rmdir(dir);
-    free(db);
+    remove_store(dir, db);
 }
 END_TEST
 
