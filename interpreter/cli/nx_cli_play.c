@@ -151,7 +151,7 @@ static void print_reasons(player *p)
 /* Nexus cards played per panel, in card order; only panels played. */
 static void print_plays(player *p)
 {
-    fprintf(p->cli->out, "Nexus cards played per panel: %s\n", p->plays ? "" : "none");
+    fprintf(p->cli->out, "Nexus cards played per panel:%s\n", p->plays ? "" : " none");
     for (int f = 0; f < NX_FACTION_COUNT; f++)
         for (int m = 0; m < NX_MODE_COUNT; m++)
             if (p->played[f][m]) {

@@ -131,9 +131,9 @@ static void check_counts_with(const char *seed, const char *seats, int advanced,
     unsigned total;
     char *expected = counts_from_log(save, &total);
     ck_assert_uint_ge(total, at_least);
-    const char *block = strstr(out, "Nexus cards played per panel: ");
+    const char *block = strstr(out, "Nexus cards played per panel:");
     ck_assert_ptr_nonnull(block);
-    char *want = total ? nx_asprintf("Nexus cards played per panel: \n%s", expected)
+    char *want = total ? nx_asprintf("Nexus cards played per panel:\n%s", expected)
                        : nx_xstrdup("Nexus cards played per panel: none\n");
     ck_assert_msg(!strncmp(block, want, strlen(want)), "printed:\n%s\nexpected:\n%s", block, want);
     char *summary = nx_asprintf("; %u Nexus cards played).", total);
