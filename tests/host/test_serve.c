@@ -678,19 +678,9 @@ static int move_listed(const json_t *routes, const json_t *like, const char *to,
     return 0;
 }
 
+/* Whether a dial with this spice support is inside one of the space's
+ * dial runs; any support when spice is -1 (runs without "spice"). */
 static int dial_listed(const json_t *dials, double dial, int spice)
-{
-    size_t i;
-    json_t *d;
-    json_array_foreach(dials, i, d)
-        if (json_integer_value(json_object_get(d, "spice")) == spice && dial >= json_number_value(json_object_get(d, "min")) &&
-            dial <= json_number_value(json_object_get(d, "max")))
-            return 1;
-    return 0;
-}
-
-/* As dial_listed, any support when spice is -1 (a runs without "spice"). */
-static int dial_listed_any(const json_t *dials, double dial, int spice)
 {
     size_t i;
     json_t *d;
@@ -778,7 +768,7 @@ static void outside_points(const json_t *space, json_t *out)
         json_array_foreach(dials, i, r) {
             json_t *over = foresee_action(r, space, NULL, 1);
             int spice = (int)json_integer_value(json_object_get(r, "spice"));
-            if (!dial_listed_any(dials, json_number_value(json_object_get(over, "dial")), json_object_get(r, "spice") ? spice : -1))
+            if (!dial_listed(dials, json_number_value(json_object_get(over, "dial")), json_object_get(r, "spice") ? spice : -1))
                 json_array_append(out, over);
             json_decref(over);
         }
