@@ -280,14 +280,7 @@ int main(int argc, char **argv)
         char tag[8];
         nx_clip(tag, sizeof tag, "%s%s", pg ? "pg" : "sq", grouped ? "g" : "");
         rc = bench_level(&rt, store, n, rounds, tag, grouped);
-        if (!pg) {
-            const char *sfx[] = { "", "-wal", "-shm", "-lock" };
-            for (size_t k = 0; k < 4; k++) {
-                char f[80];
-                nx_clip(f, sizeof f, "%s%s", path, sfx[k]);
-                unlink(f);
-            }
-        }
+        if (!pg) nx_store_remove_files(path);
     }
     if (!pg) rmdir(dir);
     nx_runtime_close(&rt);

@@ -147,16 +147,6 @@ static run play(const nx_runtime *rt, const script *sc, way w, size_t limit, con
     return r;
 }
 
-static void unlink_db(const char *db)
-{
-    const char *sfx[] = { "", "-wal", "-shm", "-lock" };
-    for (size_t k = 0; k < 4; k++) {
-        char f[128];
-        nx_fmt(f, sizeof f, "%s%s", db, sfx[k]);
-        unlink(f);
-    }
-}
-
 int main(int argc, char **argv)
 {
     /* --group-only: the group commit run alone (to profile it). */
@@ -181,12 +171,12 @@ int main(int argc, char **argv)
     double base = mem.cpu / (double)mem.actions;
     printf("  memory        %7.1f us CPU per action\n", base * 1e6);
     run each = play(&rt, sc, EACH, (size_t)each_n, db);
-    unlink_db(db);
+    nx_store_remove_files(db);
     double e = each.cpu / (double)(each.actions ? each.actions : 1);
     if (each_n) printf("  each commits  %7.1f us CPU per action (%.1fx memory), %6.0f durable actions/s (%zu actions)\n",
            e * 1e6, e / base, (double)each.actions / each.wall, each.actions);
     run grp = play(&rt, sc, GROUP, total, db);
-    unlink_db(db);
+    nx_store_remove_files(db);
     double gc = grp.cpu / (double)grp.actions;
     printf("  group commit  %7.1f us CPU per action (%.1fx memory), %6.0f durable actions/s (%d per flush)\n",
            gc * 1e6, gc / base, (double)grp.actions / grp.wall, rooms_n);

@@ -773,3 +773,16 @@ void nx_store_rooms_free(char **rooms, size_t n)
     for (size_t i = 0; i < n; i++) free(rooms[i]);
     free(rooms);
 }
+
+int nx_store_remove_files(const char *path)
+{
+    static const char *const companions[] = { "", "-wal", "-shm", "-journal", "-lock" };
+    int rc = 0, saved = 0;
+    for (size_t i = 0; i < sizeof companions / sizeof companions[0]; i++) {
+        char *f = nx_asprintf("%s%s", path, companions[i]);
+        if (unlink(f) && errno != ENOENT) rc = -1, saved = errno;
+        free(f);
+    }
+    if (rc) errno = saved;
+    return rc;
+}

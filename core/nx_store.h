@@ -55,6 +55,12 @@ typedef struct nx_store_room {
  * libpq refuses it saying so. */
 nx_store *nx_store_open(const char *path, char *err, size_t errlen);
 void nx_store_close(nx_store *st);
+/* Remove a closed SQLite store from disk: the database and the companion
+ * files SQLite and the writer lock keep beside it (-wal, -shm, -journal,
+ * -lock).  The store names its own files so no caller lists them; a file
+ * already absent is no error.  Returns 0, or -1 (errno set) when one could
+ * not be removed. */
+int nx_store_remove_files(const char *path);
 /* How long a write waits for another connection's write lock (default
  * 5000 ms) before it fails and changes nothing. */
 void nx_store_set_busy_timeout(nx_store *st, int ms);

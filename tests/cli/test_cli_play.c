@@ -9,6 +9,7 @@
 #include <jansson.h>
 
 #include "nx_cli.h"
+#include "nx_store.h"
 #include "nx_testutil.h"
 #include "nx_util.h"
 
@@ -175,12 +176,7 @@ START_TEST(test_counts_with_store)
     close(fd);
     unlink(db);
     check_counts_with("4", "6", 1, 6, db);
-    const char *suffix[] = { "", "-wal", "-shm", "-lock" };
-    for (size_t i = 0; i < sizeof suffix / sizeof suffix[0]; i++) {
-        char *f = nx_asprintf("%s%s", db, suffix[i]);
-        unlink(f);
-        free(f);
-    }
+    nx_store_remove_files(db);
 }
 END_TEST
 

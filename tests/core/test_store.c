@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <signal.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -27,11 +28,7 @@ static void setup(void)
 static void teardown(void)
 {
     char p[160];
-    const char *suffix[] = { "", "-wal", "-shm", "-journal", "-lock" };
-    for (size_t i = 0; i < 5; i++) {
-        nx_fmt(p, sizeof p, "%s%s", dbpath, suffix[i]);
-        unlink(p);
-    }
+    nx_store_remove_files(dbpath);
     nx_fmt(p, sizeof p, "%s/other", tmpdir);
     unlink(p);
     rmdir(tmpdir);
@@ -219,6 +216,30 @@ START_TEST(test_wal_mode_is_set)
     sqlite3_close(db);
     ck_assert_int_eq(raw_count("PRAGMA user_version"), NX_STORE_SCHEMA_VERSION);
     ck_assert_int_eq(raw_count("PRAGMA application_id"), NX_STORE_APPLICATION_ID);
+}
+END_TEST
+
+/* The store removes its own files: after a room was written, every file
+ * beside the database goes, and one that cannot be removed is reported. */
+START_TEST(test_remove_files)
+{
+    nx_store *st = open_ok(dbpath);
+    create_ok(st, "alpha");
+    nx_store_close(st);
+    ck_assert_int_eq(access(dbpath, F_OK), 0);
+    ck_assert_int_eq(nx_store_remove_files(dbpath), 0);
+    const char *left[] = { "", "-wal", "-shm", "-journal", "-lock" };
+    for (size_t i = 0; i < 5; i++) {
+        char p[160];
+        nx_fmt(p, sizeof p, "%s%s", dbpath, left[i]);
+        ck_assert_msg(access(p, F_OK) != 0, "%s is still there", p);
+    }
+    ck_assert_int_eq(nx_store_remove_files(dbpath), 0);   /* absent: no error */
+    char wal[160];
+    nx_fmt(wal, sizeof wal, "%s-wal", dbpath);
+    ck_assert_int_eq(mkdir(wal, 0700), 0);                 /* a directory cannot be unlinked */
+    ck_assert_int_eq(nx_store_remove_files(dbpath), -1);
+    ck_assert_int_eq(rmdir(wal), 0);
 }
 END_TEST
 
@@ -602,6 +623,7 @@ static Suite *store_suite(void)
     tcase_add_test(ok, test_new_room_has_only_its_snapshot);
     tcase_add_test(ok, test_list_and_delete);
     tcase_add_test(ok, test_wal_mode_is_set);
+    tcase_add_test(ok, test_remove_files);
     suite_add_tcase(s, ok);
     TCase *w = tcase_create("refused_writes");
     tcase_add_checked_fixture(w, setup, teardown);

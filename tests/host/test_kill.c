@@ -38,12 +38,7 @@ static void setup(void)
 
 static void teardown(void)
 {
-    const char *suffix[] = { "", "-wal", "-shm", "-lock" };
-    for (size_t i = 0; i < 4; i++) {
-        char *p = nx_asprintf("%s%s", db, suffix[i]);
-        unlink(p);
-        free(p);
-    }
+    nx_store_remove_files(db);
     rmdir(dir);
     free(db);
     free(pack);

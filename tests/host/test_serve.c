@@ -75,16 +75,10 @@ static void expect_ok(nx_server *sv, const char *line)
 static const char new_room[] =
     "{\"cmd\":\"new\",\"room\":\"r\",\"factions\":[\"harkonnen\",\"atreides\",\"fremen\"],\"seed\":5}";
 
-/* Removes a test's SQLite store (its file, WAL, shared memory, lock and
- * folder) and frees its path. */
+/* Removes a test's SQLite store (its files and folder) and frees its path. */
 static void remove_store(const char *dir, char *db)
 {
-    const char *suffix[] = { "", "-wal", "-shm", "-lock" };
-    for (size_t i = 0; i < 4; i++) {
-        char *p = nx_asprintf("%s%s", db, suffix[i]);
-        unlink(p);
-        free(p);
-    }
+    nx_store_remove_files(db);
     rmdir(dir);
     free(db);
 }
