@@ -368,37 +368,38 @@ END_TEST
 
 /* ---- damaged rows --------------------------------------------------------------------- */
 
+/* Damage the file behind the store's back (raw SQL), then room "r" must be
+ * refused on load with a message naming the damage. */
+static void damaged_then_refused(const char *damage, const char *needle)
+{
+    raw_sql(damage);
+    nx_store *st = open_ok(dbpath);
+    load_refused(st, "r", needle);
+    nx_store_close(st);
+}
+
 START_TEST(test_corrupt_action_refused)
 {
     make_room();
-    raw_sql("UPDATE actions SET action = '{\"act\":40}' WHERE room = 'r' AND seq = 4");
-    nx_store *st = open_ok(dbpath);
-    load_refused(st, "r", "room 'r' action 4: checksum mismatch");
-    nx_store_close(st);
+    damaged_then_refused("UPDATE actions SET action = '{\"act\":40}' WHERE room = 'r' AND seq = 4",
+                         "room 'r' action 4: checksum mismatch");
 }
 END_TEST
 
 START_TEST(test_corrupt_result_meta_snapshot_refused)
 {
     make_room();
-    raw_sql("UPDATE actions SET result = '{}' WHERE room = 'r' AND seq = 5");
-    nx_store *st = open_ok(dbpath);
-    load_refused(st, "r", "room 'r' action 5 result: checksum mismatch");
-    nx_store_close(st);
-    raw_sql("UPDATE rooms SET meta = '{\"seats\":4}'");
-    st = open_ok(dbpath);
-    load_refused(st, "r", "room 'r' meta: checksum mismatch");
-    nx_store_close(st);
+    damaged_then_refused("UPDATE actions SET result = '{}' WHERE room = 'r' AND seq = 5",
+                         "room 'r' action 5 result: checksum mismatch");
+    damaged_then_refused("UPDATE rooms SET meta = '{\"seats\":4}'", "room 'r' meta: checksum mismatch");
 }
 END_TEST
 
 START_TEST(test_corrupt_snapshot_refused)
 {
     make_room();
-    raw_sql("UPDATE snapshots SET state_sha256 = upper(state_sha256) WHERE seq = 3");
-    nx_store *st = open_ok(dbpath);
-    load_refused(st, "r", "room 'r' snapshot 3: checksum mismatch");
-    nx_store_close(st);
+    damaged_then_refused("UPDATE snapshots SET state_sha256 = upper(state_sha256) WHERE seq = 3",
+                         "room 'r' snapshot 3: checksum mismatch");
 }
 END_TEST
 
@@ -410,27 +411,16 @@ START_TEST(test_non_json_row_refused)
     nx_sha256_hex_of("not json", 8, sum);
     nx_fmt(sql, sizeof sql, "UPDATE actions SET action = 'not json', action_sha256 = '%s' WHERE seq = 5",
              sum);
-    raw_sql(sql);
-    nx_store *st = open_ok(dbpath);
-    load_refused(st, "r", "room 'r' action 5 is not JSON");
-    nx_store_close(st);
+    damaged_then_refused(sql, "room 'r' action 5 is not JSON");
 }
 END_TEST
 
 START_TEST(test_seq_gap_in_file_refused)
 {
     make_room();
-    raw_sql("DELETE FROM actions WHERE seq = 2");
-    nx_store *st = open_ok(dbpath);
-    load_refused(st, "r", "room 'r': the actions have a gap (4 rows, seq 1..5)");
-    nx_store_close(st);
-    raw_sql("DELETE FROM actions WHERE seq = 5");
-    raw_sql("DELETE FROM actions WHERE seq = 4");
-    raw_sql("DELETE FROM actions WHERE seq = 3");
-    raw_sql("DELETE FROM actions WHERE seq = 1");
-    st = open_ok(dbpath);
-    load_refused(st, "r", "room 'r': snapshot 3 is past the last action 0");
-    nx_store_close(st);
+    damaged_then_refused("DELETE FROM actions WHERE seq = 2", "room 'r': the actions have a gap (4 rows, seq 1..5)");
+    damaged_then_refused("DELETE FROM actions WHERE seq IN (1, 3, 4, 5)",
+                         "room 'r': snapshot 3 is past the last action 0");
 }
 END_TEST
 
