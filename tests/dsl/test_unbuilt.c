@@ -253,8 +253,6 @@ static const struct {
     const char *ruling, *setting;
     const char *also_ruling, *also_setting;   /* a second setting the case needs, or NULL */
 } audited[] = {
-    { "emperor.betrayal", "purchase", "emperor.betrayal.forced_funding", "holder_names_amount", NULL, NULL },
-    { "emperor.betrayal", "purchase_shortfall", "emperor.betrayal.forced_funding", "holder_names_amount", NULL, NULL },
     { "emperor.secret_ally", NULL, "emperor.secret_ally.karama", "cancellable", NULL, NULL },
     { "emperor.secret_ally", "contested_revival", "emperor.secret_ally.free_revival_income", "free_revival", NULL, NULL },
     { "spacing_guild.betrayal", NULL, "common.karama.nexus_effects", "every_play", NULL, NULL },
