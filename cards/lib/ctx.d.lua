@@ -122,7 +122,7 @@ function ctx:log(text) end
 ---@return table|nil
 function ctx:invoice() end
 
---- Could seat take over `amount` of the due invoice's price, its own share counting first? A yes/no fact; false with "covered" (nothing is missing) or "short" (it cannot pay what is missing).
+--- Could seat take over `amount` of the due invoice's price, its own share counting first (its spice must hold the whole amount: a share moves only at the settlement)? An amount above the price asks whether it could pay that much in all. A yes/no fact; false with "covered" (nothing is missing) or "short" (it cannot pay it).
 ---@param seat integer
 ---@param amount integer
 ---@return boolean, string?

@@ -101,16 +101,25 @@ static int missing_for(const nx_state *s, int i, uint8_t seat, int amount)
     return m > 0 ? m : 0;
 }
 
+/* Can `seat` pay `amount` in all toward invoice i?  Its committed share is
+ * part of the amount but has not moved yet (nothing moves before the
+ * settlement), so its spice must hold the whole amount, not only the
+ * missing part. */
+static int can_pay(const nx_state *s, uint8_t seat, int amount) { return nx_spice_of(s, seat) >= amount; }
+
 /* ctx:invoice_cover(seat, amount) -> ok, why: a yes/no fact the holder
  * learns (002: a fully funded or underfunded opportunity keeps the card).
- * It says nothing of the seat's spice beyond that. */
+ * It says nothing of the seat's spice beyond that.  An amount above the
+ * price asks whether the seat could pay that much in all, its share of
+ * the price included (a larger forced payment whose excess the panel
+ * sends elsewhere: Emperor Betrayal under holder_names_amount). */
 int nx_ctx_invoice_cover(lua_State *L)
 {
     nx_ctx_call c = nx_ctx_call_of(L, NULL);
     const nx_state *s = c.a->s;
     uint8_t seat = (uint8_t)nx_luaval_integer(L, 2, "invoice_cover: seat", 0, s->nseats - 1);
     int i = due_invoice(L, s);
-    int amount = (int)nx_luaval_integer(L, 3, "invoice_cover: amount", 0, s->play.inv_price[i]);
+    int amount = (int)nx_luaval_integer(L, 3, "invoice_cover: amount", 0, INT16_MAX);
     if (s->play.inv_means[i] != NX_INV_SPICE || amount == 0) {
         lua_pushboolean(L, 0);
         lua_pushstring(L, "covered");
@@ -122,7 +131,7 @@ int nx_ctx_invoice_cover(lua_State *L)
         lua_pushstring(L, "covered");
         return 2;
     }
-    if (nx_spice_of(s, seat) < missing) {
+    if (!can_pay(s, seat, amount)) {
         lua_pushboolean(L, 0);
         lua_pushstring(L, "short");
         return 2;
@@ -167,9 +176,10 @@ static int redirect_cover(lua_State *L, nx_ctx_call *c, int i, char *msg, size_t
     if (s->play.inv_means[i] != NX_INV_SPICE) luaL_error(L, "redirect_invoice: this payment is not made in spice");
     int missing = missing_for(s, i, seat, amount);
     if (!missing) luaL_error(L, "redirect_invoice: seat %d already covers %d of the price", seat, amount);
-    if (nx_spice_of(s, seat) < missing) {
+    if (!can_pay(s, seat, amount)) {
         if (!partial) luaL_error(L, "redirect_invoice: seat %d cannot pay the %d still missing", seat, missing);
-        amount -= missing - nx_spice_of(s, seat);   /* all it has toward the missing part */
+        amount = nx_spice_of(s, seat);   /* all it has, its committed share included */
+        if (!missing_for(s, i, seat, amount)) luaL_error(L, "redirect_invoice: seat %d has nothing to add to its share", seat);
     }
     uint8_t payer[NX_INVOICE_PAYERS], share[NX_INVOICE_PAYERS];
     cover_shares(s, i, seat, amount, payer, share);

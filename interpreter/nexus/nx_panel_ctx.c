@@ -91,7 +91,7 @@ static const ctx_method ctx_methods[] = {
     { "invoice", nx_ctx_invoice, NULL, "table|nil",
       "The newest invoice (a payment quoted, core/nx_invoice.h): {kind=, state=, means=, buyer=, payee=(seat or \"bank\"), price=, lot=, redirected=, item= (the buyer's card, to the buyer), payers={{seat=, share=}} (to its payers)}, or nil." },
     { "invoice_cover", nx_ctx_invoice_cover, "seat: integer, amount: integer", "boolean, string?",
-      "Could seat take over `amount` of the due invoice's price, its own share counting first? A yes/no fact; false with \"covered\" (nothing is missing) or \"short\" (it cannot pay what is missing)." },
+      "Could seat take over `amount` of the due invoice's price, its own share counting first (its spice must hold the whole amount: a share moves only at the settlement)? An amount above the price asks whether it could pay that much in all. A yes/no fact; false with \"covered\" (nothing is missing) or \"short\" (it cannot pay it)." },
     { "redirect_invoice", nx_ctx_redirect_invoice, "change: table", NULL,
       "Redirect the due invoice once: {keep = true} (the buyer keeps its spice, nothing is paid) or {cover = {seat=, amount=, partial=}} (seat pays `amount` of the price: its share first, then its own spice; the buyer's share shrinks first)." },
     { "take_invoice", nx_ctx_take_invoice, NULL, NULL,

@@ -56,6 +56,15 @@ int nx_worm_appear(nx_act *a)
 
 void nx_worm_struck(nx_state *s)
 {
+    /* A remote ride owed for this occurrence (Fremen Cunning) is its only
+     * ride: its territory held no forces at the appearance and nothing
+     * moves forces in its window, so no native ride leaves from it.
+     * fremen.cunning.karama_target all_rides rests on this. */
+    uint8_t fremen = nx_state_seat_of(s, NX_FREMEN);
+    assert(fremen == NX_NO_SEAT || s->play.worm_t == 0xff ||
+           nx_effect_find(s, NX_EFF_REMOTE_RIDE, NX_NO_SEAT, s->play.worm_seq) < 0 ||
+           !nx_board_forces_in(s, fremen, s->play.worm_t));
+    (void)fremen;
     s->play.worm_window = 0;
     if (s->play.event_now == NX_EV_WORM) nx_event_clear(s);
 }

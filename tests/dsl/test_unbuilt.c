@@ -253,16 +253,12 @@ static const struct {
     const char *ruling, *setting;
     const char *also_ruling, *also_setting;   /* a second setting the case needs, or NULL */
 } audited[] = {
-    { "emperor.betrayal", "purchase", "emperor.betrayal.forced_funding", "holder_names_amount", NULL, NULL },
-    { "emperor.betrayal", "purchase_shortfall", "emperor.betrayal.forced_funding", "holder_names_amount", NULL, NULL },
     { "emperor.secret_ally", NULL, "emperor.secret_ally.karama", "cancellable", NULL, NULL },
     { "emperor.secret_ally", "contested_revival", "emperor.secret_ally.free_revival_income", "free_revival", NULL, NULL },
     { "spacing_guild.betrayal", NULL, "common.karama.nexus_effects", "every_play", NULL, NULL },
     { "spacing_guild.secret_ally", NULL, "common.karama.nexus_effects", "every_play", NULL, NULL },
     { "spacing_guild.secret_ally", NULL, "common.karama.nexus_effects", "advantage_uses", NULL, NULL },
     { "spacing_guild.cunning", NULL, "spacing_guild.cunning.karama_split", "separate_targets", NULL, NULL },
-    { "fremen.cunning", NULL, "fremen.cunning.karama_target", "all_rides", NULL, NULL },
-    { "fremen.cunning", NULL, "fremen.cunning.karama_target", "all_rides", "common.karama.nexus_effects", "every_play" },
     { "fremen.betrayal", NULL, "common.karama.nexus_effects", "every_play", NULL, NULL },
     { "fremen.secret_ally", NULL, "common.karama.nexus_effects", "advantage_uses", NULL, NULL },
     { "fremen.secret_ally", NULL, "common.karama.nexus_effects", "every_play", NULL, NULL },
@@ -318,22 +314,45 @@ START_TEST(test_audited_cases_are_shut)
 }
 END_TEST
 
+static void replace_in_file(const char *path, const char *old, const char *new);
+
 START_TEST(test_while_leaves_the_other_settings_open)
 {
-    /* Fremen Cunning's all_rides asks for nothing while Nexus effects are
-     * immune to Karama: no ride is then stopped at all. */
+    /* No card file narrows an entry with `while` today: a copy of the pack
+     * gets one (Fremen Cunning shut under all_rides while Nexus effects
+     * are every_play), open under any other setting of the second ruling. */
+    char *dir = nx_copy_pack();
+    char *file = nx_asprintf("%s/cards/nexus/fremen.yaml", dir);
+    replace_in_file(file, "    script: fremen/cunning.lua\n",
+                    "    script: fremen/cunning.lua\n"
+                    "    unbuilt_under:\n"
+                    "      - ruling: fremen.cunning.karama_target\n"
+                    "        settings: [all_rides]\n"
+                    "        while: { ruling: common.karama.nexus_effects, settings: [every_play] }\n"
+                    "        reason: >-\n"
+                    "          A test's entry.\n");
+    char *pack_yaml = nx_asprintf("%s/cards/pack.yaml", dir);
     nx_pack p;
-    load_builtin(&p);
-    nx_settings s;
-    load_provisional(&p, &s);
-    set(&s, &p, "fremen.cunning.karama_target", "all_rides");
-    set(&s, &p, "common.karama.nexus_effects", "immune");
-    nx_avail av;
-    nx_avail_compute(&p, &s, &av);
-    ck_assert(nx_avail_path_open(&av, "fremen.cunning", NULL));
-    nx_avail_free(&av);
-    nx_settings_free(&s);
+    load_pack_at(pack_yaml, &p);
+    const char *const second[] = { "immune", "cunning_only", "every_play" };
+    for (size_t i = 0; i < sizeof second / sizeof *second; i++) {
+        nx_settings s;
+        load_provisional(&p, &s);
+        set(&s, &p, "fremen.cunning.karama_target", "all_rides");
+        set(&s, &p, "common.karama.nexus_effects", second[i]);
+        nx_avail av;
+        nx_avail_compute(&p, &s, &av);
+        int shut = !strcmp(second[i], "every_play");
+        ck_assert_msg(nx_avail_path_open(&av, "fremen.cunning", NULL) == !shut, "fremen.cunning under all_rides and %s",
+                      second[i]);
+        nx_avail_free(&av);
+        nx_settings_free(&s);
+    }
     nx_pack_free(&p);
+    nx_remove_tree(dir);
+    free(pack_yaml);
+    free(file);
+    free(dir);
 }
 END_TEST
 

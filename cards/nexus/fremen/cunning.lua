@@ -13,10 +13,11 @@
 -- Karama: the remote ride is held for the engine's uniform Karama window
 -- like every ride (docs/rules/karama.md), so under karama_target
 -- remote_ride_only one Karama stops the remote ride and nothing else.
--- all_rides (one Karama stopping the native rides too) is not built: the
--- native rides are made before the remote ride's window.  The card file
--- shuts the panel under it while Nexus effects are Karama targets
--- (unbuilt_under ... while), so this script is not asked there.
+-- Under all_rides one Karama stops every ride of that occurrence, and the
+-- remote ride is the only one: a native ride leaves from the worm's own
+-- territory, which held no forces when this worm appeared (and nothing
+-- moves forces into it before the devour; nx_worm.c asserts it).  So the
+-- same uniform window, opened by public facts, serves both settings.
 
 local panel = {}
 
