@@ -38,6 +38,7 @@ bench: build
 	./$(BUILD)/bench/bench_game
 	./$(BUILD)/bench/bench_json
 	./$(BUILD)/bench/bench_panel
+	./$(BUILD)/bench/bench_decide
 	./$(BUILD)/bench/bench_simulate 20
 	./$(BUILD)/bench/bench_serve
 	./$(BUILD)/bench/bench_store
@@ -48,6 +49,7 @@ bench-quick: build
 	./$(BUILD)/bench/bench_game --quick
 	./$(BUILD)/bench/bench_json --quick
 	./$(BUILD)/bench/bench_panel --quick
+	./$(BUILD)/bench/bench_decide --quick
 	./$(BUILD)/bench/bench_simulate 2
 	./$(BUILD)/bench/bench_serve --quick
 	./$(BUILD)/bench/bench_store --quick

@@ -173,12 +173,16 @@ nx_state *nx_game_state_mut(nx_game *g) { return &g->state; }
 
 int nx_game_panel_available(const nx_game *g, const char *panel_id)
 {
-    if (g->avail) return nx_avail_path_open(g->avail, panel_id, NULL);
-    nx_avail av;
-    nx_avail_compute(&g->rt->pack, &g->settings, &av);
-    int open = nx_avail_path_open(&av, panel_id, NULL);
-    nx_avail_free(&av);
-    return open;
+    /* Availability depends on the pack and the pinned settings alone, so
+     * the first question computes it for the game's life (a cache: the
+     * game's observable state is unchanged, hence the const).  Bots ask
+     * at every decision; recomputing it was 85% of a bot game's time. */
+    if (!g->avail) {
+        nx_game *m = (nx_game *)g;
+        m->avail = nx_xmalloc(sizeof *m->avail);
+        nx_avail_compute(&g->rt->pack, &g->settings, m->avail);
+    }
+    return nx_avail_path_open(g->avail, panel_id, NULL);
 }
 
 size_t nx_game_log_length(const nx_game *g) { return g->nlog; }
