@@ -7,6 +7,8 @@
 #include "nx_util.h"
 #include <string.h>
 
+#include <jansson.h>
+
 char *nx_fixture(const char *rel) { return nx_path_join(NX_TEST_FIXTURES, rel); }
 
 char *nx_source_path(const char *rel) { return nx_path_join(NX_TEST_SOURCE_DIR, rel); }
@@ -121,4 +123,20 @@ void nx_open_builtin_runtime(nx_runtime *rt)
     free(pack);
     nx_diags_free(&d);
     ck_assert_int_eq(rc, 0);
+}
+
+void nx_apply_ok(nx_game *g, const char *action_json, int n)
+{
+    json_t *a = json_loads(action_json, 0, NULL);
+    ck_assert_msg(a != NULL, "bad test JSON: %s", action_json);
+    char id[16];
+    nx_fmt(id, sizeof id, "c%d", n);
+    json_object_set_new(a, "id", json_string(id));
+    json_object_set_new(a, "version", json_integer((json_int_t)nx_game_state(g)->version));
+    char *text = json_dumps(a, JSON_COMPACT);
+    json_decref(a);
+    char *res = nx_game_apply(g, text);
+    ck_assert_msg(strstr(res, "\"ok\":true") != NULL, "%s: %s", text, res);
+    free(res);
+    free(text);
 }

@@ -5,6 +5,7 @@
 #include <check.h>
 #include <stdio.h>
 
+#include "nx_game.h"
 #include "nx_runtime.h"
 #include "nx_state.h"
 
@@ -39,6 +40,11 @@ void nx_remove_tree(const char *dir);
 /* Open the built-in pack of the source tree with its panels compiled; the
  * test fails, printing every problem, if it does not load. */
 void nx_open_builtin_runtime(nx_runtime *rt);
+
+/* Apply one action given as JSON text that names its own seat (null for a
+ * staging action): the id "c<n>" and the game's version are added; the
+ * test fails, printing the action and the result, unless it is accepted. */
+void nx_apply_ok(nx_game *g, const char *action_json, int n);
 
 /* Run one suite; returns the process exit status. */
 int nx_run_suite(Suite *s);

@@ -21,22 +21,6 @@ static nx_runtime rt;
 static void open_rt(void) { nx_open_builtin_runtime(&rt); }
 static void close_rt(void) { nx_runtime_close(&rt); }
 
-static void apply_ok(nx_game *g, const char *body, int n)
-{
-    json_t *a = json_loads(body, 0, NULL);
-    ck_assert_ptr_nonnull(a);
-    char id[16];
-    nx_fmt(id, sizeof id, "c%d", n);
-    json_object_set_new(a, "id", json_string(id));
-    json_object_set_new(a, "version", json_integer((json_int_t)nx_game_state(g)->version));
-    char *text = json_dumps(a, JSON_COMPACT);
-    json_decref(a);
-    char *res = nx_game_apply(g, text);
-    ck_assert_msg(strstr(res, "\"ok\":true") != NULL, "%s: %s", text, res);
-    free(res);
-    free(text);
-}
-
 /* The staged battle of tests/scenarios/emperor_cunning.yaml, played up to
  * the declaration's own response window. */
 static nx_game *declared(void)
@@ -53,7 +37,7 @@ static nx_game *declared(void)
         "\"nexus\":{\"seat0\":\"nexus:emperor\"}}",
         "{\"seat\":0,\"type\":\"pass\"}", "{\"seat\":1,\"type\":\"pass\"}", "{\"seat\":0,\"type\":\"play_nexus\"}",
     };
-    for (size_t i = 0; i < sizeof script / sizeof script[0]; i++) apply_ok(g, script[i], (int)i);
+    for (size_t i = 0; i < sizeof script / sizeof script[0]; i++) nx_apply_ok(g, script[i], (int)i);
     return g;
 }
 

@@ -38,22 +38,6 @@ static void close_rt(void)
     nx_runtime_close(&rt);
 }
 
-static void apply_ok(nx_game *g, const char *body, int n)
-{
-    json_t *a = json_loads(body, 0, NULL);
-    ck_assert_ptr_nonnull(a);
-    char id[16];
-    nx_fmt(id, sizeof id, "c%d", n);
-    json_object_set_new(a, "id", json_string(id));
-    json_object_set_new(a, "version", json_integer((json_int_t)nx_game_state(g)->version));
-    char *text = json_dumps(a, JSON_COMPACT);
-    json_decref(a);
-    char *res = nx_game_apply(g, text);
-    ck_assert_msg(strstr(res, "\"ok\":true") != NULL, "%s: %s", text, res);
-    free(res);
-    free(text);
-}
-
 static int shields(const nx_state *s)
 {
     int n = 0;
@@ -84,7 +68,7 @@ static nx_game *asked(int emperor)
         emperor);
     const char *const script[] = { stage, "{\"seat\":1,\"type\":\"bid\",\"amount\":2}", "{\"seat\":2,\"type\":\"pass\"}",
                                    "{\"seat\":1,\"type\":\"pass\"}", "{\"seat\":2,\"type\":\"play_nexus\"}" };
-    for (size_t i = 0; i < sizeof script / sizeof *script; i++) apply_ok(g, script[i], (int)i);
+    for (size_t i = 0; i < sizeof script / sizeof *script; i++) nx_apply_ok(g, script[i], (int)i);
     free(stage);
     return g;
 }
@@ -108,7 +92,7 @@ START_TEST(a_bot_answers_the_ask_after_a_reload)
     ck_assert_int_eq(shields(nx_game_state(back)), before);
     nx_bot_move_free(&m);
     /* The last acknowledgement, then the sale: still conserved. */
-    apply_ok(back, "{\"seat\":3,\"type\":\"pass\"}", 9);
+    nx_apply_ok(back, "{\"seat\":3,\"type\":\"pass\"}", 9);
     ck_assert_int_eq(shields(nx_game_state(back)), before);
     free(saved);
     nx_game_free(back);
