@@ -28,6 +28,8 @@ static const nx_adv_def defs[NX_ADVO_COUNT] = {
     [NX_ADVO_GUILD_HALF_PRICE] = { "guild_half_price", "shipment at half price", NX_SPACING_GUILD, 0 },
     [NX_ADVO_GUILD_CROSS_SHIP] = { "guild_cross_ship", "cross-shipment", NX_SPACING_GUILD, 0 },
     [NX_ADVO_GUILD_SHIP_BACK] = { "guild_ship_back", "shipment back to its reserves", NX_SPACING_GUILD, 0 },
+    [NX_ADVO_BG_CHARITY] = { "bg_charity", "CHOAM Charity whatever its spice", NX_BENE_GESSERIT, 0 },
+    [NX_ADVO_TAKE_UP_ARMS] = { "take_up_arms", "Take Up Arms", NX_BENE_GESSERIT, 0 },
 };
 
 const nx_adv_def *nx_adv_get(int adv)

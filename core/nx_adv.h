@@ -33,6 +33,8 @@ typedef enum {
     NX_ADVO_GUILD_HALF_PRICE,   /* the Guild or its ally ships from reserves at half price (LV 2.06, cancel) */
     NX_ADVO_GUILD_CROSS_SHIP,   /* the Guild or its ally ships from one territory to another (LV 2.06, cancel) */
     NX_ADVO_GUILD_SHIP_BACK,    /* the Guild ships forces back to its reserves (LV 2.06, cancel) */
+    NX_ADVO_BG_CHARITY,         /* Advanced Bene Gesserit charity beyond the general rule (LV 2.02 Charity, cancel) */
+    NX_ADVO_TAKE_UP_ARMS,       /* Advanced Bene Gesserit advisors entering an occupied territory as fighters (LV 2.02, cancel) */
     NX_ADVO_COUNT
 } nx_adv_out;
 

@@ -398,6 +398,10 @@ static int arrival_stance(const nx_state *s, const nx_move_req *r, nx_move_plan 
         return 0;
     }
     if (!r->fight) return 0;
+    /* A Karama stopped them this turn: the move is retaken without the
+     * ability (LV "How to use this guide"; nx_phase_shipment.c binds it). */
+    if (nx_adv_stopped(s, NX_ADVO_TAKE_UP_ARMS))
+        return nx_move_refuse(why, len, "a Karama stopped Take Up Arms this turn: your advisors may enter only as advisors");
     uint8_t ally = s->seats[seat].ally;
     if (ally != NX_NO_SEAT && (others & BIT(ally)))
         return nx_move_refuse(why, len, "advisors cannot become fighters beside your ally in %s (Peacetime)", nx_map_territory_name(to_t));

@@ -12,26 +12,81 @@
  * reveals nothing, and a pass reads the same whether the seat could claim
  * or not.  A claim the seat is not entitled to is refused, privately.
  */
+#include <assert.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "nx_turn.h"
 #include "nx_spice.h"
+#include "nx_adv_windows.h"
 
 #define CHARITY_FLOOR 2   /* "up to a total of 2" */
+
+enum { STEP_ASK, STEP_SETTLE, STEP_DONE };
+
+/* The general rule's charity for a seat holding this much (0: none). */
+static int general_charity(int spice) { return spice <= 1 ? CHARITY_FLOOR - spice : 0; }
+
+static int advanced_bg(const nx_state *s, uint8_t seat)
+{
+    return (s->options & NX_OPT_ADVANCED) && s->seats[seat].faction == NX_BENE_GESSERIT;
+}
 
 /* The charity a seat may claim now (0: none). */
 static int charity_for(const nx_state *s, uint8_t seat)
 {
-    int spice = s->seats[seat].spice, amount = spice <= 1 ? CHARITY_FLOOR - spice : 0;
-    int advanced_bg = (s->options & NX_OPT_ADVANCED) && s->seats[seat].faction == NX_BENE_GESSERIT;
-    if (advanced_bg && amount < CHARITY_FLOOR) amount = CHARITY_FLOOR;
+    int amount = general_charity(s->seats[seat].spice);
+    if (advanced_bg(s, seat) && amount < CHARITY_FLOOR) amount = CHARITY_FLOOR;
     return amount;
+}
+
+static void receive(nx_act *a, uint8_t seat, int amount)
+{
+    nx_state *s = a->s;
+    int failed = nx_spice_transfer(a, NX_SPICE_BANK, seat, amount, "CHOAM Charity");
+    assert(!failed);        /* the bank pays charity; amount is 1 or 2 */
+    (void)failed;
+    char who[64];
+    nx_act_log(a, "%s claims CHOAM Charity and receives %d spice", nx_act_who(s, seat, who, sizeof who), amount);
+}
+
+/*
+ * The Advanced Bene Gesserit's charity "whatever its spice" is an ability
+ * a Karama cancels once attempted (LV 2.02 Charity, a star after;
+ * docs/rules/karama.md).  Every claim of theirs is held (play.advh) until
+ * every seat has answered, then the uniform window opens: the table cannot
+ * tell a claim the general rule would grant from one only the ability
+ * grants (their purse is secret), so holding only the latter would show
+ * that they hold spice.  Stopped, the claim is retaken without the
+ * ability (LV "How to use this guide"): the general rule's amount, or
+ * nothing for a purse of 2 or more.
+ */
+static int settle_held_claim(nx_act *a)
+{
+    nx_state *s = a->s;
+    uint8_t bg = nx_state_seat_of(s, NX_BENE_GESSERIT);
+    assert(s->play.advh == NX_ADVO_BG_CHARITY && bg != NX_NO_SEAT);
+    if (nx_adv_window(a, NX_ADVO_BG_CHARITY, bg)) return 1;
+    int amount = s->play.advh_arg[0];
+    s->play.advh = 0;
+    memset(s->play.advh_arg, 0, sizeof s->play.advh_arg);
+    if (nx_adv_stopped(s, NX_ADVO_BG_CHARITY)) {
+        amount = general_charity(s->seats[bg].spice);
+        if (!amount) nx_act_log(a, "the Bene Gesserit receive no CHOAM Charity: they hold 2 spice or more");
+    }
+    nx_adv_forget(s, NX_ADVO_BG_CHARITY);
+    if (amount) receive(a, bg, amount);
+    return 0;
 }
 
 static int charity_procedure(nx_act *a)
 {
     nx_state *s = a->s;
-    if (s->play.step++ > 0) return 0;       /* the claims are answered: the phase is over */
+    if (s->play.step == STEP_SETTLE) {
+        if (s->play.advh && settle_held_claim(a)) return 1;
+        s->play.step = STEP_DONE;
+    }
+    if (s->play.step++ > STEP_ASK) return 0;    /* the claims are answered and settled: the phase is over */
     uint32_t event = nx_state_new_event(s);
     for (uint8_t seat = 0; seat < s->nseats; seat++) {
         nx_pending *p = nx_state_add_pending(s, NX_PEND_CHARITY, seat);
@@ -50,9 +105,14 @@ static int act_claim(nx_act *a)
     if (!amount) return nx_act_fail(a, "illegal", "only a player holding 0 or 1 spice may claim CHOAM Charity");
     uint8_t seat = p->seat;
     nx_state_remove_pending(s, p);
-    if (nx_spice_transfer(a, NX_SPICE_BANK, seat, amount, "CHOAM Charity")) return -1;
-    char who[64];
-    nx_act_log(a, "%s claims CHOAM Charity and receives %d spice", nx_act_who(s, seat, who, sizeof who), amount);
+    if (advanced_bg(s, seat)) {
+        char who[64];
+        s->play.advh = NX_ADVO_BG_CHARITY;
+        s->play.advh_arg[0] = (uint8_t)amount;
+        nx_act_log(a, "%s means to claim %d spice of CHOAM Charity", nx_act_who(s, seat, who, sizeof who), amount);
+        return 0;
+    }
+    receive(a, seat, amount);
     return 0;
 }
 

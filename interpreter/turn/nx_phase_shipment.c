@@ -230,7 +230,7 @@ static int guild_use(const nx_state *s, const ship_req *r, const ship_plan *plan
 /* Abilities whose cancellation binds the rest of the seat's turn: it
  * retakes the act without them (end_turn forgets them). */
 static const int turn_bound[] = { NX_ADVO_FREMEN_MOVE, NX_ADVO_GUILD_HALF_PRICE, NX_ADVO_GUILD_CROSS_SHIP,
-                                  NX_ADVO_GUILD_SHIP_BACK };
+                                  NX_ADVO_GUILD_SHIP_BACK, NX_ADVO_TAKE_UP_ARMS };
 
 static int binds_turn(int adv)
 {
@@ -329,7 +329,7 @@ static void apply_ship(nx_act *a, const ship_req *r, const ship_plan *plan)
 /* Acts held for a Karama window (the end of this file). */
 static int hold_send(nx_act *a, const ship_req *r);
 static int hold_guild(nx_act *a, const ship_req *r, int adv);
-static int hold_move(nx_act *a, const nx_move_req *r);
+static int hold_move(nx_act *a, const nx_move_req *r, int adv);
 static int hold_advisor(nx_act *a, int to);
 static int hold_wartime(nx_act *a, const int *ts, int n);
 static int hold_intrusion(nx_act *a, int t);
@@ -680,7 +680,8 @@ static int act_move(nx_act *a)
     if (nx_move_check(s, &r, &plan, why, sizeof why)) return nx_act_fail(a, "illegal", "%s", why);
     nx_state_remove_pending(s, p);
     begin_turn(a, r.seat);
-    if (nx_move_uses_double(s, &r)) return hold_move(a, &r);
+    if (nx_move_uses_double(s, &r)) return hold_move(a, &r, NX_ADVO_FREMEN_MOVE);
+    if (r.fight) return hold_move(a, &r, NX_ADVO_TAKE_UP_ARMS);    /* checked: the advisors take up arms */
     apply_move(a, &r, &plan);
     return 0;
 }
@@ -1125,7 +1126,9 @@ static int hold_send(nx_act *a, const ship_req *r)
     return hold(a, NX_ADVO_FREMEN_SEND, what);
 }
 
-static int hold_move(nx_act *a, const nx_move_req *r)
+/* A move that uses an advantage: the Fremen's two territories, or the
+ * Bene Gesserit advisors taking up arms as they enter. */
+static int hold_move(nx_act *a, const nx_move_req *r, int adv)
 {
     uint8_t *h = a->s->play.advh_arg;
     char forces[48], to[64], what[200];
@@ -1137,8 +1140,9 @@ static int hold_move(nx_act *a, const nx_move_req *r)
     h[H_FLAGS] = (uint8_t)((r->hajr ? 1 : 0) | (r->fight ? 2 : 0));
     nx_move_forces_label(r->normal, r->elite, forces, sizeof forces);
     nx_move_section_label(r->to, to, sizeof to);
-    nx_fmt(what, sizeof what, "move %s from %s to %s, two territories", forces, nx_map_territory_name(r->from_t), to);
-    return hold(a, NX_ADVO_FREMEN_MOVE, what);
+    nx_fmt(what, sizeof what, "move %s from %s to %s, %s", forces, nx_map_territory_name(r->from_t), to,
+           adv == NX_ADVO_FREMEN_MOVE ? "two territories" : "the advisors taking up arms as they enter");
+    return hold(a, adv, what);
 }
 
 static int hold_advisor(nx_act *a, int to)
@@ -1179,7 +1183,7 @@ static void held_made(nx_act *a, int adv, uint8_t seat, const uint8_t *h)
         assert(!refused && (guild || plan.sends));     /* checked at the act; only Karama cards moved since */
         (void)refused;
         apply_ship(a, &r, &plan);
-    } else if (adv == NX_ADVO_FREMEN_MOVE) {
+    } else if (adv == NX_ADVO_FREMEN_MOVE || adv == NX_ADVO_TAKE_UP_ARMS) {
         nx_move_req r = { .seat = seat, .from_t = h[H_FROM_T], .from_sec = h[H_FROM_SEC] == 0xff ? -1 : h[H_FROM_SEC],
                           .to = h[H_TO], .normal = h[H_NORMAL], .elite = h[H_ELITE], .hajr = h[H_FLAGS] & 1,
                           .fight = (h[H_FLAGS] >> 1) & 1 };
@@ -1215,6 +1219,9 @@ static void held_stopped(nx_act *a, int adv, uint8_t seat, const uint8_t *h)
         nx_act_log(a, "%s's forces stay in its reserves: its shipment this turn is spent", who);
     } else if (adv == NX_ADVO_FREMEN_MOVE) {
         nx_act_log(a, "%s's forces stay where they are: this turn they move one territory only", who);
+    } else if (adv == NX_ADVO_TAKE_UP_ARMS) {
+        nx_act_log(a, "%s's advisors stay in %s: this turn they may move, but not take up arms", who,
+                   nx_map_territory_name(h[H_FROM_T]));
     } else if (adv == NX_ADVO_ADVISOR) {
         s->play.advise_section = NO_ADVISOR;
         nx_act_log(a, "the Bene Gesserit send no advisor");

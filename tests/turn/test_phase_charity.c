@@ -1,6 +1,7 @@
 /* CHOAM Charity (interpreter/turn/nx_phase_charity.c; docs/rules/phase-charity.md):
  * claimed, not granted; every seat is asked alike. */
 #include "nx_phase_testutil.h"
+#include "nx_adv.h"
 
 static const nx_faction four[] = { NX_ATREIDES, NX_BENE_GESSERIT, NX_EMPEROR, NX_FREMEN };
 static const char *const claim = "\"type\": \"claim_charity\"";
@@ -67,19 +68,41 @@ START_TEST(unclaimed_charity_is_not_paid)
 }
 END_TEST
 
-/* Advanced Bene Gesserit always receive at least 2, however rich. */
+/* The other seats answer: their claims or passes as charity_game's purses allow. */
+static void others_answer(nx_game *g)
+{
+    nxt_ok(g, 0, claim);
+    nxt_ok(g, 2, claim);
+    nxt_ok(g, 3, "\"type\": \"pass\"");
+}
+
+/* Advanced Bene Gesserit always receive at least 2, however rich.  Their
+ * claim is held for its Karama window (LV 2.02 Charity, a star after) and
+ * paid once every seat has answered; here nobody may hold a Karama (no
+ * Treachery cards), so no window opens (rules_karama_bg_charity_arms.yaml
+ * plays the window). */
 START_TEST(advanced_bene_gesserit)
 {
     nx_game *g = charity_game(1);
     json_decref(nxt_stage_go(g));
-    nxt_ok_logs(g, 1, claim, "Bene Gesserit claims CHOAM Charity and receives 2 spice");
+    nxt_ok_logs(g, 1, claim, "Bene Gesserit means to claim 2 spice of CHOAM Charity");
+    ck_assert_int_eq(nx_game_state(g)->seats[1].spice, 7);
+    ck_assert_int_eq(nx_game_state(g)->play.advh, NX_ADVO_BG_CHARITY);
+    nxt_ok(g, 0, claim);
+    nxt_ok(g, 2, claim);
+    json_t *r = nxt_done(g, 3, "\"type\": \"pass\"");
+    ck_assert(nxt_log_has(r, "Bene Gesserit claims CHOAM Charity and receives 2 spice"));
+    json_decref(r);
     ck_assert_int_eq(nx_game_state(g)->seats[1].spice, 9);
+    ck_assert_int_eq(nx_game_state(g)->play.advh, 0);
+    ck_assert_int_ne(nx_game_state(g)->phase, NX_P_CHOAM_CHARITY);
     nx_game_free(g);
 
     g = charity_game(1);
     nx_game_state_mut(g)->seats[1].spice = 1;
     json_decref(nxt_stage_go(g));
     nxt_ok(g, 1, claim);
+    others_answer(g);
     ck_assert_int_eq(nx_game_state(g)->seats[1].spice, 3);
     nx_game_free(g);
 }
