@@ -19,6 +19,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "nx_bench.h"
 #include "nx_bot.h"
 #include "nx_game.h"
 #include "nx_runtime.h"
@@ -28,20 +29,6 @@
 
 static int games_n = 12;
 
-static double wall_now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
-static double cpu_now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
 /* Play games 1..games_n to their end; returns the decisions applied. */
 static unsigned long play_games(const nx_runtime *rt)
 {
@@ -49,26 +36,10 @@ static unsigned long play_games(const nx_runtime *rt)
     for (int i = 1; i <= games_n; i++) {
         nx_game_config cfg = { .seed = (uint64_t)i, .nexus_cards = 1, .advanced = 1 };
         nx_game_classic_factions(&cfg, 6);
-        char err[256];
-        nx_game *g = nx_game_new(rt, NULL, &cfg, err, sizeof err);
-        if (!g) {
-            fprintf(stderr, "bench_decide: %s\n", err);
-            exit(1);
-        }
+        nx_game *g = nx_bench_new_game(rt, &cfg, "bench_decide");
         nx_bot bot;
         nx_bot_init(&bot, rt, NX_BOT_SIMPLE, (uint64_t)i);
-        char id[24];
-        nx_bot_move m;
-        for (unsigned n = 1; n < 200000; n++) {
-            nx_fmt(id, sizeof id, "b%u", n);
-            int rc = nx_bot_step(&bot, g, id, &m);
-            if (rc <= 0) {
-                if (rc < 0) fprintf(stderr, "bench_decide: game %d stalled\n", i);
-                break;
-            }
-            nx_bot_move_free(&m);
-        }
-        decisions += bot.committed;
+        decisions += nx_bench_play(&bot, g, "bench_decide", (uint64_t)i);
         nx_game_free(g);
     }
     return decisions;
@@ -77,9 +48,9 @@ static unsigned long play_games(const nx_runtime *rt)
 /* One process: decisions and CPU seconds of this one. */
 static void one_process(const nx_runtime *rt)
 {
-    double c0 = cpu_now(), w0 = wall_now();
+    double c0 = nx_bench_process_cpu(), w0 = nx_bench_wall();
     unsigned long d = play_games(rt);
-    double cpu = cpu_now() - c0, wall = wall_now() - w0;
+    double cpu = nx_bench_process_cpu() - c0, wall = nx_bench_wall() - w0;
     printf("decisions, one process: %lu in %d games, %.2f s CPU (%.2f s wall): %.0f per CPU-second, %.2fx the target"
            " of %.0f (%.2f us per decision)\n",
            d, games_n, cpu, wall, d / cpu, d / cpu / TARGET, TARGET, cpu / d * 1e6);
@@ -91,7 +62,7 @@ static void two_processes(const nx_runtime *rt)
 {
     int fds[2][2];
     pid_t pid[2];
-    double w0 = wall_now();
+    double w0 = nx_bench_wall();
     for (int k = 0; k < 2; k++) {
         if (pipe(fds[k])) {
             perror("bench_decide: pipe");
@@ -129,27 +100,17 @@ static void two_processes(const nx_runtime *rt)
         total += d;
         cpu_total += cpu;
     }
-    double wall = wall_now() - w0;
+    double wall = nx_bench_wall() - w0;
     printf("decisions, two processes together: %.0f per CPU-second, %.2fx the target; %.0f per wall second\n",
            total / cpu_total, total / cpu_total / TARGET, total / wall);
 }
 
 int main(int argc, char **argv)
 {
-    int a = 1;
-    if (a < argc && !strcmp(argv[a], "--quick")) {
-        games_n = 1;
-        a++;
-    }
-    const char *pack = a < argc ? argv[a] : NX_SOURCE_PACK;
+    int a;
+    if (nx_bench_quick(argc, argv, &a)) games_n = 1;
     nx_runtime rt;
-    nx_diags d;
-    nx_diags_init(&d);
-    if (nx_runtime_open(&rt, pack, &d)) {
-        nx_diags_print(&d, stderr);
-        return 1;
-    }
-    nx_diags_free(&d);
+    if (nx_bench_open(&rt, a < argc ? argv[a] : NX_SOURCE_PACK)) return 1;
     fflush(stdout);
     one_process(&rt);
     fflush(stdout);

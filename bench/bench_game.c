@@ -18,6 +18,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "nx_bench.h"
 #include "nx_bot.h"
 #include "nx_text.h"
 #include "nx_game.h"
@@ -38,32 +39,19 @@ static void quick_scale(void)
     played_rooms = 1;
 }
 
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
 static nx_game *new_game(const nx_runtime *rt, uint64_t seed)
 {
     nx_game_config cfg = { .seed = seed, .nexus_cards = 1, .advanced = 1 };
     nx_game_classic_factions(&cfg, 6);
-    char err[256];
-    nx_game *g = nx_game_new(rt, NULL, &cfg, err, sizeof err);
-    if (!g) {
-        fprintf(stderr, "bench_game: %s\n", err);
-        exit(1);
-    }
-    return g;
+    return nx_bench_new_game(rt, &cfg, "bench_game");
 }
 
 /* The bots' apply hook: time nx_game_apply alone. */
 static char *timed_apply(void *ctx, nx_game *g, const char *action)
 {
-    double *seconds = ctx, t0 = now();
+    double *seconds = ctx, t0 = nx_bench_wall();
     char *r = nx_game_apply(g, action);
-    *seconds += now() - t0;
+    *seconds += nx_bench_wall() - t0;
     return r;
 }
 
@@ -74,30 +62,19 @@ static unsigned play_game(const nx_runtime *rt, nx_game *g, uint64_t seed, doubl
     nx_bot_init(&bot, rt, NX_BOT_SIMPLE, seed);
     bot.apply = timed_apply;
     bot.ctx = apply_seconds;
-    char id[24];
-    nx_bot_move m;
-    for (unsigned n = 1; n < 200000; n++) {
-        nx_fmt(id, sizeof id, "b%u", n);
-        int rc = nx_bot_step(&bot, g, id, &m);
-        if (rc <= 0) {
-            if (rc < 0) fprintf(stderr, "bench_game: game %llu stalled\n", (unsigned long long)seed);
-            break;
-        }
-        nx_bot_move_free(&m);
-    }
-    return bot.committed;
+    return (unsigned)nx_bench_play(&bot, g, "bench_game", seed);
 }
 
 static void bench_copy(const nx_game *g)
 {
     static nx_state copy;
     int n = 1000000;
-    double t0 = now();
+    double t0 = nx_bench_wall();
     for (int i = 0; i < n; i++) {
         memcpy(&copy, nx_game_state(g), sizeof copy);
         __asm__ volatile("" : : "r"(&copy) : "memory");
     }
-    printf("state size: %zu bytes; copy: %.1f ns\n", sizeof(nx_state), (now() - t0) / n * 1e9);
+    printf("state size: %zu bytes; copy: %.1f ns\n", sizeof(nx_state), (nx_bench_wall() - t0) / n * 1e9);
 }
 
 /* Complete games until GAME_SECONDS have passed; returns the last game. */
@@ -105,14 +82,14 @@ static nx_game *bench_games(const nx_runtime *rt)
 {
     nx_game *g = NULL;
     unsigned games = 0, actions = 0;
-    double apply = 0, t0 = now();
-    while (games < (unsigned)max_games && (games < (unsigned)min_games || now() - t0 < game_seconds)) {
+    double apply = 0, t0 = nx_bench_wall();
+    while (games < (unsigned)max_games && (games < (unsigned)min_games || nx_bench_wall() - t0 < game_seconds)) {
         nx_game_free(g);
         g = new_game(rt, (uint64_t)games + 1);
         actions += play_game(rt, g, (uint64_t)games + 1, &apply);
         games++;
     }
-    double all = now() - t0;
+    double all = nx_bench_wall() - t0;
     printf("complete games (6 seats, Advanced, Nexus cards, simple bots): %u in %.2f s\n", games, all);
     printf("games per second: %.1f\n", games / all);
     printf("actions per game: %.1f\n", (double)actions / games);
@@ -122,23 +99,16 @@ static nx_game *bench_games(const nx_runtime *rt)
 }
 
 /* Thread CPU time: the machine is shared, wall time measures the others. */
-static double cpu_now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
 /* The baseline of a save plus a load: jansson parsing the saved bytes
  * and writing them back (no engine work at all). */
 static double json_floor(const char *saved)
 {
     double best = 1e9;
     for (int i = 0; i < saves; i++) {
-        double t0 = cpu_now();
+        double t0 = nx_bench_thread_cpu();
         json_t *j = json_loads(saved, 0, NULL);
         char *back = json_dumps(j, JSON_INDENT(1) | JSON_PRESERVE_ORDER);
-        double t = cpu_now() - t0;
+        double t = nx_bench_thread_cpu() - t0;
         free(back);
         json_decref(j);
         if (t < best) best = t;
@@ -148,25 +118,25 @@ static double json_floor(const char *saved)
 
 static void bench_view_save_load(const nx_runtime *rt, const nx_game *g)
 {
-    double t0 = now();
+    double t0 = nx_bench_wall();
     for (int i = 0; i < views; i++) json_decref(nx_game_view_json(g, i % 7 - 1));
-    printf("view per seat: %.2f us\n", (now() - t0) / views * 1e6);
+    printf("view per seat: %.2f us\n", (nx_bench_wall() - t0) / views * 1e6);
     /* Save and load: the minimum thread CPU time of the runs. */
     char *saved = NULL;
     double save_best = 1e9, load_best = 1e9;
     for (int i = 0; i < saves; i++) {
         free(saved);
-        t0 = cpu_now();
+        t0 = nx_bench_thread_cpu();
         saved = nx_game_save(g);
-        double t = cpu_now() - t0;
+        double t = nx_bench_thread_cpu() - t0;
         if (t < save_best) save_best = t;
     }
     printf("save (%zu bytes, %zu actions): %.1f us CPU\n", strlen(saved), nx_game_log_length(g), save_best * 1e6);
     char err[256];
     for (int i = 0; i < loads; i++) {
-        t0 = cpu_now();
+        t0 = nx_bench_thread_cpu();
         nx_game *back = nx_game_load(rt, saved, err, sizeof err);
-        double t = cpu_now() - t0;
+        double t = nx_bench_thread_cpu() - t0;
         if (!back) {
             fprintf(stderr, "bench_game: the saved game does not load: %s\n", err);
             exit(1);
@@ -202,20 +172,10 @@ static void bench_rooms(const nx_runtime *rt)
 
 int main(int argc, char **argv)
 {
-    int a = 1;
-    if (a < argc && !strcmp(argv[a], "--quick")) {
-        quick_scale();
-        a++;
-    }
-    const char *pack = a < argc ? argv[a] : NX_SOURCE_PACK;
+    int a;
+    if (nx_bench_quick(argc, argv, &a)) quick_scale();
     nx_runtime rt;
-    nx_diags d;
-    nx_diags_init(&d);
-    if (nx_runtime_open(&rt, pack, &d)) {
-        nx_diags_print(&d, stderr);
-        return 1;
-    }
-    nx_diags_free(&d);
+    if (nx_bench_open(&rt, a < argc ? argv[a] : NX_SOURCE_PACK)) return 1;
     nx_game *fresh = new_game(&rt, 1);
     bench_copy(fresh);
     nx_game_free(fresh);

@@ -26,19 +26,13 @@
 #include <lua.h>
 #include <lualib.h>
 
+#include "nx_bench.h"
 #include "nx_avail.h"
 #include "nx_game.h"
 #include "nx_runtime.h"
 
 /* Full scale; --quick runs a few of each (CI: the benchmark still runs). */
 static int PLAYS = 2000, AVAILS = 2000;
-
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
 
 /* ---- the bare lua_pcall chain ------------------------------------------- */
 
@@ -110,14 +104,14 @@ static double bare_chain(const char *pack, int plays)
     lua_setfield(L, -2, "__index");
     lua_setmetatable(L, -2);
     int ctx = lua_gettop(L);
-    double t0 = now();
+    double t0 = nx_bench_wall();
     for (int i = 0; i < plays; i++) {
         bare_call(L, panel, ctx, "can_play");
         lua_settop(L, ctx);
         bare_call(L, panel, ctx, "play");
         lua_settop(L, ctx);
     }
-    double t = (now() - t0) / plays;
+    double t = (nx_bench_wall() - t0) / plays;
     lua_close(L);
     return t;
 }
@@ -152,34 +146,21 @@ static void finish_setup(nx_game *g)
 
 int main(int argc, char **argv)
 {
-    int a = 1;
-    if (a < argc && !strcmp(argv[a], "--quick")) {
-        PLAYS = AVAILS = 5;
-        a++;
-    }
+    int a;
+    if (nx_bench_quick(argc, argv, &a)) PLAYS = AVAILS = 5;
     const char *pack = a < argc ? argv[a] : NX_SOURCE_PACK;
     nx_runtime rt;
-    nx_diags d;
-    nx_diags_init(&d);
-    if (nx_runtime_open(&rt, pack, &d)) {
-        nx_diags_print(&d, stderr);
-        return 1;
-    }
+    if (nx_bench_open(&rt, pack)) return 1;
     nx_game_config cfg = { .seed = 21, .nseats = 3, .nexus_cards = 1, .designer = 1,
                            .factions = { NX_HARKONNEN, NX_ATREIDES, NX_EMPEROR } };
-    char err[256];
-    nx_game *g = nx_game_new(&rt, NULL, &cfg, err, sizeof err);
-    if (!g) {
-        fprintf(stderr, "bench_panel: %s\n", err);
-        return 1;
-    }
+    nx_game *g = nx_bench_new_game(&rt, &cfg, "bench_panel");
     finish_setup(g);
     double played = 0;
     for (int i = 0; i < PLAYS; i++) {
         apply(g, "place", i, -1, ", \"type\": \"place\", \"card\": \"nexus:harkonnen\", \"zone\": \"seat0.nexus_held\"");
-        double t0 = now();
+        double t0 = nx_bench_wall();
         apply(g, "play", i, 0, ", \"type\": \"play_nexus\"");
-        played += now() - t0;
+        played += nx_bench_wall() - t0;
         char rest[96];
         snprintf(rest, sizeof rest, ", \"type\": \"answer\", \"choose\": [\"%s\"]",
                  nx_comp_id(nx_game_state(g)->pending[0].options[0]));
@@ -187,13 +168,13 @@ int main(int argc, char **argv)
     }
     nx_settings s;
     nx_settings_init(&s);
-    double t0 = now();
+    double t0 = nx_bench_wall();
     for (int i = 0; i < AVAILS; i++) {
         nx_avail av;
         nx_avail_compute(&rt.pack, &s, &av);
         nx_avail_free(&av);
     }
-    double avail = (now() - t0) / AVAILS;
+    double avail = (nx_bench_wall() - t0) / AVAILS;
     /* What a game keeps once it has computed availability. */
     size_t heap0 = mallinfo2().uordblks;
     nx_avail kept;
@@ -210,6 +191,5 @@ int main(int argc, char **argv)
            avail * 1e6, (double)heap / 1024);
     nx_game_free(g);
     nx_runtime_close(&rt);
-    nx_diags_free(&d);
     return 0;
 }

@@ -31,6 +31,7 @@
 
 #include <jansson.h>
 
+#include "nx_bench.h"
 #include "nx_runtime.h"
 #include "nx_serve.h"
 #include "nx_store.h"
@@ -44,13 +45,6 @@ typedef struct broom {
     char host[64];
     char seat[MAX_SEATS][64];
 } broom;
-
-static double now_s(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
 
 /* Bytes the heap holds in use (mallinfo2: the real allocations, freed
  * ones not counted; meaningless under AddressSanitizer). */
@@ -146,7 +140,7 @@ static void count_reply(void *ctx, void *tag, const char *reply)
  * one commit, then every reply; each client waits for the whole round. */
 static void run_group(nx_server *sv, char **lines, int n, level_result *lr)
 {
-    double t0 = now_s();
+    double t0 = nx_bench_wall();
     size_t first = lr->requests;
     nx_server_group_begin(sv);
     for (int i = 0; i < n; i++)
@@ -155,7 +149,7 @@ static void run_group(nx_server *sv, char **lines, int n, level_result *lr)
             lr->requests++;
         }
     nx_server_group_end(sv, count_reply, lr);
-    double dt = now_s() - t0;
+    double dt = nx_bench_wall() - t0;
     size_t k = lr->requests - first;
     for (size_t i = first; i < lr->requests; i++) {
         lr->service[i] = k ? dt / (double)k : 0;
@@ -179,9 +173,9 @@ static void run_round(nx_server *sv, broom *rooms, int n, int round, int grouped
     double waited = 0;
     for (int i = 0; i < n; i++) {
         if (!lines[i]) continue;
-        double t0 = now_s();
+        double t0 = nx_bench_wall();
         char *reply = nx_server_handle(sv, lines[i], strlen(lines[i]));
-        double dt = now_s() - t0;
+        double dt = nx_bench_wall() - t0;
         waited += dt;
         if (!strstr(reply, "\"ok\":true")) lr->refused++;
         free(reply);
@@ -208,10 +202,10 @@ static int bench_level(const nx_runtime *rt, const char *store_path, int n, int 
     size_t before = heap_bytes();
     char prefix[32];
     nx_clip(prefix, sizeof prefix, "%s%d", tag, n);
-    double t0 = now_s();
+    double t0 = nx_bench_wall();
     for (int i = 0; i < n; i++)
         if (create_room(sv, &rooms[i], prefix, i)) return -1;
-    double create_s = now_s() - t0;
+    double create_s = nx_bench_wall() - t0;
     level_result lr = { 0 };
     size_t after = heap_bytes();
     lr.kib_per_room = after > before ? (long)((after - before) / 1024 / (size_t)n) : 0;
@@ -260,12 +254,7 @@ int main(int argc, char **argv)
         return 1;
     }
     nx_runtime rt;
-    nx_diags d;
-    nx_diags_init(&d);
-    int bad = nx_runtime_open(&rt, NX_SOURCE_PACK, &d);
-    nx_diags_print(&d, stderr);
-    nx_diags_free(&d);
-    if (bad) return 1;
+    if (nx_bench_open(&rt, NX_SOURCE_PACK)) return 1;
     printf("bench_serve: the %s store, apply requests through the server's handler%s\n",
            pg ? "PostgreSQL" : "SQLite", quick ? " (quick)" : "");
     static const int levels[] = { 1, 10, 100, 1000 };

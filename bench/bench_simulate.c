@@ -11,14 +11,8 @@
 #include <stdlib.h>
 #include <time.h>
 
+#include "nx_bench.h"
 #include "nx_sim.h"
-
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
 
 static json_t *timed_batch(const nx_runtime *rt, const nx_sim_config *c, int jobs)
 {
@@ -26,9 +20,9 @@ static json_t *timed_batch(const nx_runtime *rt, const nx_sim_config *c, int job
     nx_settings_init(&st);
     uint64_t *seeds;
     size_t n = nx_sim_shard_seeds(c, &seeds);
-    double t0 = now();
+    double t0 = nx_bench_wall();
     json_t *games = nx_sim_run_batch(rt, &st, c, seeds, n, jobs, NULL, NULL);
-    double secs = now() - t0;
+    double secs = nx_bench_wall() - t0;
     size_t actions = 0, i;
     json_t *g;
     json_array_foreach(games, i, g) actions += (size_t)json_integer_value(json_object_get(g, "actions"));
@@ -42,15 +36,8 @@ static json_t *timed_batch(const nx_runtime *rt, const nx_sim_config *c, int job
 int main(int argc, char **argv)
 {
     unsigned games = argc > 1 ? (unsigned)strtoul(argv[1], NULL, 10) : 20;
-    const char *pack = argc > 2 ? argv[2] : NX_SOURCE_PACK;
     nx_runtime rt;
-    nx_diags d;
-    nx_diags_init(&d);
-    if (nx_runtime_open(&rt, pack, &d)) {
-        nx_diags_print(&d, stderr);
-        return 1;
-    }
-    nx_diags_free(&d);
+    if (nx_bench_open(&rt, argc > 2 ? argv[2] : NX_SOURCE_PACK)) return 1;
     nx_sim_config c = { .seats = 6, .advanced = 1, .nexus_cards = 1, .bot = NX_BOT_SIMPLE, .seed_start = 1,
                         .n = games ? games : 1, .shard = 1, .nshards = 1 };
     for (int s = 0; s < NX_MAX_SEATS; s++) c.seat_bot[s] = -1;

@@ -22,6 +22,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "nx_bench.h"
 #include "nx_bot.h"
 #include "nx_game.h"
 #include "nx_room.h"
@@ -31,20 +32,6 @@
 #include "nx_util.h"
 
 static int rooms_n = 100, each_n = 300;
-
-static double cpu_now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
-static double wall_now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
 
 typedef struct script {
     char **actions;
@@ -56,13 +43,7 @@ static nx_game *new_game(const nx_runtime *rt, int i)
     nx_game_config cfg = { .seed = (uint64_t)i + 1, .nseats = 2 };
     cfg.factions[0] = nx_faction_parse("harkonnen");
     cfg.factions[1] = nx_faction_parse("atreides");
-    char err[256];
-    nx_game *g = nx_game_new(rt, NULL, &cfg, err, sizeof err);
-    if (!g) {
-        fprintf(stderr, "bench_store: %s\n", err);
-        exit(1);
-    }
-    return g;
+    return nx_bench_new_game(rt, &cfg, "bench_store");
 }
 
 /* A complete bot game's actions, as logged. */
@@ -120,7 +101,7 @@ static run play(const nx_runtime *rt, const script *sc, way w, size_t limit, con
         }
     }
     run r = { 0, 0, 0 };
-    double c0 = cpu_now(), w0 = wall_now();
+    double c0 = nx_bench_thread_cpu(), w0 = nx_bench_wall();
     for (size_t k = 0; r.actions < limit; k++) {
         int any = 0;
         if (w == GROUP && nx_store_group_begin(st, err, sizeof err)) exit(1);
@@ -138,8 +119,8 @@ static run play(const nx_runtime *rt, const script *sc, way w, size_t limit, con
         }
         if (!any) break;
     }
-    r.cpu = cpu_now() - c0;
-    r.wall = wall_now() - w0;
+    r.cpu = nx_bench_thread_cpu() - c0;
+    r.wall = nx_bench_wall() - w0;
     for (int i = 0; i < rooms_n; i++) nx_game_free(g[i]);
     free(g);
     free(names);
@@ -151,15 +132,10 @@ int main(int argc, char **argv)
 {
     /* --group-only: the group commit run alone (to profile it). */
     int group_only = argc > 1 && !strcmp(argv[1], "--group-only");
-    if (argc > 1 && !strcmp(argv[1], "--quick")) rooms_n = 4, each_n = 20;
+    if (nx_bench_quick(argc, argv, NULL)) rooms_n = 4, each_n = 20;
     if (group_only) each_n = 0;
     nx_runtime rt;
-    nx_diags d;
-    nx_diags_init(&d);
-    int bad = nx_runtime_open(&rt, NX_SOURCE_PACK, &d);
-    nx_diags_print(&d, stderr);
-    nx_diags_free(&d);
-    if (bad) return 1;
+    if (nx_bench_open(&rt, NX_SOURCE_PACK)) return 1;
     char dir[] = "/tmp/nx-bench-store-XXXXXX", db[96];
     if (!mkdtemp(dir)) return 1;
     nx_fmt(db, sizeof db, "%s/rooms.db", dir);
