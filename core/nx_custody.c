@@ -346,7 +346,11 @@ static int kind_fits_zone(nx_comp comp, nx_zone z)
     return z == NX_Z_OUT || nx_comp_kind_of(comp) == zone_holds(z);
 }
 
-int nx_custody_check(const nx_custody *c, char *msg, size_t len)
+/* The check as the invariant reads, one component at a time through the
+ * zone functions: it words every refusal (the quick pass below sends a
+ * failure here for its message) and, in debug builds, confirms every
+ * verdict of the quick pass. */
+static int check_by_rule(const nx_custody *c, char *msg, size_t len)
 {
     int held[NX_MAX_SEATS] = { 0 };
     int in_game = 0;
@@ -378,4 +382,68 @@ int nx_custody_check(const nx_custody *c, char *msg, size_t len)
         return -1;
     }
     return 0;
+}
+
+/* Per zone, what the quick pass needs: the kinds of component it may
+ * hold (bit per nx_comp_kind), whether it is ordered, whose Nexus card
+ * slot it is (seat + 1, 0: none).  Derived once from zone_holds,
+ * kind_fits_zone and nx_zone_ordered; the functions are constant, so
+ * doing it lazily is deterministic (as build_catalog). */
+enum { ZQ_ORDERED = 1u << NX_COMP_KIND_COUNT };
+static uint16_t zone_quick[NX_ZONE_COUNT];
+static uint8_t zone_held_seat[NX_ZONE_COUNT];
+static uint8_t comp_kind_bit[NX_COMP_COUNT];
+
+static void build_quick(void)
+{
+    static int built;
+    if (built) return;
+    for (int z = 0; z < NX_ZONE_COUNT; z++) {
+        uint16_t q = 0;
+        for (int k = 0; k < NX_COMP_KIND_COUNT; k++) {
+            /* the first component of kind k stands for all of its kind */
+            static const int first[NX_COMP_KIND_COUNT] = { NX_COMP_NEXUS_FIRST, NX_COMP_TRAITOR_FIRST, NX_COMP_LEADER_FIRST,
+                                                           NX_COMP_TREACHERY_FIRST, NX_COMP_SPICE_FIRST, NX_COMP_STORM_FIRST };
+            if (kind_fits_zone((nx_comp)first[k], (nx_zone)z)) q |= (uint16_t)(1u << k);
+        }
+        if (nx_zone_ordered((nx_zone)z)) q |= ZQ_ORDERED;
+        zone_quick[z] = q;
+        zone_held_seat[z] = z >= NX_Z_GLOBAL_COUNT && nx_zone_kind((nx_zone)z) == NX_ZS_NEXUS_HELD
+                                ? (uint8_t)(nx_zone_seat((nx_zone)z) + 1) : 0;
+    }
+    for (int i = 0; i < NX_COMP_COUNT; i++) comp_kind_bit[i] = (uint8_t)nx_comp_kind_of((nx_comp)i);
+    built = 1;
+}
+
+/* Every action's new state is checked (nx_state_check), so this runs per
+ * action: the same invariant as check_by_rule, each component's zone read
+ * through the tables above instead of the chains of comparisons.  Nothing
+ * is skipped: every component, every condition, every time; only the
+ * wording of a failure is left to check_by_rule.  Debug builds run
+ * check_by_rule after every pass and assert the two agree
+ * (tests/core/test_core.c corrupts each component into each zone). */
+int nx_custody_check(const nx_custody *c, char *msg, size_t len)
+{
+    build_quick();
+    int held[NX_MAX_SEATS + 1] = { 0 };
+    int in_game = 0, bad = 0;
+    for (int i = 0; i < NX_COMP_COUNT && !bad; i++) {
+        nx_zone z = c->zone[i];
+        if (z >= NX_ZONE_COUNT) {
+            bad = 1;
+            break;
+        }
+        unsigned q = zone_quick[z];
+        in_game += z != NX_Z_OUT;
+        bad = !(q & (1u << comp_kind_bit[i])) || (zone_held_seat[z] && ++held[zone_held_seat[z]] > 1) ||
+              ((q & ZQ_ORDERED) && (c->order[i] >= c->next_top || c->order[i] <= c->next_bottom));
+    }
+    if (!bad && c->sealed && in_game != c->in_game) bad = 1;
+#ifndef NDEBUG
+    char ref[256];
+    assert((check_by_rule(c, ref, sizeof ref) != 0) == bad);
+#endif
+    if (!bad) return 0;
+    if (!check_by_rule(c, msg, len)) nx_fmt(msg, len, "custody fails its quick check");
+    return -1;
 }

@@ -98,9 +98,11 @@ static int check_forces(const nx_state *s, int i, char *msg, size_t len)
     const nx_seat *st = &s->seats[i];
     int want[NX_FORCE_KINDS] = { nx_faction_forces((nx_faction)st->faction),
                                  nx_faction_elite_forces((nx_faction)st->faction) };
+    int totals[NX_FORCE_KINDS] = { 0 };
+    for (int p = 0; p < NX_PLACE_COUNT; p++) /* in memory order: one pass, vectorised */
+        for (int k = 0; k < NX_FORCE_KINDS; k++) totals[k] += st->forces[p][k];
     for (int k = 0; k < NX_FORCE_KINDS; k++) {
-        int total = 0;
-        for (int p = 0; p < NX_PLACE_COUNT; p++) total += st->forces[p][k];
+        int total = totals[k];
         if (total != want[k]) {
             nx_fmt(msg, len, "seat %d has %d %s force counters, its faction has %d", i, total,
                      k ? "elite" : "ordinary", want[k]);
@@ -244,9 +246,12 @@ int nx_state_check(const nx_state *s, char *msg, size_t len)
                 nx_fmt(msg, len, "a Nexus card is in play without the module");
                 return -1;
             }
+    /* Seat zones are numbered seat by seat after the global ones, so a seat
+     * past the last (nx_zone_seat(z) >= nseats) is a zone past this one. */
+    const int first_empty = NX_Z_GLOBAL_COUNT + s->nseats * NX_ZS_COUNT;
     for (int c = 0; c < NX_COMP_COUNT; c++) {
         nx_zone z = s->custody.zone[c];
-        if (z >= NX_Z_GLOBAL_COUNT && nx_zone_seat(z) >= s->nseats) {
+        if (z >= first_empty) {
             nx_fmt(msg, len, "%s is held by an empty seat", nx_comp_id((nx_comp)c));
             return -1;
         }

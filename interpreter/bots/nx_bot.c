@@ -12,6 +12,7 @@
 #include "nx_battle.h"
 #include "nx_names.h"
 #include "nx_timing.h"
+#include "nx_util.h"
 
 /*
  * What a bot reads of the state is what its seat's view shows: the phase
@@ -74,10 +75,19 @@ static int try_apply(nx_bot *b, nx_game *g, json_t *act, int seat, const char *i
     json_object_set_new(act, "id", json_string(id));
     json_object_set_new(act, "version", json_integer((json_int_t)nx_game_state(g)->version));
     json_object_set_new(act, "seat", seat < 0 ? json_null() : json_integer(seat));
-    char *text = json_dumps(act, JSON_COMPACT | JSON_SORT_KEYS);
-    json_decref(act);
     size_t before = nx_game_log_length(g);
-    char *res = b->apply ? b->apply(b->ctx, g, text) : nx_game_apply(g, text);
+    char *text = NULL, *res;
+    if (b->apply) {
+        text = json_dumps(act, JSON_COMPACT | JSON_SORT_KEYS);
+        res = b->apply(b->ctx, g, text);
+    } else {
+        /* No text round trip: the game logs the action's canonical text,
+         * the very text json_dumps gives here. */
+        res = nx_game_apply_value(g, act);
+        text = nx_game_log_length(g) > before ? nx_xstrdup(nx_game_log_action(g, before))
+                                               : json_dumps(act, JSON_COMPACT | JSON_SORT_KEYS);
+    }
+    json_decref(act);
     if (nx_game_log_length(g) > before) {
         *out = (nx_bot_move){ .seat = seat, .optional = optional, .action = text, .result = res };
         b->committed++;

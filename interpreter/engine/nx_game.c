@@ -336,6 +336,7 @@ static char *apply_parsed(nx_game *g, json_t *j, nx_game_commit_fn commit, void 
     char *err = read_envelope(g, j, &id, &seat, &retry);
     if (err) return err;
     char *canonical = dump(j);
+    if (!canonical) return error_result("malformed", "the action cannot be written as JSON text");
     if (retry) {
         /* A retried id returns the original result; reusing an id for a
          * different action is a client bug worth reporting. */
@@ -386,6 +387,16 @@ char *nx_game_apply_durable(nx_game *g, const char *action_json, nx_game_commit_
     char *r = apply_parsed(g, j, commit, ctx);
     json_decref(j);
     return r;
+}
+
+char *nx_game_apply_value(nx_game *g, json_t *action)
+{
+    /* The text path parses, then writes the canonical text from the parsed
+     * value; a value in hand skips the parse and writes the same text
+     * (jansson writes a value it read back as it wrote it).  A value
+     * jansson cannot write as text is refused as such a text would be. */
+    if (!action) return error_result("malformed", "an action is a JSON object");
+    return apply_parsed(g, action, NULL, NULL);
 }
 
 json_t *nx_game_view_json(const nx_game *g, int seat) { return nx_view_json(&g->state, seat); }

@@ -57,6 +57,14 @@ void nx_game_free(nx_game *g);
 char *nx_game_apply(nx_game *g, const char *action_json);
 
 /*
+ * The same for an action already held as a JSON value (a bot's move, a C
+ * host's): no text round trip, the same result and the same canonical
+ * text in the log as nx_game_apply of json_dumps(action).  The value is
+ * only read; the caller keeps it.
+ */
+char *nx_game_apply_value(nx_game *g, json_t *action);
+
+/*
  * The same for a host that keeps the game durably: once the action is
  * verified, it is kept (state and log) and `commit` is called with the
  * game holding it as its newest log entry.  When commit fails (nonzero,

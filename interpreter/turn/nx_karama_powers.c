@@ -251,6 +251,8 @@ json_t *nx_karama_power_candidate(const nx_state *s, uint8_t seat)
     char why[200];
     const nx_seat *st = &s->seats[seat];
     if (st->faction == NX_EMPEROR) {
+        /* Refused for every count and leader alike: asked once, not per leader. */
+        if (power_refusal(s, seat, NX_EMPEROR, NX_P_REVIVAL, "Revival phase")) return NULL;
         int normal = st->forces[NX_PLACE_TANKS][NX_FORCE_NORMAL];
         int forces = normal < EMPEROR_FORCES ? normal : EMPEROR_FORCES;
         if (forces >= 2 && !emperor_problem(s, seat, -1, forces, 0, why, sizeof why))

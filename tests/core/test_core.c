@@ -103,6 +103,49 @@ START_TEST(invariants_catch_broken_custody)
 }
 END_TEST
 
+/* The custody check reads zones through tables (it runs after every
+ * action); every component moved into every zone must still be judged as
+ * the rule reads: a Nexus card only in Nexus zones, a leader disc only
+ * among leaders or in the Tanks, and so on.  Debug builds also assert,
+ * inside nx_custody_check, that the table pass and the rule-by-rule pass
+ * agree on each of these states. */
+START_TEST(invariants_catch_every_misplaced_component)
+{
+    nx_state s;
+    char msg[160];
+    seat_game(&s, 6);
+    int refused = 0, accepted = 0;
+    for (int c = 0; c < NX_COMP_COUNT; c++)
+        for (int z = 0; z < NX_ZONE_COUNT; z++) {
+            nx_state t = s;
+            if (t.custody.zone[c] == z) continue;
+            int was_out = t.custody.zone[c] == NX_Z_OUT;
+            t.custody.zone[c] = (nx_zone)z;
+            t.custody.order[c] = t.custody.next_top - 1; /* a key inside the deck range */
+            int rc = nx_state_check(&t, msg, sizeof msg);
+            if (rc) refused++;
+            else accepted++;
+            /* Into or out of the game: the count sealed at setup catches it. */
+            if (was_out != (z == NX_Z_OUT)) ck_assert_msg(rc == -1, "%s moved to zone %d passed", nx_comp_id((nx_comp)c), z);
+        }
+    ck_assert_int_gt(refused, 0);
+    ck_assert_int_gt(accepted, 0);
+    nx_state t = s;
+    t.custody.zone[nx_comp_leader_disc(0)] = NX_Z_NEXUS_DISCARD;
+    ck_assert_int_eq(nx_state_check(&t, msg, sizeof msg), -1);
+    ck_assert_ptr_nonnull(strstr(msg, "cannot be in"));
+    t = s;
+    nx_comp top = nx_custody_top(&t.custody, NX_Z_TRAITOR_DECK);
+    t.custody.order[top] = t.custody.next_top; /* a key past the top */
+    ck_assert_int_eq(nx_state_check(&t, msg, sizeof msg), -1);
+    ck_assert_ptr_nonnull(strstr(msg, "order key"));
+    t = s;
+    t.custody.zone[nx_comp_traitor(3)] = NX_ZONE_COUNT; /* no such zone */
+    ck_assert_int_eq(nx_state_check(&t, msg, sizeof msg), -1);
+    ck_assert_ptr_nonnull(strstr(msg, "invalid zone"));
+}
+END_TEST
+
 START_TEST(receipt_ring_keeps_newest)
 {
     nx_state s;
@@ -188,6 +231,7 @@ static Suite *suite(void)
     tcase_add_test(tc, deck_order_top_and_bottom);
     tcase_add_test(tc, shuffle_is_seeded_and_conserves);
     tcase_add_test(tc, invariants_catch_broken_custody);
+    tcase_add_test(tc, invariants_catch_every_misplaced_component);
     tcase_add_test(tc, receipt_ring_keeps_newest);
     tcase_add_test(tc, views_do_not_leak_hidden_identities);
     tcase_add_test(tc, views_show_owner_only_what_it_owns);
