@@ -379,6 +379,11 @@ typedef struct nx_play {
      * while its window is answered (interpreter/turn/nx_adv_held.c) */
     uint8_t advh;                   /* the advantage (NX_ADVO_*), 0 none */
     uint8_t advh_arg[NX_ADVH_ARGS]; /* the act, as its phase encodes it */
+    /* A Nexus play a Karama may stop, held while its window is answered
+     * (interpreter/nexus/nx_panel_karama.c): checked, its card still held */
+    uint8_t nxh_source;             /* 1 + faction * 3 + mode of the panel (as effect_source); 0 none */
+    uint8_t nxh_seat;               /* its holder */
+    uint8_t nxh_path;               /* 1 + the index of its path; 0 none */
 } nx_play;
 
 typedef struct nx_state {

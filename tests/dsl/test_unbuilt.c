@@ -260,14 +260,13 @@ static const struct {
     { "spacing_guild.secret_ally", NULL, "common.karama.nexus_effects", "advantage_uses", NULL, NULL },
     { "spacing_guild.cunning", NULL, "spacing_guild.cunning.karama_split", "separate_targets", NULL, NULL },
     { "fremen.betrayal", NULL, "common.karama.nexus_effects", "every_play", NULL, NULL },
-    { "fremen.secret_ally", NULL, "common.karama.nexus_effects", "advantage_uses", NULL, NULL },
-    { "fremen.secret_ally", NULL, "common.karama.nexus_effects", "every_play", NULL, NULL },
+    /* Plays inside another act: the Karama window against a Nexus play
+     * holds only a play at a Nexus window (docs/rules/karama.md). */
+    { "fremen.secret_ally", "revival", "common.karama.nexus_effects", "advantage_uses", NULL, NULL },
+    { "fremen.secret_ally", "revival", "common.karama.nexus_effects", "every_play", NULL, NULL },
     { "atreides.betrayal", NULL, "common.karama.nexus_effects", "every_play", NULL, NULL },
     { "ixians.secret_ally", NULL, "common.karama.nexus_effects", "advantage_uses", NULL, NULL },
     { "tleilaxu.secret_ally", NULL, "common.karama.nexus_effects", "every_play", NULL, NULL },
-    { "choam.secret_ally", NULL, "common.karama.nexus_effects", "every_play", NULL, NULL },
-    { "ecaz.secret_ally", NULL, "common.karama.nexus_effects", "every_play", NULL, NULL },
-    { "moritani.secret_ally", NULL, "common.karama.nexus_effects", "every_play", NULL, NULL },
     { "richese.secret_ally", NULL, "common.karama.nexus_effects", "every_play", NULL, NULL },
     /* The ruling's own `unbuilt` map: every gate of it is shut. */
     { "moritani.secret_ally", NULL, "common.reactions.private_policy", "advance_instruction", NULL, NULL },
