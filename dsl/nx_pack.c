@@ -301,6 +301,10 @@ static const nx_field panel_fields[] = {
     { "paths", 0, &(nx_shape){ .kind = NX_SH_LIST, .items = &(nx_shape){ .kind = NX_SH_OBJECT, .fields = path_fields } } },
     { "unbuilt_under", 0, &nx_unbuilt_under_shape },
     { "karama_use", 1, &sh_karama_use },
+    { "karama_window", 0, &(nx_shape){ .kind = NX_SH_STRING,
+        .doc = "where a Karama target play is answered: held (the generic window against a Nexus play; default but "
+               "for enhances) or native_use (the window of the faction-advantage use the play makes; default for enhances)",
+        .words = (const char *const[]){ "held", "native_use", NULL } } },
     { "notes", 0, &sh_notes },
     { NULL, 0, NULL }
 };
@@ -732,6 +736,16 @@ static void parse_panel(pload *L, const char *card_id, nx_mode m,
         parse_paths(L, val, what, p);
         nx_unbuilt_parse(L->d, val, what, &p->unbuilt_under);
         p->karama_use = parse_karama_use(L, val, what);
+        p->karama_native = p->karama_use == NX_KU_ENHANCES;
+        if (nx_ymap_get(val, "karama_window")) {
+            char *w = nx_ytext(L->d, val, "karama_window", what);
+            if (w && !strcmp(w, "native_use")) p->karama_native = 1;
+            else if (w && !strcmp(w, "held")) p->karama_native = 0;
+            else if (w)
+                nx_yerr(L->d, nx_ymap_get(val, "karama_window"), "karama_window of %s must be held or native_use, not '%s'",
+                        what, w);
+            free(w);
+        }
         free(nx_ytext(L->d, val, "notes", what));
     }
     free(what);

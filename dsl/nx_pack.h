@@ -101,6 +101,10 @@ typedef struct nx_panel {
     char *reason;        /* status: unavailable -> why (required) */
     nx_unbuilt_list unbuilt_under;  /* settings under which the whole panel is shut */
     nx_karama_use karama_use;       /* required: what a Karama against a play stops */
+    int karama_native;              /* karama_window: native_use - a Karama against the play
+                                       answers the faction-advantage use it makes, in that use's
+                                       own window (default for enhances); 0: held (the generic
+                                       window against a Nexus play) */
     char *script;        /* as written in YAML (relative to cards dir) */
     char *script_path;   /* resolved path, NULL when no script */
     char *file;          /* the card's YAML file */

@@ -15,11 +15,12 @@
  * runs: stopped, the card is spent (discarded) and its effect does not
  * happen; not stopped, it is played as if no window had been.
  *
- * Held here: a Secret Ally that lends (lends) and a card's stand-alone
- * instruction (instruction) played at a Nexus window, the holder's own
- * moment.  A Cunning (enhances) is stopped as the use of the native
- * advantage it enhances, in that use's own window (the worm ride, the
- * Guild's second shipment, the flip set); a play made inside another act
+ * Held here: a target play at a Nexus window, the holder's own moment,
+ * unless its card file says a Karama answers the faction-advantage use
+ * the play makes, in that use's own window (`karama_window: native_use`,
+ * the default for a Cunning, which enhances a native use: the worm ride,
+ * the Guild's second shipment, the flip set; Atreides Secret Ally's lent
+ * Prescience, answered in the battle's Prescience window); a play made inside another act
  * or answering a response window has no moment of its own to be held at,
  * and its card file shuts it (unbuilt_under) where a setting makes it a
  * target.
@@ -64,8 +65,7 @@ int nx_panel_karama_target(nx_act *a, const nx_panel *p, const char *path)
 int nx_panel_karama_hold(nx_act *a, const nx_ctx *c, int own_moment)
 {
     nx_state *s = a->s;
-    nx_karama_use u = family(c->panel, c->path);
-    if (u == NX_KU_ENHANCES || !nx_panel_karama_target(a, c->panel, c->path)) return 0;
+    if (c->panel->karama_native || !nx_panel_karama_target(a, c->panel, c->path)) return 0;
     if (!own_moment)
         return nx_act_fail(a, "illegal", "%s is a Karama target under %s %s, and no Karama window can hold it inside "
                            "another act", c->panel->id, RULING, nx_act_setting(a, RULING, "unresolved"));

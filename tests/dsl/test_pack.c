@@ -445,6 +445,8 @@ static const pack_case cases[] = {
       "missing key 'karama_use' in panel atreides.cunning" },
     { EDIT(ATR, "karama_use: enhances", "karama_use: stops"), ATR, "karama_use: stops", 0,
       "karama_use of panel atreides.cunning must be enhances, lends or instruction, not 'stops'" },
+    { EDIT(ATR, "karama_use: enhances", "karama_use: enhances\n    karama_window: later"), ATR, "karama_window: later", 0,
+      "karama_window of panel atreides.cunning must be held or native_use, not 'later'" },
     /* status, reason, script */
     { EDIT(ATR, "status: unavailable", "status: maybe"), ATR, "status:", 0,
       "status of panel atreides.cunning must be available or unavailable, not 'maybe'" },
