@@ -265,7 +265,6 @@ static const struct {
     { "fremen.secret_ally", "revival", "common.karama.nexus_effects", "advantage_uses", NULL, NULL },
     { "fremen.secret_ally", "revival", "common.karama.nexus_effects", "every_play", NULL, NULL },
     { "atreides.betrayal", NULL, "common.karama.nexus_effects", "every_play", NULL, NULL },
-    { "ixians.secret_ally", NULL, "common.karama.nexus_effects", "advantage_uses", NULL, NULL },
     { "tleilaxu.secret_ally", NULL, "common.karama.nexus_effects", "every_play", NULL, NULL },
     { "richese.secret_ally", NULL, "common.karama.nexus_effects", "every_play", NULL, NULL },
     /* The ruling's own `unbuilt` map: every gate of it is shut. */
@@ -323,6 +322,8 @@ static const struct {
     { "moritani.secret_ally", NULL, "every_play" },
     { "fremen.secret_ally", "worm_protection", "every_play" },
     { "fremen.secret_ally", "worm_protection", "advantage_uses" },
+    { "ixians.secret_ally", NULL, "advantage_uses" },
+    { "ixians.secret_ally", NULL, "every_play" },
 };
 
 START_TEST(test_held_plays_are_open)
