@@ -3,6 +3,7 @@
 #include <stddef.h>
 
 #include "nx_state.h"
+#include "nx_text.h"
 
 /* play.advw_done/advw_stopped are bitsets of NX_ADVO_BYTES bytes. */
 _Static_assert(NX_ADVO_COUNT <= 8 * NX_ADVO_BYTES, "NX_ADVO_BYTES too small for the advantages");
@@ -30,9 +31,22 @@ static const nx_adv_def defs[NX_ADVO_COUNT] = {
     [NX_ADVO_GUILD_SHIP_BACK] = { "guild_ship_back", "shipment back to its reserves", NX_SPACING_GUILD, 0 },
     [NX_ADVO_BG_CHARITY] = { "bg_charity", "CHOAM Charity whatever its spice", NX_BENE_GESSERIT, 0 },
     [NX_ADVO_TAKE_UP_ARMS] = { "take_up_arms", "Take Up Arms", NX_BENE_GESSERIT, 0 },
+    /* Any card's play, whoever's faction it names (interpreter/nexus/nx_panel_karama.c). */
+    [NX_ADVO_NEXUS_PLAY] = { "nexus_play", "Nexus card play", NX_NO_FACTION, 0 },
 };
 
 const nx_adv_def *nx_adv_get(int adv)
 {
     return adv > NX_ADVO_NONE && adv < NX_ADVO_COUNT ? &defs[adv] : NULL;
+}
+
+const char *nx_adv_use_text(const nx_state *s, int adv, char *buf, size_t len)
+{
+    const nx_adv_def *d = nx_adv_get(adv);
+    int src = s->play.nxh_source - 1;
+    if (adv != NX_ADVO_NEXUS_PLAY || src < 0) return d ? d->text : "";
+    /* The modes in the card format's order (as effect_source). */
+    static const char *const modes[3] = { "Cunning", "Betrayal", "Secret Ally" };
+    nx_fmt(buf, len, "play of the %s Nexus card as %s", nx_faction_name((nx_faction)(src / 3)), modes[src % 3]);
+    return buf;
 }

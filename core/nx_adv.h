@@ -13,6 +13,8 @@
 #ifndef NX_ADV_H
 #define NX_ADV_H
 
+#include <stddef.h>
+
 #include "nx_faction.h"
 
 typedef enum {
@@ -33,8 +35,9 @@ typedef enum {
     NX_ADVO_GUILD_HALF_PRICE,   /* the Guild or its ally ships from reserves at half price (LV 2.06, cancel) */
     NX_ADVO_GUILD_CROSS_SHIP,   /* the Guild or its ally ships from one territory to another (LV 2.06, cancel) */
     NX_ADVO_GUILD_SHIP_BACK,    /* the Guild ships forces back to its reserves (LV 2.06, cancel) */
-    NX_ADVO_BG_CHARITY,         /* Advanced Bene Gesserit charity beyond the general rule (LV 2.02 Charity, cancel) */
+    NX_ADVO_BG_CHARITY,         /* Advanced Bene Gesserit charity whatever their spice (LV 2.02 Charity, cancel) */
     NX_ADVO_TAKE_UP_ARMS,       /* Advanced Bene Gesserit advisors entering an occupied territory as fighters (LV 2.02, cancel) */
+    NX_ADVO_NEXUS_PLAY,         /* a Nexus card play held for Karama (common.karama.nexus_effects) */
     NX_ADVO_COUNT
 } nx_adv_out;
 
@@ -46,5 +49,11 @@ typedef struct nx_adv_def {
 } nx_adv_def;
 
 const nx_adv_def *nx_adv_get(int adv);   /* NULL out of range or NX_ADVO_NONE */
+
+struct nx_state;
+/* What a use is called after "<seat>'s": the definition's text, or for
+ * the held Nexus play the card and mode it was announced as ("play of the
+ * Ecaz Nexus card as Secret Ally"). */
+const char *nx_adv_use_text(const struct nx_state *s, int adv, char *buf, size_t len);
 
 #endif

@@ -205,6 +205,9 @@ static const pf fields[] = {
     F(karama_give_to, PF_SEAT, 1, 0),
     F(advh, PF_INT, 1, NX_ADVO_COUNT - 1),
     F(advh_arg, PF_INT, NX_ADVH_ARGS, 0xff),
+    F(nxh_source, PF_INT, 1, NX_FACTION_COUNT * 3),
+    F(nxh_seat, PF_INT, 1, NX_MAX_SEATS - 1),
+    F(nxh_path, PF_INT, 1, 0xff),
 };
 #define NFIELDS (sizeof fields / sizeof fields[0])
 

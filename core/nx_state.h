@@ -332,6 +332,11 @@ typedef struct nx_play {
     /* the end */
     uint8_t winners;                /* seats that won (mask) */
     uint8_t over;                   /* the game has ended */
+    /* A Nexus play a Karama may stop, held while its window is answered
+     * (interpreter/nexus/nx_panel_karama.c): checked, its card still held */
+    uint8_t nxh_source;             /* 1 + faction * 3 + mode of the panel (as effect_source); 0 none */
+    uint8_t nxh_seat;               /* its holder */
+    uint8_t nxh_path;               /* 1 + the index of its path; 0 none */
     uint16_t spice[NX_MAP_SECTIONS];/* spice lying on each section */
     /* Nexus events and response windows (core/nx_events.h, interpreter/turn/nx_phases.c) */
     uint8_t event_now;              /* nx_event_kind being raised now; 0 none */

@@ -225,6 +225,16 @@ static json_t *karama_view(const nx_state *s)
     for (int i = 0; i < s->nseats; i++)
         if ((p->karama_power_used >> i) & 1) json_array_append_new(used, json_integer(i));
     json_t *window = p->advw ? json_pack("{s:s, s:i}", "advantage", nx_adv_get(p->advw)->id, "user", p->advw_user) : json_null();
+    /* A held Nexus play: the panel it was announced as (its card is then
+     * public), never the answers, which stay unseen until all are in. */
+    if (p->advw && p->nxh_source) {
+        static const char *const modes[3] = { "cunning", "betrayal", "secret_ally" };
+        char panel[48], text[96];
+        int src = p->nxh_source - 1;
+        snprintf(panel, sizeof panel, "%s.%s", nx_faction_id((nx_faction)(src / 3)), modes[src % 3]);
+        json_object_set_new(window, "panel", json_string(panel));
+        json_object_set_new(window, "text", json_string(nx_adv_use_text(s, p->advw, text, sizeof text)));
+    }
     json_t *give = p->karama_give ? json_pack("{s:i, s:i}", "to", p->karama_give_to, "count", p->karama_give) : json_null();
     return json_pack("{s:o, s:o, s:o, s:o}", "window", window, "stopped", stopped, "powers_used", used, "give_back", give);
 }

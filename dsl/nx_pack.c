@@ -271,6 +271,14 @@ static const nx_shape sh_when = {
         NULL }
 };
 
+static const nx_shape sh_karama_use = {
+    .kind = NX_SH_STRING,
+    .doc = "what a Karama against a play stops: enhances (a Cunning enhancing its native advantage), "
+           "lends (a Secret Ally lending a named advantage), instruction (a stand-alone card instruction); "
+           "with common.karama.nexus_effects it decides whether the play is a Karama target",
+    .words = (const char *const[]){ "enhances", "lends", "instruction", NULL }
+};
+
 static const nx_field path_fields[] = {
     { "id", 1, &(nx_shape){ .kind = NX_SH_STRING, .pattern = PAT_PATH_ID } },
     { "text", 1, &sh_text },
@@ -278,6 +286,7 @@ static const nx_field path_fields[] = {
     { "when", 0, &sh_when },
     { "unbuilt", 0, &(nx_shape){ .kind = NX_SH_STRING, .doc = "why the engine cannot play this path yet (it is shut)" } },
     { "unbuilt_under", 0, &nx_unbuilt_under_shape },
+    { "karama_use", 0, &sh_karama_use },
     { NULL, 0, NULL }
 };
 
@@ -291,6 +300,11 @@ static const nx_field panel_fields[] = {
     { "rulings", 0, &(nx_shape){ .kind = NX_SH_LIST, .items = &(nx_shape){ .kind = NX_SH_STRING, .pattern = NX_RULING_ID_PATTERN } } },
     { "paths", 0, &(nx_shape){ .kind = NX_SH_LIST, .items = &(nx_shape){ .kind = NX_SH_OBJECT, .fields = path_fields } } },
     { "unbuilt_under", 0, &nx_unbuilt_under_shape },
+    { "karama_use", 1, &sh_karama_use },
+    { "karama_window", 0, &(nx_shape){ .kind = NX_SH_STRING,
+        .doc = "where a Karama target play is answered: held (the generic window against a Nexus play; default but "
+               "for enhances) or native_use (the window of the faction-advantage use the play makes; default for enhances)",
+        .words = (const char *const[]){ "held", "native_use", NULL } } },
     { "notes", 0, &sh_notes },
     { NULL, 0, NULL }
 };
@@ -636,6 +650,21 @@ static int panel_has_path(const nx_panel *p, const char *id)
     return 0;
 }
 
+/* karama_use, when present: 0 and *out, or -1 after a clear error. */
+static nx_karama_use parse_karama_use(pload *L, const nx_ynode *n, const char *what)
+{
+    const nx_ynode *v = nx_ymap_get(n, "karama_use");
+    if (!v) return NX_KU_NONE;
+    char *word = nx_ytext(L->d, n, "karama_use", what);
+    nx_karama_use u = NX_KU_NONE;
+    for (int i = NX_KU_NONE + 1; word && i < NX_KU_COUNT; i++)
+        if (!strcmp(word, nx_karama_use_id((nx_karama_use)i))) u = (nx_karama_use)i;
+    if (word && u == NX_KU_NONE)
+        nx_yerr(L->d, v, "karama_use of %s must be enhances, lends or instruction, not '%s'", what, word);
+    free(word);
+    return u;
+}
+
 static void parse_one_path(pload *L, const nx_ynode *n, const char *what,
                            nx_panel *p)
 {
@@ -653,6 +682,7 @@ static void parse_one_path(pload *L, const nx_ynode *n, const char *what,
     char *unbuilt = nx_ymap_get(n, "unbuilt") ? nx_ytext(L->d, n, "unbuilt", pwhat) : NULL;
     nx_unbuilt_list under;
     nx_unbuilt_parse(L->d, n, pwhat, &under);
+    nx_karama_use ku = parse_karama_use(L, n, pwhat);
     free(pwhat);
     if (id && panel_has_path(p, id)) {
         nx_yerr(L->d, nx_ymap_get(n, "id"), "path '%s' is declared twice in %s",
@@ -670,7 +700,7 @@ static void parse_one_path(pload *L, const nx_ynode *n, const char *what,
         free(when.event);
         return;
     }
-    p->paths[p->npaths++] = (nx_panel_path){ id, text, label, wn != NULL, when, unbuilt, under };
+    p->paths[p->npaths++] = (nx_panel_path){ id, text, label, wn != NULL, when, unbuilt, under, ku };
 }
 
 static void parse_paths(pload *L, const nx_ynode *panel, const char *what,
@@ -705,6 +735,17 @@ static void parse_panel(pload *L, const char *card_id, nx_mode m,
         parse_panel_rulings(L, val, what, p);
         parse_paths(L, val, what, p);
         nx_unbuilt_parse(L->d, val, what, &p->unbuilt_under);
+        p->karama_use = parse_karama_use(L, val, what);
+        p->karama_native = p->karama_use == NX_KU_ENHANCES;
+        if (nx_ymap_get(val, "karama_window")) {
+            char *w = nx_ytext(L->d, val, "karama_window", what);
+            if (w && !strcmp(w, "native_use")) p->karama_native = 1;
+            else if (w && !strcmp(w, "held")) p->karama_native = 0;
+            else if (w)
+                nx_yerr(L->d, nx_ymap_get(val, "karama_window"), "karama_window of %s must be held or native_use, not '%s'",
+                        what, w);
+            free(w);
+        }
         free(nx_ytext(L->d, val, "notes", what));
     }
     free(what);

@@ -55,6 +55,25 @@ typedef struct nx_when {
 } nx_when;
 
 /* One alternative effect of a panel ("purchase" / "revival"). */
+/* What a Karama against a play of the panel (or path) would stop, by the
+ * card's own words (`karama_use`; docs/rules/karama.md, "Karama against a
+ * Nexus play"): with common.karama.nexus_effects it decides whether the
+ * play is a Karama target (nx_karama_use_targets). */
+typedef enum {
+    NX_KU_NONE,             /* not declared (a path takes its panel's) */
+    NX_KU_ENHANCES,         /* a Cunning that enhances its native advantage */
+    NX_KU_LENDS,            /* a Secret Ally that lends a named faction advantage */
+    NX_KU_INSTRUCTION,      /* a stand-alone instruction of the card */
+    NX_KU_COUNT
+} nx_karama_use;
+
+const char *nx_karama_use_id(nx_karama_use u);   /* "enhances", ...; NULL for NONE */
+/* Is a play of this family (and mode) a Karama target under the setting
+ * of common.karama.nexus_effects?  every_play: all; advantage_uses:
+ * enhances and lends; cunning_only: a Cunning that enhances; immune and
+ * unresolved (its gated panels are shut): none. */
+int nx_karama_use_targets(const char *setting, nx_karama_use u, nx_mode m);
+
 typedef struct nx_panel_path {
     char *id;
     char *text;
@@ -64,6 +83,7 @@ typedef struct nx_panel_path {
     char *unbuilt;      /* NULL, or what the engine still lacks for this path:
                            it is then shut, with this as its reason */
     nx_unbuilt_list unbuilt_under;  /* settings under which it is shut (nx_unbuilt.h) */
+    nx_karama_use karama_use;       /* NX_KU_NONE: the panel's */
 } nx_panel_path;
 
 typedef struct nx_panel {
@@ -80,6 +100,11 @@ typedef struct nx_panel {
     int implemented;     /* status: available */
     char *reason;        /* status: unavailable -> why (required) */
     nx_unbuilt_list unbuilt_under;  /* settings under which the whole panel is shut */
+    nx_karama_use karama_use;       /* required: what a Karama against a play stops */
+    int karama_native;              /* karama_window: native_use - a Karama against the play
+                                       answers the faction-advantage use it makes, in that use's
+                                       own window (default for enhances); 0: held (the generic
+                                       window against a Nexus play) */
     char *script;        /* as written in YAML (relative to cards dir) */
     char *script_path;   /* resolved path, NULL when no script */
     char *file;          /* the card's YAML file */

@@ -62,6 +62,18 @@ typedef struct nx_ctx {
 #define CTX_LOG_MAX_BYTES 200
 #define CTX_LOG_MAX_LINES 8
 
+/* Spend the holder's card and run the panel's play (nx_panel_play.c). */
+int nx_panel_spend_and_play(nx_act *a, nx_ctx *c);
+
+/* ---- Karama against a Nexus play (nx_panel_karama.c) ----------------------------- */
+
+/* Is a play of the panel (path) a Karama target under the game's settings? */
+int nx_panel_karama_target(nx_act *a, const nx_panel *p, const char *path);
+/* Hold a checked play for its Karama window: 1 held (announced, window
+ * open), 0 not held (play it now), -1 refused (state unchanged).
+ * own_moment: played at a Nexus window or with nothing pending. */
+int nx_panel_karama_hold(nx_act *a, const nx_ctx *c, int own_moment);
+
 /* The registry key of the one ctx userdata of a sandbox (nx_panel_ctx.c). */
 extern const char nx_ctx_key;
 

@@ -296,7 +296,7 @@ static const nx_panel_path *path_named(const nx_panel *p, const char *id)
 }
 
 /* Spend the card and run the panel's play. */
-static int spend_and_play(nx_act *a, nx_ctx *c)
+int nx_panel_spend_and_play(nx_act *a, nx_ctx *c)
 {
     nx_state *s = a->s;
     nx_comp card = nx_custody_top(&s->custody, NX_Z_SEAT(c->holder, NX_ZS_NEXUS_HELD));
@@ -341,15 +341,19 @@ int nx_panel_play(nx_act *a, const char *requested_path)
             return nx_act_fail(a, "illegal", "seat %d must first answer its pending decision", seat);
         return nx_battle_answer_nexus(a, own);
     }
+    /* A Karama target is held for its window (nx_panel_karama.c) when it
+     * is played at a moment of its own: a Nexus window, or none pending. */
+    int held = nx_panel_karama_hold(a, &c, !own || own->kind == NX_PEND_NEXUS_WINDOW);
+    if (held < 0) return -1;
     if (own && own->kind == NX_PEND_NEXUS_WINDOW) nx_state_remove_pending(s, own);
-    return spend_and_play(a, &c);
+    return held ? 0 : nx_panel_spend_and_play(a, &c);
 }
 
 int nx_panel_settle(nx_act *a, uint8_t seat)
 {
     nx_ctx c;
     int rc = prepare_play(a, seat, NULL, NULL, 1, &c);
-    if (!rc) rc = spend_and_play(a, &c);
+    if (!rc) rc = nx_panel_spend_and_play(a, &c);
     if (rc) a->failed_late = 1;
     return rc;
 }

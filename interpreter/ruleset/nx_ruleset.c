@@ -21,7 +21,15 @@ static const nx_module *const modules[] = {
     &nx_mod_lifecycle, &nx_mod_panels,
 };
 
+/* A held Nexus play is made (or spent) once its Karama window has every
+ * answer, before the phase's procedure goes on (its moment is now). */
+static void settle(nx_act *a)
+{
+    if (nx_panel_karama_settle(a)) return;
+    nx_phases_settle(a);
+}
+
 const nx_ruleset nx_dune_ruleset = {
-    modules, sizeof modules / sizeof modules[0], nx_setup_run, nx_phases_settle,
+    modules, sizeof modules / sizeof modules[0], nx_setup_run, settle,
     nx_bidding_holds, nx_panel_bot_hint, nx_panel_play, nx_panel_settle,
 };

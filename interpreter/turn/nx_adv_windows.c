@@ -69,14 +69,14 @@ void nx_adv_forget(nx_state *s, int adv)
 static void settle(nx_act *a, int adv)
 {
     nx_state *s = a->s;
-    const nx_adv_def *d = nx_adv_get(adv);
     uint8_t players = s->play.advw_players, user = s->play.advw_user, order[NX_MAX_SEATS];
     s->play.advw = s->play.advw_players = 0;
     s->play.advw_user = NX_NO_SEAT;
     nx_play_set_bit(s->play.advw_done, adv, 1);
     nx_state_storm_order(s, order);
-    char w[64], u[64];
+    char w[64], u[64], t[96];
     nx_act_who(s, user, u, sizeof u);
+    const char *text = nx_adv_use_text(s, adv, t, sizeof t);
     for (int i = 0; i < s->nseats; i++) {
         nx_comp card = (players & bit(order[i])) ? nx_karama_card(s, order[i]) : NX_COMP_NONE;
         if (card == NX_COMP_NONE) continue;
@@ -84,10 +84,10 @@ static void settle(nx_act *a, int adv)
         nx_play_set_bit(s->play.advw_stopped, adv, 1);
         nx_treachery_card c = card_of(card);
         nx_act_log(a, "%s plays %s%s: %s's %s is stopped", nx_act_who(s, order[i], w, sizeof w), nx_treachery_name(c),
-                   c == NX_TR_KARAMA ? "" : " as a Karama", u, d->text);
+                   c == NX_TR_KARAMA ? "" : " as a Karama", u, text);
         return;
     }
-    nx_act_log(a, "no Karama is played against %s's %s", u, d->text);
+    nx_act_log(a, "no Karama is played against %s's %s", u, text);
 }
 
 int nx_adv_window(nx_act *a, int adv, uint8_t user)
@@ -106,14 +106,15 @@ int nx_adv_window(nx_act *a, int adv, uint8_t user)
     uint8_t order[NX_MAX_SEATS];
     nx_state_storm_order(s, order);
     uint32_t event = 0;
-    char w[64];
+    char w[64], t[96];
     nx_act_who(s, user, w, sizeof w);
+    const char *text = nx_adv_use_text(s, adv, t, sizeof t);
     for (int i = 0; i < s->nseats; i++) {
         if (order[i] == user || !nx_karama_may_hold(s, order[i])) continue;
         if (!event) event = nx_state_new_event(s);
         nx_pending *p = nx_state_add_pending(s, NX_PEND_ADV_KARAMA, order[i]);
         p->event = event;
-        nx_fmt(p->prompt, sizeof p->prompt, "Karama: %s %s's %s, or pass", d->prevent ? "prevent" : "cancel", w, d->text);
+        nx_fmt(p->prompt, sizeof p->prompt, "Karama: %s %s's %s, or pass", d->prevent ? "prevent" : "cancel", w, text);
     }
     if (!event) return 0;
     nx_play_set_bit(s->play.advw_done, adv, 0);
@@ -163,6 +164,10 @@ static void adv_moves(const nx_state *s, const nx_pending *p, json_t *out)
      * to keep a large price from the Emperor (random bots try either). */
     int ally = s->seats[p->seat].ally == s->play.advw_user;
     int dear = s->play.advw == NX_ADVO_TREACHERY_PAYMENT && p->seat == s->play.bid_winner && s->play.bid_high >= 5;
+    /* A Nexus play: a card for a card, worth it only against a play that
+     * would take from this seat (a Betrayal aimed at it, the event's target). */
+    if (s->play.advw == NX_ADVO_NEXUS_PLAY)
+        dear = s->play.nxh_source && (s->play.nxh_source - 1) % 3 == 1 && s->play.event_target == p->seat;
     nx_moves_add(out, ally ? 0 : dear ? 6 : 4, json_pack("{s:s}", "type", "karama"));
 }
 

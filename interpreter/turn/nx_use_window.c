@@ -16,6 +16,7 @@
 #include "nx_adv_windows.h"
 #include "nx_effects.h"
 #include "nx_module.h"
+#include "nx_pack.h"
 #include "nx_ship_nexus.h"
 #include "nx_text.h"
 
@@ -27,7 +28,10 @@ static int karama_may_stop(nx_act *a, int use)
 {
     if (NX_SETTING_IS(a, COMMON_KARAMA_NEXUS_EFFECTS, IMMUNE)) return 0;
     if (use == NX_USE_ADVISOR_FLIP) return NX_SETTING_IS(a, BENE_GESSERIT_CUNNING_KARAMA_BATCH, WHOLE_SET);
-    return 1;
+    /* The Guild's card is gated by the ruling: a Cunning that enhances is
+     * a target by the same table as every Nexus play (nx_karama_use_targets). */
+    return nx_karama_use_targets(nx_act_setting(a, "common.karama.nexus_effects", "unresolved"), NX_KU_ENHANCES,
+                                 NX_MODE_CUNNING);
 }
 
 int nx_use_open(nx_act *a, int use, uint8_t user)

@@ -405,7 +405,7 @@ static const pack_case cases[] = {
       "unknown key 'scirpt' in panel harkonnen.cunning", "did you mean 'script'?" },
     { EDIT(HAR, "    script: harkonnen", "    scirpt: harkonnen"), HAR, "status: available", 0,
       "panel harkonnen.cunning is available, so it must name a script" },
-    { EDIT(ATR, "    text: Fixture panel.\n", ""), ATR, "when: anytime", 0,
+    { EDIT(ATR, "    text: Fixture panel.\n", ""), ATR, "karama_use: enhances", 0,
       "missing key 'text' in panel atreides.cunning" },
     { EDIT(ATR, "  cunning:\n", "  cunning: []\n  old_cunning:\n"), ATR, "cunning:", 0,
       "panel atreides.cunning must be a mapping" },
@@ -440,6 +440,13 @@ static const pack_case cases[] = {
       "source 2 of panel atreides.cunning must be a non-empty string" },
     { EDIT(ATR, "sources: [\"fixture\"]", "sources: fixture"), ATR, "sources:", 0,
       "sources of panel atreides.cunning must be a sequence" },
+    /* karama_use: required, one of three words (a path may override) */
+    { EDIT(ATR, "  cunning:\n    karama_use: enhances\n", "  cunning:\n"), ATR, "when: anytime", 0,
+      "missing key 'karama_use' in panel atreides.cunning" },
+    { EDIT(ATR, "karama_use: enhances", "karama_use: stops"), ATR, "karama_use: stops", 0,
+      "karama_use of panel atreides.cunning must be enhances, lends or instruction, not 'stops'" },
+    { EDIT(ATR, "karama_use: enhances", "karama_use: enhances\n    karama_window: later"), ATR, "karama_window: later", 0,
+      "karama_window of panel atreides.cunning must be held or native_use, not 'later'" },
     /* status, reason, script */
     { EDIT(ATR, "status: unavailable", "status: maybe"), ATR, "status:", 0,
       "status of panel atreides.cunning must be available or unavailable, not 'maybe'" },

@@ -260,14 +260,12 @@ static const struct {
     { "spacing_guild.secret_ally", NULL, "common.karama.nexus_effects", "advantage_uses", NULL, NULL },
     { "spacing_guild.cunning", NULL, "spacing_guild.cunning.karama_split", "separate_targets", NULL, NULL },
     { "fremen.betrayal", NULL, "common.karama.nexus_effects", "every_play", NULL, NULL },
-    { "fremen.secret_ally", NULL, "common.karama.nexus_effects", "advantage_uses", NULL, NULL },
-    { "fremen.secret_ally", NULL, "common.karama.nexus_effects", "every_play", NULL, NULL },
+    /* Plays inside another act: the Karama window against a Nexus play
+     * holds only a play at a Nexus window (docs/rules/karama.md). */
+    { "fremen.secret_ally", "revival", "common.karama.nexus_effects", "advantage_uses", NULL, NULL },
+    { "fremen.secret_ally", "revival", "common.karama.nexus_effects", "every_play", NULL, NULL },
     { "atreides.betrayal", NULL, "common.karama.nexus_effects", "every_play", NULL, NULL },
-    { "ixians.secret_ally", NULL, "common.karama.nexus_effects", "advantage_uses", NULL, NULL },
     { "tleilaxu.secret_ally", NULL, "common.karama.nexus_effects", "every_play", NULL, NULL },
-    { "choam.secret_ally", NULL, "common.karama.nexus_effects", "every_play", NULL, NULL },
-    { "ecaz.secret_ally", NULL, "common.karama.nexus_effects", "every_play", NULL, NULL },
-    { "moritani.secret_ally", NULL, "common.karama.nexus_effects", "every_play", NULL, NULL },
     { "richese.secret_ally", NULL, "common.karama.nexus_effects", "every_play", NULL, NULL },
     /* The ruling's own `unbuilt` map: every gate of it is shut. */
     { "moritani.secret_ally", NULL, "common.reactions.private_policy", "advance_instruction", NULL, NULL },
@@ -311,6 +309,67 @@ START_TEST(test_audited_cases_are_shut)
         nx_settings_free(&s);
     }
     nx_pack_free(&p);
+}
+END_TEST
+
+/* The cases the Karama window against a Nexus play opened
+ * (docs/rules/karama.md): open under the setting that makes them targets. */
+static const struct {
+    const char *panel, *path, *setting;
+} held_open[] = {
+    { "ecaz.secret_ally", NULL, "every_play" },
+    { "choam.secret_ally", NULL, "every_play" },
+    { "moritani.secret_ally", NULL, "every_play" },
+    { "fremen.secret_ally", "worm_protection", "every_play" },
+    { "fremen.secret_ally", "worm_protection", "advantage_uses" },
+    { "ixians.secret_ally", NULL, "advantage_uses" },
+    { "ixians.secret_ally", NULL, "every_play" },
+};
+
+START_TEST(test_held_plays_are_open)
+{
+    nx_pack p;
+    load_builtin(&p);
+    for (size_t i = 0; i < sizeof held_open / sizeof *held_open; i++) {
+        nx_settings s;
+        load_provisional(&p, &s);
+        set(&s, &p, "common.karama.nexus_effects", held_open[i].setting);
+        nx_avail av;
+        nx_avail_compute(&p, &s, &av);
+        ck_assert_msg(nx_avail_path_open(&av, held_open[i].panel, held_open[i].path), "%s %s is shut under %s",
+                      held_open[i].panel, held_open[i].path ? held_open[i].path : "", held_open[i].setting);
+        const nx_panel *pp = nx_pack_panel(&p, held_open[i].panel);
+        ck_assert(pp && !pp->karama_native);
+        ck_assert(nx_karama_use_targets(held_open[i].setting, pp->karama_use, pp->mode));
+        nx_avail_free(&av);
+        nx_settings_free(&s);
+    }
+    nx_pack_free(&p);
+}
+END_TEST
+
+/* Every panel names its family; the settings pick the families the
+ * ruling's text names. */
+START_TEST(test_karama_families)
+{
+    nx_pack p;
+    load_builtin(&p);
+    for (int f = 0; f < NX_FACTION_COUNT; f++)
+        for (int m = 0; m < NX_MODE_COUNT; m++) {
+            const nx_panel *pp = &p.cards[f].panels[m];
+            if (!pp->id) continue;
+            ck_assert_msg(pp->karama_use > NX_KU_NONE && pp->karama_use < NX_KU_COUNT, "%s names no family", pp->id);
+            if (m == NX_MODE_CUNNING) ck_assert_msg(pp->karama_use == NX_KU_ENHANCES && pp->karama_native, "%s", pp->id);
+        }
+    nx_pack_free(&p);
+    ck_assert(nx_karama_use_targets("every_play", NX_KU_INSTRUCTION, NX_MODE_BETRAYAL));
+    ck_assert(nx_karama_use_targets("advantage_uses", NX_KU_LENDS, NX_MODE_SECRET_ALLY));
+    ck_assert(!nx_karama_use_targets("advantage_uses", NX_KU_INSTRUCTION, NX_MODE_SECRET_ALLY));
+    ck_assert(nx_karama_use_targets("cunning_only", NX_KU_ENHANCES, NX_MODE_CUNNING));
+    ck_assert(!nx_karama_use_targets("cunning_only", NX_KU_LENDS, NX_MODE_SECRET_ALLY));
+    ck_assert(!nx_karama_use_targets("immune", NX_KU_ENHANCES, NX_MODE_CUNNING));
+    ck_assert(!nx_karama_use_targets("unresolved", NX_KU_INSTRUCTION, NX_MODE_BETRAYAL));
+    ck_assert_str_eq(nx_karama_use_id(NX_KU_LENDS), "lends");
 }
 END_TEST
 
@@ -446,6 +505,8 @@ int main(void)
     tcase_set_timeout(tc, 300);
     tcase_add_test(tc, test_no_open_panel_refuses_as_unbuilt);
     tcase_add_test(tc, test_audited_cases_are_shut);
+    tcase_add_test(tc, test_held_plays_are_open);
+    tcase_add_test(tc, test_karama_families);
     tcase_add_test(tc, test_while_leaves_the_other_settings_open);
     tcase_add_test(tc, test_scanner_sees_a_keyed_refusal);
     tcase_add_loop_test(tc, test_loader_refuses_bad_entries, 0, (int)(sizeof bad_cases / sizeof *bad_cases));

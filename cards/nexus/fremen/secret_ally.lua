@@ -10,9 +10,12 @@ local panel = {}
 -- it devours; the holder must have forces in the struck territory (public).
 -- The protection covers that one worm or every worm of the phase
 -- (fremen.secret_ally.protection_scope).  Under common.karama.nexus_effects
--- advantage_uses or every_play a lent protection would be a Karama target,
--- and no Karama window outside the battle exists for it yet (nor for the
--- lent free revival): the card file shuts both paths there (unbuilt_under).
+-- advantage_uses or every_play both lent effects are Karama targets: the
+-- protection, played at the worm's window, is held for the engine's Karama
+-- window against a Nexus play before this script's play runs
+-- (interpreter/nexus/nx_panel_karama.c); the free revival, played inside
+-- the revival decision, cannot be held there, and the card file shuts that
+-- path under those settings (unbuilt_under).
 
 local function worm_can_play(ctx)
   local ev = ctx:event()

@@ -17,8 +17,9 @@
 local panel = {}
 
 -- Under common.karama.nexus_effects advantage_uses and every_play the
--- replacement is a Karama target with no window yet: the card file shuts
--- the panel there (unbuilt_under), so this script is not asked.
+-- replacement is a Karama target: the engine holds the play at the
+-- post-purchase step for its Karama window before this play runs
+-- (interpreter/nexus/nx_panel_karama.c); stopped, it never runs.
 
 local function bought(ctx)
   local inv = ctx:invoice()
