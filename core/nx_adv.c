@@ -28,6 +28,7 @@ static const nx_adv_def defs[NX_ADVO_COUNT] = {
     [NX_ADVO_GUILD_HALF_PRICE] = { "guild_half_price", "shipment at half price", NX_SPACING_GUILD, 0 },
     [NX_ADVO_GUILD_CROSS_SHIP] = { "guild_cross_ship", "cross-shipment", NX_SPACING_GUILD, 0 },
     [NX_ADVO_GUILD_SHIP_BACK] = { "guild_ship_back", "shipment back to its reserves", NX_SPACING_GUILD, 0 },
+    [NX_ADVO_STORM_LOOK] = { "storm_look", "look at the storm card", NX_FREMEN, 1 },
 };
 
 const nx_adv_def *nx_adv_get(int adv)
