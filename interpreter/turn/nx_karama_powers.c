@@ -17,8 +17,14 @@
  *    plan ("karama_power" with "target"), once that plan is in and before
  *    the plans are revealed; private receipts for the Atreides only.
  *
- * Not yet here (docs/rules/karama.md says why): the Fremen's worm and the
- * Guild's cancelled shipment.  A power is played as any Karama, at a moment its holder
+ *  - Fremen, in the Spice Blow and Nexus phase after turn 1: place the
+ *    worm that has just appeared in any sand territory ("karama_power"
+ *    with "territory"), answering the offer the Spice Blow opens at a
+ *    blow's first worm (nx_phase_spice_blow.c; it causes the Nexus a
+ *    Shai-Hulud causes).
+ *
+ * Not yet here (docs/rules/karama.md says why): the Guild's cancelled
+ * shipment.  A power is played as any Karama, at a moment its holder
  * chooses (not as an answer to a decision), and never while a Karama
  * window is open.  play.karama_power_used records the spent powers.
  */
@@ -30,6 +36,7 @@
 #include "nx_play.h"
 #include "nx_text.h"
 #include "nx_words.h"
+#include "nx_worm.h"
 
 #define EMPEROR_FORCES 3
 
@@ -271,6 +278,29 @@ static int act_atreides(nx_act *a, uint8_t seat)
     return 0;
 }
 
+/* ---- Fremen ------------------------------------------------------------------------------ */
+
+static int act_fremen(nx_act *a, uint8_t seat)
+{
+    nx_state *s = a->s;
+    int t;
+    if (nx_arg_keys(a, NX_KEYS("territory")) || nx_arg_territory(a, "territory", &t)) return -1;
+    const char *r = power_refusal(s, seat, NX_FREMEN, NX_P_SPICE_BLOW, "Spice Blow and Nexus phase");
+    if (r) return nx_act_fail(a, "illegal", "%s", r);
+    const nx_pending *p = nx_pending_find(s, seat, NX_PEND_WORM_PLACE);
+    if (!p || p->min != NX_WORM_PLACE_KARAMA)
+        return nx_act_fail(a, "illegal", "the power places a Shai-Hulud as it appears, after turn 1: wait for one");
+    if (nx_map_terrain(t) != NX_TERRAIN_SAND)
+        return nx_act_fail(a, "illegal", "Shai-Hulud appears only in sand territories, not %s", nx_map_territory_name(t));
+    spend(a, seat);
+    s->play.worm_at = (uint8_t)t;
+    nx_state_remove_pending(s, p);
+    char who[64];
+    nx_act_log(a, "%s plays Karama for its faction's power: it places Shai-Hulud in %s", nx_act_who(s, seat, who, sizeof who),
+               nx_map_territory_name(t));
+    return 0;
+}
+
 /* ---- the action ------------------------------------------------------------------------------ */
 
 static int act_karama_power(nx_act *a)
@@ -280,6 +310,7 @@ static int act_karama_power(nx_act *a)
     switch (a->s->seats[seat].faction) {
     case NX_ATREIDES: return act_atreides(a, seat);
     case NX_EMPEROR: return act_emperor(a, seat);
+    case NX_FREMEN: return act_fremen(a, seat);
     case NX_HARKONNEN: return act_harkonnen(a, seat);
     case NX_BENE_GESSERIT:
         return nx_act_fail(a, "illegal", "the Bene Gesserit's Karama power is to use worthless cards as Karama (LV 1.14)");
