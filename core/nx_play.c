@@ -90,6 +90,7 @@ static const pf fields[] = {
     F(storm_move, PF_INT, 1, 41),
     F(weather, PF_INT, 1, 11),
     F(storm_played, PF_INT, 1, 1),
+    F(storm_unseen, PF_INT, 1, 1),
     F(step, PF_INT, 1, 0xff),
     F(closing, PF_INT, 1, 2),
     F(window_next, PF_INT, 1, NX_MAX_SEATS),

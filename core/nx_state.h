@@ -241,6 +241,8 @@ typedef struct nx_play {
     uint8_t storm_move;             /* 1 + the storm's movement once known this phase; 0 not yet */
     uint8_t weather;                /* 1 + the sectors Weather Control chose this phase; 0 not played */
     uint8_t storm_played;           /* a storm card was played since its window last opened */
+    uint8_t storm_unseen;           /* a Karama prevented the Fremen's look: next turn's storm card is
+                                       the Storm Deck's top, unseen (LV 2.04 There's a storm coming) */
     /* the phase in hand */
     uint8_t step;                   /* the current phase's own progress counter */
     uint8_t closing;                /* 0; 1: the procedure is over, end-of-phase hooks ran;

@@ -261,6 +261,8 @@ static json_t *play_view(const nx_state *s, int viewer)
     /* Storm phase: the movement once known, Weather Control's once played. */
     json_object_set_new(o, "storm_movement", p->storm_move ? json_integer(p->storm_move - 1) : json_null());
     json_object_set_new(o, "weather_control", p->weather ? json_integer(p->weather - 1) : json_null());
+    /* A Karama prevented the Fremen's look: the next storm card waits, unseen, on the Storm Deck. */
+    json_object_set_new(o, "storm_card_unseen", json_boolean(p->storm_unseen));
     json_object_set_new(o, "revived", seat_mask(p->revived, s->nseats));
     json_object_set_new(o, "shipped", seat_mask(p->shipped, s->nseats));
     json_object_set_new(o, "moved", seat_mask(p->moved, s->nseats));

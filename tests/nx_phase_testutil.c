@@ -535,11 +535,26 @@ nx_game *nxt_at_first_storm(int advanced)
     return g;
 }
 
+void nxt_pass_adv_windows(nx_game *g)
+{
+    for (int i = 0; i < nx_game_state(g)->npending;) {
+        const nx_pending *p = &nx_game_state(g)->pending[i];
+        if (p->kind != NX_PEND_ADV_KARAMA) {
+            i++;
+            continue;
+        }
+        nxt_ok(g, p->seat, "\"type\":\"pass\"");
+        i = 0;
+    }
+}
+
 void nxt_first_storm_to(nx_game *g, int to)
 {
     nxt_ok(g, NXT_HAR, nxt_dial(to / 2));
     nxt_ok(g, NXT_GLD, nxt_dial(to - to / 2));
     ck_assert_int_eq(nx_game_state(g)->play.storm_sector, to);
+    /* Advanced: the Karama window before the Fremen's look at the storm card. */
+    nxt_pass_adv_windows(g);
 }
 
 /* ---- battles -------------------------------------------------------------------- */

@@ -268,6 +268,8 @@ nx_game *nxt_at_first_storm(int advanced);
 /* From the first storm's dials (Harkonnen and Guild), the storm ends in
  * sector `to` (1..18). */
 void nxt_first_storm_to(nx_game *g, int to);
+/* Pass every open Karama window against a faction advantage (advantage_karama). */
+void nxt_pass_adv_windows(nx_game *g);
 
 /* ---- battles -------------------------------------------------------------------- */
 

@@ -13,8 +13,17 @@
  *    back, chosen from its whole hand (the NX_PEND_KARAMA_GIVE decision,
  *    "give_back" with "cards").
  *
- * Not yet here (docs/rules/karama.md says why): the Atreides' look at a
- * whole battle plan, the Fremen's worm and the Guild's cancelled
+ *  - Atreides, in the Battle phase: look at one combatant's entire battle
+ *    plan ("karama_power" with "target"), once that plan is in and before
+ *    the plans are revealed; private receipts for the Atreides only.
+ *
+ *  - Fremen, in the Spice Blow and Nexus phase after turn 1: place the
+ *    worm that has just appeared in any sand territory ("karama_power"
+ *    with "territory"), answering the offer the Spice Blow opens at a
+ *    blow's first worm (nx_phase_spice_blow.c; it causes the Nexus a
+ *    Shai-Hulud causes).
+ *
+ * Not yet here (docs/rules/karama.md says why): the Guild's cancelled
  * shipment.  A power is played as any Karama, at a moment its holder
  * chooses (not as an answer to a decision), and never while a Karama
  * window is open.  play.karama_power_used records the spent powers.
@@ -24,8 +33,10 @@
 #include "nx_adv_windows.h"
 #include "nx_board.h"
 #include "nx_movement.h"
+#include "nx_play.h"
 #include "nx_text.h"
 #include "nx_words.h"
+#include "nx_worm.h"
 
 #define EMPEROR_FORCES 3
 
@@ -211,6 +222,85 @@ static void give_moves(const nx_state *s, const nx_pending *p, json_t *out)
     nx_moves_add(out, 10, json_pack("{s:s, s:o}", "type", "give_back", "cards", cards));
 }
 
+/* ---- Atreides ------------------------------------------------------------------------------ */
+
+static const char *const plan_notes[] = { "leader", "weapon", "defense" };
+
+/* Why the Atreides may not look at the target's plan now (0 when it may).
+ * The plan is whole once its owner made it (battle_planned) and stays
+ * secret until both are revealed (battle_shown): the look fits between,
+ * so a combatant Atreides may look before it makes its own plan. */
+static int atreides_problem(const nx_state *s, uint8_t seat, int target, char *why, size_t len)
+{
+    const char *r = power_refusal(s, seat, NX_ATREIDES, NX_P_BATTLE, "Battle phase");
+    if (r) return nx_move_refuse(why, len, "%s", r);
+    if (target == seat) return nx_move_refuse(why, len, "the power looks at another player's battle plan");
+    int side = nx_play_battle_side(s, (uint8_t)target);
+    if (side < 0) return nx_move_refuse(why, len, "seat %d is not fighting the battle in hand", target);
+    if (s->play.battle_shown) return nx_move_refuse(why, len, "the battle plans are already revealed");
+    if (!(s->play.battle_planned & (1u << side))) return nx_move_refuse(why, len, "seat %d has not made its battle plan yet", target);
+    return 0;
+}
+
+/* The whole plan as the Atreides' receipts (one event): the leader or
+ * Cheap Hero, weapon and defense cards, the dial (half points), the spice
+ * support and the Kwisatz Haderach, each a "told" receipt named
+ * "seatN.<element>" as a disclosed plan element is (nx_ctx_disclose.c). */
+static void tell_plan(nx_state *s, uint8_t seat, uint8_t target, int side)
+{
+    const nx_play *p = &s->play;
+    uint32_t event = nx_state_new_event(s);
+    const uint8_t *slots[] = { p->battle_leader, p->battle_weapon, p->battle_defence };
+    char note[32];
+    for (int e = 0; e < 3; e++) {
+        nx_fmt(note, sizeof note, "seat%d.%s", target, plan_notes[e]);
+        nx_state_add_told(s, seat, event, note, NX_RECEIPT_NO_VALUE, slots[e][side]);
+    }
+    nx_fmt(note, sizeof note, "seat%d.dial", target);
+    nx_state_add_told(s, seat, event, note, p->battle_dial[side], NX_COMP_NONE);
+    nx_fmt(note, sizeof note, "seat%d.spice", target);
+    nx_state_add_told(s, seat, event, note, p->battle_support[side], NX_COMP_NONE);
+    nx_fmt(note, sizeof note, "seat%d.kwisatz_haderach", target);
+    nx_state_add_told(s, seat, event, note, (p->battle_kh >> side) & 1, NX_COMP_NONE);
+}
+
+static int act_atreides(nx_act *a, uint8_t seat)
+{
+    nx_state *s = a->s;
+    int target;
+    char why[200], who[64], tw[64];
+    if (nx_arg_keys(a, NX_KEYS("target")) || nx_arg_int(a, "target", 0, s->nseats - 1, &target)) return -1;
+    if (atreides_problem(s, seat, target, why, sizeof why)) return nx_act_fail(a, "illegal", "%s", why);
+    spend(a, seat);
+    tell_plan(s, seat, (uint8_t)target, nx_play_battle_side(s, (uint8_t)target));
+    nx_act_log(a, "%s plays Karama for its faction's power: it looks at the entire battle plan of %s", nx_act_who(s, seat, who, sizeof who),
+               nx_act_who(s, (uint8_t)target, tw, sizeof tw));
+    return 0;
+}
+
+/* ---- Fremen ------------------------------------------------------------------------------ */
+
+static int act_fremen(nx_act *a, uint8_t seat)
+{
+    nx_state *s = a->s;
+    int t;
+    if (nx_arg_keys(a, NX_KEYS("territory")) || nx_arg_territory(a, "territory", &t)) return -1;
+    const char *r = power_refusal(s, seat, NX_FREMEN, NX_P_SPICE_BLOW, "Spice Blow and Nexus phase");
+    if (r) return nx_act_fail(a, "illegal", "%s", r);
+    const nx_pending *p = nx_pending_find(s, seat, NX_PEND_WORM_PLACE);
+    if (!p || p->min != NX_WORM_PLACE_KARAMA)
+        return nx_act_fail(a, "illegal", "the power places a Shai-Hulud as it appears, after turn 1: wait for one");
+    if (nx_map_terrain(t) != NX_TERRAIN_SAND)
+        return nx_act_fail(a, "illegal", "Shai-Hulud appears only in sand territories, not %s", nx_map_territory_name(t));
+    spend(a, seat);
+    s->play.worm_at = (uint8_t)t;
+    nx_state_remove_pending(s, p);
+    char who[64];
+    nx_act_log(a, "%s plays Karama for its faction's power: it places Shai-Hulud in %s", nx_act_who(s, seat, who, sizeof who),
+               nx_map_territory_name(t));
+    return 0;
+}
+
 /* ---- the action ------------------------------------------------------------------------------ */
 
 static int act_karama_power(nx_act *a)
@@ -218,7 +308,9 @@ static int act_karama_power(nx_act *a)
     if (a->seat < 0) return nx_act_fail(a, "illegal", "a faction Karama power is played by a seat");
     uint8_t seat = (uint8_t)a->seat;
     switch (a->s->seats[seat].faction) {
+    case NX_ATREIDES: return act_atreides(a, seat);
     case NX_EMPEROR: return act_emperor(a, seat);
+    case NX_FREMEN: return act_fremen(a, seat);
     case NX_HARKONNEN: return act_harkonnen(a, seat);
     case NX_BENE_GESSERIT:
         return nx_act_fail(a, "illegal", "the Bene Gesserit's Karama power is to use worthless cards as Karama (LV 1.14)");
@@ -245,7 +337,8 @@ const nx_module nx_mod_karama = { "karama_powers", -1, NULL, power_actions, powe
 json_t *nx_karama_power_candidate(const nx_state *s, uint8_t seat);
 
 /* A move a bot may try now: the Emperor with three forces (or a leader)
- * in the Tanks; Harkonnen against the fullest other hand of three or more. */
+ * in the Tanks; Harkonnen against the fullest other hand of three or more;
+ * the Atreides fighting, its own plan still to make, at its opponent's plan. */
 json_t *nx_karama_power_candidate(const nx_state *s, uint8_t seat)
 {
     char why[200];
@@ -261,6 +354,12 @@ json_t *nx_karama_power_candidate(const nx_state *s, uint8_t seat)
             if (!emperor_problem(s, seat, l, 0, 0, why, sizeof why))
                 return json_pack("{s:s, s:s}", "type", "karama_power", "leader", nx_comp_id(nx_comp_leader_disc(l)));
         return NULL;
+    }
+    if (st->faction == NX_ATREIDES) {
+        int side = nx_play_battle_side(s, seat);
+        if (side < 0 || (s->play.battle_planned & (1u << side))) return NULL;
+        uint8_t other = s->play.battle_seats[1 - side];
+        return atreides_problem(s, seat, other, why, sizeof why) ? NULL : json_pack("{s:s, s:i}", "type", "karama_power", "target", other);
     }
     if (st->faction != NX_HARKONNEN || power_refusal(s, seat, NX_HARKONNEN, NX_P_BIDDING, "")) return NULL;
     int best = -1, most = 2;

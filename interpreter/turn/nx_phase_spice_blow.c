@@ -190,6 +190,28 @@ static void open_worm_place(nx_state *s)
     nx_fmt(p->prompt, sizeof p->prompt, "Place this Shai-Hulud in any sand territory");
 }
 
+/* Advanced, after turn 1: the Fremen may play Karama for their faction's
+ * power and place the worm that has just appeared in any sand territory
+ * (LV 1.14; nx_karama_powers.c takes the answer).  Offered at a blow's
+ * first worm (they place the later ones anyway) while the power is unspent
+ * and they may hold a Karama by what the table sees, so the offer tells
+ * nothing of their hand.  worm_at holds where the worm would appear. */
+static int open_karama_worm(nx_state *s)
+{
+    uint8_t fremen = nx_state_seat_of(s, NX_FREMEN);
+    if (!advanced(s) || fremen == NX_NO_SEAT || (s->play.karama_power_used & (1u << fremen)) || !nx_karama_may_hold(s, fremen))
+        return 0;
+    nx_pending *p = nx_state_add_pending(s, NX_PEND_WORM_PLACE, fremen);
+    p->event = nx_state_new_event(s);
+    p->min = NX_WORM_PLACE_KARAMA;
+    if (s->play.worm_at == NO_TERRITORY)
+        nx_fmt(p->prompt, sizeof p->prompt, "Shai-Hulud finds no territory: play Karama to place it in any sand territory, or pass");
+    else
+        nx_fmt(p->prompt, sizeof p->prompt, "Shai-Hulud appears in %s: play Karama to place it in any sand territory, or pass",
+               nx_map_territory_name(s->play.worm_at));
+    return 1;
+}
+
 /* Reveal until a territory card.  Returns 1 when waiting for the Fremen
  * to place a worm. */
 static int reveal(nx_act *a)
@@ -225,7 +247,7 @@ static int reveal(nx_act *a)
         s->play.worm_at = top == NX_COMP_NONE ? NO_TERRITORY
                                               : (uint8_t)nx_map_section_territory(nx_board_spice_card_section(nx_comp_spice_card(top)));
         s->play.step = STEP_WORM_PLACED;
-        return 0;
+        return open_karama_worm(s);
     }
 }
 
@@ -488,12 +510,23 @@ static int act_place_worm(nx_act *a)
     const nx_pending *p = nx_act_need(a, NX_PEND_WORM_PLACE);
     int t;
     if (!p || nx_arg_keys(a, NX_KEYS("territory")) || nx_arg_territory(a, "territory", &t)) return -1;
+    if (p->min == NX_WORM_PLACE_KARAMA)
+        return nx_act_fail(a, "illegal", "this Shai-Hulud is placed only by your faction's Karama power (\"karama_power\"), or pass");
     if (nx_map_terrain(t) != NX_TERRAIN_SAND)
         return nx_act_fail(a, "illegal", "Shai-Hulud appears only in sand territories, not %s", nx_map_territory_name(t));
     nx_state *s = a->s;
     s->play.worm_at = (uint8_t)t;
     nx_state_remove_pending(s, p);
     nx_act_log(a, "the Fremen place Shai-Hulud in %s", nx_map_territory_name(t));
+    return 0;
+}
+
+/* The Karama offer passed: the worm appears where its card says. */
+static int pass_place_worm(nx_act *a, const nx_pending *p)
+{
+    if (p->min != NX_WORM_PLACE_KARAMA)
+        return nx_act_fail(a, "illegal", "this decision cannot be passed: place this Shai-Hulud in a sand territory (LV 2.04 Sandworms)");
+    nx_state_remove_pending(a->s, p);
     return 0;
 }
 
@@ -559,15 +592,26 @@ static int spice_blow_procedure(nx_act *a)
 /* ---- bots ----------------------------------------------------------------------------- */
 
 /* Enemy forces a worm would devour, plus a third of the spice it eats. */
+static int worm_score(const nx_state *s, int t)
+{
+    int score = nx_board_spice_in(s, t) / 3;
+    for (uint8_t seat = 0; seat < s->nseats; seat++)
+        if (devoured(s, seat)) score += nx_board_forces_in(s, seat, t);
+    return score;
+}
+
+/* The Karama offer: pass, or spend the power (a Karama card) where the
+ * worm does more than five better than where it appears. */
 static void worm_place_moves(const nx_state *s, const nx_pending *p, json_t *out)
 {
-    (void)p;
+    int offer = p->min == NX_WORM_PLACE_KARAMA, here = s->play.worm_at == NO_TERRITORY ? 0 : worm_score(s, s->play.worm_at);
+    if (offer) nx_moves_add(out, 5, json_pack("{s:s}", "type", "pass"));
+    if (offer && nx_move_card_in_hand(s, p->seat, NX_TR_KARAMA) == NX_COMP_NONE) return;
     for (int t = 0; t < NX_MAP_TERRITORIES; t++) {
         if (nx_map_terrain(t) != NX_TERRAIN_SAND) continue;
-        int score = nx_board_spice_in(s, t) / 3;
-        for (uint8_t seat = 0; seat < s->nseats; seat++)
-            if (devoured(s, seat)) score += nx_board_forces_in(s, seat, t);
-        nx_moves_add(out, score, json_pack("{s:s, s:s}", "type", "place_worm", "territory", nx_map_territory_id(t)));
+        int score = worm_score(s, t);
+        if (offer) nx_moves_add(out, score - here, json_pack("{s:s, s:s}", "type", "karama_power", "territory", nx_map_territory_id(t)));
+        else nx_moves_add(out, score, json_pack("{s:s, s:s}", "type", "place_worm", "territory", nx_map_territory_id(t)));
     }
 }
 
@@ -651,7 +695,7 @@ static const nx_act_entry spice_actions[] = {
 static const nx_decision_ops spice_decisions[] = {
     { NX_PEND_NEXUS, pass_nexus, nexus_moves },
     { NX_PEND_WORM_RIDE, pass_ride, ride_moves },
-    { NX_PEND_WORM_PLACE, NULL, worm_place_moves },
+    { NX_PEND_WORM_PLACE, pass_place_worm, worm_place_moves },
     { 0, NULL, NULL },
 };
 

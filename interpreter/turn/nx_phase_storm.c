@@ -22,6 +22,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "nx_adv_windows.h"
 #include "nx_board.h"
 #include "nx_text.h"
 #include "nx_turn.h"
@@ -203,15 +204,21 @@ static void move_storm(nx_act *a, int n)
 /* ---- the storm deck ------------------------------------------------------------------ */
 
 /* Turn 2 on: reveal the Fremen's card (the movement is now known),
- * return it and shuffle.  Returns 0 when the Fremen hold no card (the
- * dials are used instead). */
+ * return it and shuffle.  A card a Karama kept from the Fremen's look
+ * (play.storm_unseen) is revealed from the top of the Storm Deck, where it
+ * stayed.  Returns 0 when there is no card (a staged Fremen without one:
+ * the dials are used instead). */
 static int reveal_storm_card(nx_act *a)
 {
     nx_state *s = a->s;
     uint8_t fremen = nx_state_seat_of(s, NX_FREMEN);
     nx_comp card = fremen == NX_NO_SEAT ? NX_COMP_NONE : nx_custody_top(&s->custody, NX_Z_SEAT(fremen, NX_ZS_STORM_CARD));
+    int unseen = card == NX_COMP_NONE && s->play.storm_unseen;
+    if (unseen) card = nx_custody_top(&s->custody, NX_Z_STORM_DECK);
+    s->play.storm_unseen = 0;
     if (card == NX_COMP_NONE) return 0;
-    nx_act_log(a, "the Fremen reveal storm card %d", nx_comp_storm_value(card));
+    if (unseen) nx_act_log(a, "storm card %d is revealed from the top of the Storm Deck", nx_comp_storm_value(card));
+    else nx_act_log(a, "the Fremen reveal storm card %d", nx_comp_storm_value(card));
     s->play.storm_move = (uint8_t)(1 + nx_comp_storm_value(card));
     nx_custody_move(&s->custody, card, NX_Z_STORM_DECK);
     nx_custody_shuffle(&s->custody, NX_Z_STORM_DECK, &s->rng);
@@ -219,17 +226,32 @@ static int reveal_storm_card(nx_act *a)
 }
 
 /* End of the phase: the Fremen draw next turn's card face down and may
- * look at it (LV 2.04 Storm Rule, There's a Storm Coming). */
+ * look at it (LV 2.04 Storm Rule, There's a Storm Coming).  The Fremen
+ * who will draw, or NX_NO_SEAT. */
+static uint8_t storm_drawer(const nx_state *s)
+{
+    uint8_t fremen = nx_state_seat_of(s, NX_FREMEN);
+    if (!storm_deck_in_game(s) || fremen == NX_NO_SEAT || s->play.storm_unseen) return NX_NO_SEAT;
+    if (nx_custody_count(&s->custody, NX_Z_SEAT(fremen, NX_ZS_STORM_CARD))) return NX_NO_SEAT;
+    return nx_custody_count(&s->custody, NX_Z_STORM_DECK) ? fremen : NX_NO_SEAT;
+}
+
+/* The look is starred "prevent" (LV 2.04 There's a storm coming): its
+ * Karama window opens before the draw (nx_adv_windows.h).  Prevented, the
+ * card stays on the Storm Deck, seen by nobody, and is revealed from there
+ * next turn (play.storm_unseen, public: board.storm_card_unseen). */
 static void draw_storm_card(nx_act *a)
 {
     nx_state *s = a->s;
-    uint8_t fremen = nx_state_seat_of(s, NX_FREMEN);
-    if (!storm_deck_in_game(s) || fremen == NX_NO_SEAT) return;
-    nx_zone held = NX_Z_SEAT(fremen, NX_ZS_STORM_CARD);
-    if (nx_custody_count(&s->custody, held)) return;
+    uint8_t fremen = storm_drawer(s);
+    if (fremen == NX_NO_SEAT) return;
+    if (nx_adv_stopped(s, NX_ADVO_STORM_LOOK)) {
+        s->play.storm_unseen = 1;
+        nx_act_log(a, "next turn's storm card stays on the Storm Deck, unseen");
+        return;
+    }
     nx_comp card = nx_custody_top(&s->custody, NX_Z_STORM_DECK);
-    if (card == NX_COMP_NONE) return;
-    nx_custody_move(&s->custody, card, held);
+    nx_custody_move(&s->custody, card, NX_Z_SEAT(fremen, NX_ZS_STORM_CARD));
     nx_state_add_receipt(s, fremen, NX_RCPT_DREW, nx_state_new_event(s), &card, 1);
     nx_act_log(a, "the Fremen draw next turn's storm card");
 }
@@ -419,7 +441,9 @@ static int storm_procedure(nx_act *a)
         s->play.step = STEP_DRAW;
         break;
     case STEP_DRAW:
+        if (nx_adv_window(a, NX_ADVO_STORM_LOOK, storm_drawer(s))) return 1;
         draw_storm_card(a);
+        nx_adv_forget(s, NX_ADVO_STORM_LOOK);
         s->play.step = STEP_DONE;
         return 0;
     case STEP_DONE: return 0;

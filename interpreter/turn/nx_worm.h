@@ -25,6 +25,12 @@
 
 #include "nx_module.h"
 
+/* A worm_place decision's min when it is the offer of the Fremen's Karama
+ * power (LV 1.14: the worm that has just appeared, placed in any sand
+ * territory, answered by "karama_power" or "pass"); 0 for the Advanced
+ * placement of a blow's later worms, which must be answered. */
+#define NX_WORM_PLACE_KARAMA 1
+
 /* ride_territory's value while the remote ride (Fremen Cunning) is asked. */
 #define NX_RIDE_REMOTE 0xfe
 

@@ -300,6 +300,11 @@ static nx_game *two_worms(void)
     nxt_put(g, NXT_HAR, "funeral_plain", 2, 0);
     nxt_put(g, NXT_EMP, "the_greater_flat", 3, 0);
     json_decref(nxt_poke(g));
+    /* The first worm: the offer of the Fremen's Karama power (they may
+     * hold a Karama), passed; the worm strikes where its card says. */
+    const nx_pending *offer = nx_pending_find(nx_game_state(g), NXT_FRE, NX_PEND_WORM_PLACE);
+    ck_assert(offer && offer->min == 1);
+    nxt_ok(g, NXT_FRE, "\"type\":\"pass\"");
     ck_assert_int_eq(nxt_tanks(g, NXT_HAR), 2);
     ck_assert_int_eq(count_kind(g, NX_PEND_WORM_PLACE), 1);
     return g;

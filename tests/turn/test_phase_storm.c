@@ -276,11 +276,44 @@ START_TEST(storm_deck)
     ck_assert_int_gt(s->npending, 0);
     for (int i = s->npending - 1; i >= 0; i--) ck_assert_int_eq(s->pending[i].kind, NX_PEND_STORM_CARDS);
     while (s->npending && s->pending[0].kind == NX_PEND_STORM_CARDS) nxt_ok(g, s->pending[0].seat, "\"type\":\"pass\"");
+    nxt_pass_adv_windows(g);    /* the Karama window before the Fremen's look */
     s = nx_game_state(g);
     ck_assert_int_eq(s->play.storm_sector, nx_comp_storm_value(card));
     ck_assert_int_eq(nx_custody_count(&s->custody, held), 1);
     ck_assert_int_eq(nx_custody_count(&s->custody, NX_Z_STORM_DECK), NX_STORM_CARDS - 1);
     ck_assert(s->phase != NX_P_STORM);
+    nx_game_free(g);
+}
+END_TEST
+
+/* A Karama prevented the Fremen's look last turn (play.storm_unseen): the
+ * Fremen hold no card and the storm is not dialed; the Storm Deck's top is
+ * revealed, shuffled back, and the mark is gone once the Fremen draw anew. */
+START_TEST(storm_card_unseen_revealed_from_deck)
+{
+    nx_game *g = nxt_at_first_storm(1);
+    nxt_first_storm_to(g, 18);
+    nx_state *s = nxt_mut(g);
+    nx_zone held = NX_Z_SEAT(NXT_FRE, NX_ZS_STORM_CARD);
+    nx_custody_move(&s->custody, nx_custody_top(&s->custody, held), NX_Z_STORM_DECK);
+    nx_custody_move(&s->custody, nx_comp_storm(2), NX_Z_STORM_DECK);   /* to the top */
+    nxt_stage_phase(g, NX_P_STORM, 2);
+    s->play.storm_sector = 18;
+    s->play.storm_unseen = 1;
+    json_t *r = nxt_poke(g);
+    ck_assert(nxt_log_has(r, "storm card 2 is revealed from the top of the Storm Deck"));
+    json_decref(r);
+    const nx_state *st = nx_game_state(g);
+    ck_assert_int_eq(st->play.storm_unseen, 0);
+    ck_assert_int_eq(st->play.storm_move, 3);
+    ck_assert_int_eq(nx_custody_count(&st->custody, NX_Z_STORM_DECK), NX_STORM_CARDS);
+    for (int i = 0; i < st->npending; i++) ck_assert_int_ne(st->pending[i].kind, NX_PEND_STORM_DIAL);
+    while (st->npending && st->pending[0].kind == NX_PEND_STORM_CARDS) nxt_ok(g, st->pending[0].seat, "\"type\":\"pass\"");
+    nxt_pass_adv_windows(g);
+    st = nx_game_state(g);
+    ck_assert_int_eq(st->play.storm_sector, 2);
+    ck_assert_int_eq(nx_custody_count(&st->custody, held), 1);
+    ck_assert(st->phase != NX_P_STORM);
     nx_game_free(g);
 }
 END_TEST
@@ -298,6 +331,7 @@ static Suite *suite(void)
     tcase_add_test(tc, start_sector_damage_reading);
     tcase_add_test(tc, fremen_lose_half_rounded_up);
     tcase_add_test(tc, fremen_not_halved_twice);
+    tcase_add_test(tc, storm_card_unseen_revealed_from_deck);
     tcase_add_test(tc, storm_deck);
     suite_add_tcase(s, tc);
     return s;
