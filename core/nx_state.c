@@ -58,6 +58,7 @@ void nx_state_unally(nx_state *s, uint8_t x)
     assert(y < s->nseats && s->seats[y].ally == x);
     s->seats[x].ally = NX_NO_SEAT;
     s->seats[y].ally = NX_NO_SEAT;
+    s->seats[x].aid = s->seats[y].aid = 0;   /* an offer of aid is to the ally */
 }
 
 void nx_state_offer(nx_state *s, uint8_t from, uint8_t to, int on)
@@ -193,6 +194,11 @@ static int check_seats(const nx_state *s, char *msg, size_t len)
         }
         if (st->policy >= NX_POLICY_COUNT) {
             nx_fmt(msg, len, "seat %d has an unknown draw policy", i);
+            return -1;
+        }
+        if (st->aid < 0 || (st->aid && st->ally == NX_NO_SEAT)) {
+            nx_fmt(msg, len, "seat %d offers %d spice of aid %s", i, st->aid,
+                   st->aid < 0 ? "(an offer is never negative)" : "but has no ally");
             return -1;
         }
         if (st->spice < 0 || st->bribes < 0) {

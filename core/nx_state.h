@@ -25,6 +25,7 @@
  *   nseats, options, seats[].faction, circle    setup (turn/nx_setup.c)
  *   seats[].forces                              this file (nx_state_move_forces)
  *   seats[].spice, seats[].bribes               engine/nx_spice.c (nx_spice_transfer)
+ *   seats[].aid                                 turn/nx_ally_aid.c (engine/nx_invoice_pay.c spends it)
  *   seats[].ally, seats[].offers                this file (nx_state_ally/unally/offer)
  *   seats[].policy                              engine/nx_actions.c (set_policy)
  *   phase, turn, play.step, play.closing,       the phase sequencer (turn/nx_phases.c);
@@ -102,6 +103,8 @@ typedef struct nx_seat {
     uint8_t offers;                 /* bit j: this seat offered an alliance to seat j */
     int16_t spice;
     int16_t bribes;                 /* spice in front of the shield (bribes received), public */
+    int16_t aid;                    /* spice still offered to its ally for this phase's cards or
+                                     * shipments (turn/nx_ally_aid.c); the pair sees it */
     uint8_t forces[NX_PLACE_COUNT][NX_FORCE_KINDS];
 } nx_seat;
 
@@ -140,6 +143,7 @@ typedef enum {
     NX_PEND_USE_KARAMA,             /* Shipment and Movement: may play a Karama against a Nexus use, or pass */
     NX_PEND_ADV_KARAMA,             /* outside battle: may play a Karama against an advantage, or pass */
     NX_PEND_KARAMA_GIVE,            /* Advanced Harkonnen's Karama power: give back as many cards as taken */
+    NX_PEND_ALLY_AID,               /* Bidding, Shipment: how much an allied seat offers its ally */
     NX_PEND_KIND_COUNT
 } nx_pending_kind;
 

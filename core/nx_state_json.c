@@ -141,6 +141,7 @@ static json_t *nx_state_json_seat(const nx_seat *st)
     bad |= nx_state_json_put(o, "offers", offers);
     bad |= nx_state_json_put(o, "spice", json_integer(st->spice));
     bad |= nx_state_json_put(o, "bribes", json_integer(st->bribes));
+    bad |= nx_state_json_put(o, "aid", json_integer(st->aid));
     bad |= nx_state_json_put(o, "forces", nx_state_json_forces(st));
     return nx_state_json_finish(o, bad);
 }
@@ -612,7 +613,7 @@ static const char *const nx_state_json_root_keys[] = {
     "nexus_occurred", "negotiating", "draw_next", "event_seq", "seats", "play", "custody", "pending",
     "receipt_head", "receipts",
 };
-static const char *const nx_state_json_seat_keys[] = { "faction", "ally", "policy", "offers", "spice", "bribes", "forces" };
+static const char *const nx_state_json_seat_keys[] = { "faction", "ally", "policy", "offers", "spice", "bribes", "aid", "forces" };
 static const char *const nx_state_json_forces_keys[] = { "reserves", "tanks", "board" };
 static const char *const nx_state_json_custody_keys[] = {
     "next_top", "next_bottom", "in_game", "sealed", "zones", "order", "out_order",
@@ -748,7 +749,7 @@ static int nx_state_json_forces_of(nx_state_json_dec *d, const json_t *v, nx_at 
 static int nx_state_json_seat_of(nx_state_json_dec *d, const json_t *v, nx_at at, uint8_t nseats, nx_seat *st)
 {
     unsigned policy = 0;
-    long long spice = 0, bribes = 0;
+    long long spice = 0, bribes = 0, aid = 0;
     if (nx_state_json_keys(d, v, at, nx_state_json_seat_keys, NX_COUNT_OF(nx_state_json_seat_keys)) ||
         nx_state_json_faction_of(d, NX_MEMBER(v, at, "faction"), &st->faction) ||
         nx_state_json_seat_ref(d, NX_MEMBER(v, at, "ally"), nseats, &st->ally) ||
@@ -757,11 +758,13 @@ static int nx_state_json_seat_of(nx_state_json_dec *d, const json_t *v, nx_at at
         nx_state_json_offers_of(d, NX_MEMBER(v, at, "offers"), nseats, &st->offers) ||
         nx_state_json_int(d, NX_MEMBER(v, at, "spice"), 0, INT16_MAX, &spice) ||
         nx_state_json_int(d, NX_MEMBER(v, at, "bribes"), 0, INT16_MAX, &bribes) ||
+        nx_state_json_int(d, NX_MEMBER(v, at, "aid"), 0, INT16_MAX, &aid) ||
         nx_state_json_forces_of(d, NX_MEMBER(v, at, "forces"), st))
         return -1;
     st->policy = (uint8_t)policy;
     st->spice = (int16_t)spice;
     st->bribes = (int16_t)bribes;
+    st->aid = (int16_t)aid;
     return 0;
 }
 

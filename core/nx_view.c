@@ -63,6 +63,8 @@ static json_t *seat_view(const nx_state *s, int i, int viewer)
     json_object_set_new(o, "forces", forces_view(st));
     /* Bribes lie in front of the shield, in plain sight (FAQ). */
     json_object_set_new(o, "bribes", json_integer(st->bribes));
+    /* An offer of aid is between the allies (interpreter/turn/nx_ally_aid.c). */
+    if (st->ally != NX_NO_SEAT && (i == viewer || st->ally == viewer)) json_object_set_new(o, "aid", json_integer(st->aid));
     if (i == viewer) {
         /* Spice is kept behind the player's shield (base rules): owner only. */
         json_object_set_new(o, "spice", json_integer(st->spice));

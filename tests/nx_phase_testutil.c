@@ -167,6 +167,20 @@ json_t *nxt_stage_go(nx_game *g)
 
 void nxt_settle(nx_game *g) { json_decref(nxt_stage_go(g)); }
 
+int nxt_offer_aid(nx_game *g, int amount)
+{
+    int n = 0;
+    for (int seat = 0; seat < nx_game_state(g)->nseats; seat++) {
+        if (!nxt_decision(g, seat, NX_PEND_ALLY_AID)) continue;
+        int spice = nxt_spice(g, seat), offer = amount < 0 || amount > spice ? spice : amount;
+        char body[64];
+        nx_fmt(body, sizeof body, "\"type\":\"ally_aid\",\"amount\":%d", offer);
+        nxt_ok(g, seat, body);
+        n++;
+    }
+    return n;
+}
+
 /* ---- actions (printf form) ------------------------------------------------------ */
 
 char *nxt_apply(nx_game *g, int seat, const char *fmt, ...)

@@ -101,6 +101,11 @@ json_t *nxt_stage_go(nx_game *g);
 /* nxt_stage_go, dropping the result. */
 void nxt_settle(nx_game *g);
 
+/* Answer every pending ally_aid decision (docs/rules/alliances.md): each
+ * allied seat offers `amount` of its spice (at most what it holds; -1: all
+ * of it).  Returns how many were answered. */
+int nxt_offer_aid(nx_game *g, int amount);
+
 /* ---- actions (printf form: a whole JSON object) --------------------------------- */
 
 /*

@@ -13,7 +13,7 @@ void nx_invoice_default_split(const nx_state *s, uint8_t buyer, int price, uint8
     int own = price < nx_spice_of(s, buyer) ? price : nx_spice_of(s, buyer);
     uint8_t ally = s->seats[buyer].ally;
     int rest = price - own;
-    if (ally != NX_NO_SEAT && rest > nx_spice_of(s, ally)) rest = nx_spice_of(s, ally);
+    if (ally != NX_NO_SEAT && rest > nx_spice_aid_for(s, buyer)) rest = nx_spice_aid_for(s, buyer);
     if (ally == NX_NO_SEAT) rest = 0;
     int k = 0;
     if (own) payer[k] = buyer, share[k++] = (uint8_t)own;
@@ -45,9 +45,13 @@ int nx_invoice_settle(nx_act *a, int i, const char *reason)
             s->play.inv_price[i] = (uint8_t)paid;   /* what the payee receives */
         }
         int payee = inv.payee == NX_INV_BANK ? NX_SPICE_BANK : inv.payee;
-        for (int k = 0; k < NX_INVOICE_PAYERS; k++)
-            if (inv.payer[k] != NX_NO_SEAT && inv.share[k] && nx_spice_transfer(a, inv.payer[k], payee, inv.share[k], reason))
-                return -1;
+        uint8_t ally = s->seats[inv.buyer].ally;
+        for (int k = 0; k < NX_INVOICE_PAYERS; k++) {
+            if (inv.payer[k] == NX_NO_SEAT || !inv.share[k]) continue;
+            if (nx_spice_transfer(a, inv.payer[k], payee, inv.share[k], reason)) return -1;
+            if (inv.payer[k] == ally && ally != NX_NO_SEAT)
+                s->seats[ally].aid = (int16_t)(s->seats[ally].aid > inv.share[k] ? s->seats[ally].aid - inv.share[k] : 0);
+        }
     }
     nx_invoice_paid(s, i);
     return 0;

@@ -10,7 +10,8 @@
 #include "nx_act.h"
 
 /* The default split of a price that `buyer` pays: its own spice first,
- * its ally the rest (LV 1.10, 2.03), into payer[] and share[]. */
+ * its ally the rest up to the aid it offered (LV 1.10, 2.03: an ally
+ * "may" pay; nx_spice_aid_for), into payer[] and share[]. */
 void nx_invoice_default_split(const nx_state *s, uint8_t buyer, int price, uint8_t payer[NX_INVOICE_PAYERS],
                               uint8_t share[NX_INVOICE_PAYERS]);
 
@@ -19,7 +20,9 @@ void nx_invoice_default_split(const nx_state *s, uint8_t buyer, int price, uint8
  * panel redirected is split again first if spice moved since (a gift at
  * any time): the buyer pays what it still can, its ally the rest, and the
  * payee receives what is paid.  0, or -1 when a redirected share can no
- * longer be paid (the action fails: nx_spice_transfer).  Marks it PAID. */
+ * longer be paid (the action fails: nx_spice_transfer).  Marks it PAID.
+ * What the buyer's ally pays is spent from the aid it offered (a payment
+ * forced beyond it, Emperor Betrayal, spends all of it). */
 int nx_invoice_settle(nx_act *a, int i, const char *reason);
 
 #endif

@@ -71,6 +71,14 @@ int nx_spice_transfer(nx_act *a, int payer, int payee, int amount, const char *r
     return 0;
 }
 
+int nx_spice_aid_for(const nx_state *s, int seat)
+{
+    uint8_t ally = s->seats[seat].ally;
+    if (ally == NX_NO_SEAT) return 0;
+    int aid = s->seats[ally].aid > 0 ? s->seats[ally].aid : 0;
+    return aid < nx_spice_of(s, ally) ? aid : nx_spice_of(s, ally);
+}
+
 int nx_spice_pay_with_ally(nx_act *a, int seat, int payee, int price, int from_ally, const char *reason)
 {
     nx_state *s = a->s;

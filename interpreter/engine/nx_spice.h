@@ -44,6 +44,11 @@ int nx_spice_transfer(nx_act *a, int payer, int payee, int amount, const char *r
 /* A seat's spice behind its shield, never negative. */
 int nx_spice_of(const nx_state *s, int seat);
 
+/* The aid `seat`'s ally still offers it toward this phase's cards or
+ * shipments (nx_seat.aid, interpreter/turn/nx_ally_aid.c), capped at what
+ * the ally holds; 0 without an ally.  An ally pays only what it offered. */
+int nx_spice_aid_for(const nx_state *s, int seat);
+
 /*
  * Payment with an ally's help (LV 2.03: an ally may pay for its ally's
  * cards and shipments).  `seat` pays `price` to `payee`; its ally pays

@@ -17,7 +17,7 @@
 static const nx_module *const modules[] = {
     &nx_mod_windows, &nx_mod_adv_windows,   /* before the battle's: both answer "karama" */
     &nx_mod_core, &nx_mod_setup, &nx_mod_storm, &nx_mod_spice_blow, &nx_mod_charity, &nx_mod_bidding,
-    &nx_mod_revival, &nx_mod_shipment, &nx_mod_battle, &nx_mod_collection, &nx_mod_mentat, &nx_mod_stage, &nx_mod_ally, &nx_mod_cards, &nx_mod_karama,
+    &nx_mod_revival, &nx_mod_shipment, &nx_mod_battle, &nx_mod_collection, &nx_mod_mentat, &nx_mod_stage, &nx_mod_aid, &nx_mod_ally, &nx_mod_cards, &nx_mod_karama,
     &nx_mod_lifecycle, &nx_mod_panels,
 };
 

@@ -105,12 +105,12 @@ static nx_comp karama_card(const nx_state *s, uint8_t seat)
 
 static int spice_of(const nx_state *s, uint8_t seat) { return s->seats[seat].spice > 0 ? s->seats[seat].spice : 0; }
 
-/* The most a seat may bid without a Karama: its spice plus its ally's,
- * since allies may pay for each other's cards (LV 1.10). */
+/* The most a seat may bid without a Karama: its spice plus the aid its
+ * ally offered it this phase, since allies may pay for each other's cards
+ * (LV 1.10; nx_ally_aid.c). */
 static int bid_limit(const nx_state *s, uint8_t seat)
 {
-    int limit = spice_of(s, seat);
-    if (s->seats[seat].ally != NX_NO_SEAT) limit += spice_of(s, s->seats[seat].ally);
+    int limit = spice_of(s, seat) + nx_spice_aid_for(s, seat);
     return limit < BID_CAP ? limit : BID_CAP;
 }
 
@@ -127,7 +127,7 @@ static int bid_problem(const nx_state *s, uint8_t seat, int amount, int karama, 
     }
     if (!karama && amount > bid_limit(s, seat)) {
         nx_fmt(why, len, "seat %d cannot bid %d: it has %d spice%s (a Karama card lets a player bid more)", seat,
-                 amount, bid_limit(s, seat), s->seats[seat].ally != NX_NO_SEAT ? " with its ally's" : "");
+                 amount, bid_limit(s, seat), s->seats[seat].ally != NX_NO_SEAT ? " with its ally's aid" : "");
         return -1;
     }
     return 0;
@@ -477,6 +477,7 @@ static int bidding_procedure(nx_act *a)
         case STEP_START:
             declare_and_deal(a);
             p->step = STEP_LOT;
+            if (p->bid_lots && nx_ally_aid_open(a, "Treachery Cards")) return 1;   /* the offers come before the first lot */
             break;
         case STEP_LOT:
             if (p->bid_lot >= p->bid_lots) return 0;

@@ -100,13 +100,10 @@ typedef struct ship_plan {
 
 static int spice_of(const nx_state *s, uint8_t seat) { return s->seats[seat].spice > 0 ? s->seats[seat].spice : 0; }
 
-/* The spice a seat may spend on a shipment: its own and its ally's, since
- * allies may pay for each other's shipments (LV 1.10). */
-static int purse(const nx_state *s, uint8_t seat)
-{
-    uint8_t ally = s->seats[seat].ally;
-    return spice_of(s, seat) + (ally != NX_NO_SEAT ? spice_of(s, ally) : 0);
-}
+/* The spice a seat may spend on a shipment: its own and the aid its ally
+ * offered it this phase, since allies may pay for each other's shipments
+ * (LV 1.10; nx_ally_aid.c). */
+static int purse(const nx_state *s, uint8_t seat) { return spice_of(s, seat) + nx_spice_aid_for(s, seat); }
 
 static int check_origin(const nx_state *s, const ship_req *r, char *why, size_t len)
 {
@@ -187,7 +184,7 @@ static int check_cost(const nx_state *s, const ship_req *r, ship_plan *plan, cha
         return nx_move_refuse(why, len, "you hold no Karama card");
     if (purse(s, r->seat) < plan->cost)
         return nx_move_refuse(why, len, "the shipment costs %d spice and you have %d%s", plan->cost, purse(s, r->seat),
-                              s->seats[r->seat].ally != NX_NO_SEAT ? " with your ally's" : "");
+                              s->seats[r->seat].ally != NX_NO_SEAT ? " with your ally's aid" : "");
     /* The shipper pays what it can, its ally the rest (as in Bidding). */
     if (plan->cost > spice_of(s, r->seat)) plan->from_ally = plan->cost - spice_of(s, r->seat);
     return 0;
@@ -498,7 +495,8 @@ static int shipment_procedure(nx_act *a)
         p->step = STEP_TURNS;
         atreides_look(a);
         nx_adv_use_done(s);
-        if (open_wartime(a)) return 1;
+        int asked = nx_ally_aid_open(a, "shipments");   /* beside Wartime: neither depends on the other */
+        if (open_wartime(a) || asked) return 1;
     }
     while (p->step == STEP_TURNS) {
         /* An act held for its Karama window (nx_adv.h) settles first. */

@@ -65,6 +65,10 @@ int nx_bidding_holds(nx_act *a);
  * (interpreter/turn/nx_owed.c). */
 void nx_owed_mentat(nx_act *a, uint8_t seat, int at_window);
 
+/* Ask every allied seat how much it offers its ally toward this phase's
+ * `what` (Bidding, Shipment and Movement; nx_ally_aid.c); 1 when asked. */
+int nx_ally_aid_open(nx_act *a, const char *what);
+
 /* The modules of the Dune turn, in nx_dune_ruleset's list (ruleset/nx_ruleset.c). */
 extern const nx_module nx_mod_windows;     /* nx_phases.c: end-of-phase Nexus card windows */
 extern const nx_module nx_mod_core;        /* nx_actions.c: host, alliances, answer, pass */
@@ -77,6 +81,7 @@ extern const nx_module nx_mod_revival;     /* nx_phase_revival.c */
 extern const nx_module nx_mod_shipment;    /* nx_phase_shipment.c */
 extern const nx_module nx_mod_collection;  /* nx_phase_collection.c */
 extern const nx_module nx_mod_mentat;      /* nx_phase_mentat.c */
+extern const nx_module nx_mod_aid;         /* nx_ally_aid.c: offers of aid to an ally */
 extern const nx_module nx_mod_ally;        /* nx_ally.c: alliance powers outside decisions */
 extern const nx_module nx_mod_cards;       /* nx_truthtrance.c: Treachery cards played at any time (Truthtrance) */
 

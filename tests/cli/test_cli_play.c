@@ -153,12 +153,11 @@ static void check_counts(const char *seed, const char *seats, int advanced, unsi
 
 START_TEST(test_counts_six_seats)
 {
-    /* Seed 4, six seats, Advanced (the README's main job): three cards (nine
-     * before the Guild's shipments waited for their Karama window, six
-     * before the Fremen's look at the storm card did, five before the
-     * Fremen's Karama power was offered at the worms: each changed the
-     * bots' game). */
-    check_counts("4", "6", 1, 3);
+    /* Six seats, Advanced (the README's main job).  Seed 4 played six
+     * cards (nine before the Guild's shipments waited for their Karama
+     * window) until allies paid only what they offered (ally_aid): its
+     * game now ends in turn 2 with two cards, so seed 6, eleven cards. */
+    check_counts("6", "6", 1, 6);
 }
 END_TEST
 
@@ -177,7 +176,7 @@ START_TEST(test_counts_with_store)
     ck_assert_int_ge(fd, 0);
     close(fd);
     unlink(db);
-    check_counts_with("4", "6", 1, 3, db);
+    check_counts_with("6", "6", 1, 6, db);
     nx_store_remove_files(db);
 }
 END_TEST

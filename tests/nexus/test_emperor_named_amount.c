@@ -66,7 +66,9 @@ static nx_game *asked(int emperor)
         "\"treachery_deck\":[\"treachery:lasgun\",\"treachery:shield#1\"]},"
         "\"alliance\":[[0,1]],\"nexus\":{\"seat2\":\"nexus:emperor\",\"seat3\":\"nexus:atreides\"}}",
         emperor);
-    const char *const script[] = { stage, "{\"seat\":1,\"type\":\"bid\",\"amount\":2}", "{\"seat\":2,\"type\":\"pass\"}",
+    /* The allies' offers of aid come first (docs/rules/alliances.md): none. */
+    const char *const script[] = { stage, "{\"seat\":0,\"type\":\"pass\"}", "{\"seat\":1,\"type\":\"pass\"}",
+                                   "{\"seat\":1,\"type\":\"bid\",\"amount\":2}", "{\"seat\":2,\"type\":\"pass\"}",
                                    "{\"seat\":1,\"type\":\"pass\"}", "{\"seat\":2,\"type\":\"play_nexus\"}" };
     for (size_t i = 0; i < sizeof script / sizeof *script; i++) nx_apply_ok(g, script[i], (int)i);
     free(stage);

@@ -12,6 +12,7 @@ static nx_game *allied(void)
     nx_game *g = nxt_stage_turn2(EMP_ATR_HAR, 3, 0, NX_P_SHIPMENT_MOVEMENT, 2, 10);
     nxt_ally(g, 0, 1);
     nxt_settle(g);
+    nxt_offer_aid(g, 0);   /* the offers of aid opening the phase (docs/rules/alliances.md) */
     return g;
 }
 
@@ -70,6 +71,7 @@ START_TEST(test_gift_at_any_time)
     nxt_ally(g, 0, 1);
     nx_game_state_mut(g)->first_seat = 2;
     nxt_settle(g);
+    ck_assert_int_eq(nxt_offer_aid(g, 0), 2);
     ck_assert_ptr_null(nxt_pending(g, 0));
     ck_assert_ptr_nonnull(nxt_pending(g, 2));
     uint32_t before = nx_game_state(g)->version;

@@ -253,7 +253,9 @@ START_TEST(all_pass_returns_lots)
 }
 END_TEST
 
-START_TEST(ally_helps_pay)
+/* An ally pays only what it offered (LV 1.10 "may"; docs/rules/alliances.md):
+ * each allied seat is asked first, its offer seen by the pair only. */
+static nx_game *aid_position(void)
 {
     static const nx_faction f[] = { NX_ATREIDES, NX_FREMEN, NX_EMPEROR };
     nx_game *g = bid_game(f, 3, 0, (const int16_t[]){ 1, 5, 0 });
@@ -261,16 +263,79 @@ START_TEST(ally_helps_pay)
     s->seats[0].ally = 1;
     s->seats[1].ally = 0;
     json_decref(nxt_stage_go(g));
-    nxt_refused(g, 0, "\"type\": \"bid\", \"amount\": 7", "illegal", "cannot bid 7: it has 6 spice with its ally");
-    nxt_ok(g, 0, "\"type\": \"bid\", \"amount\": 6");
+    return g;
+}
+
+START_TEST(ally_helps_pay)
+{
+    nx_game *g = aid_position();
+    const nx_pending *p = nxt_decision(g, 1, NX_PEND_ALLY_AID);
+    ck_assert_ptr_nonnull(p);
+    ck_assert_ptr_nonnull(nxt_decision(g, 0, NX_PEND_ALLY_AID));
+    ck_assert_ptr_null(nxt_decision(g, 2, NX_PEND_ALLY_AID));   /* unallied: not asked */
+    ck_assert_int_eq(p->max, 5);
+    ck_assert(!nxt_view_has(g, 2, "\"max\":5"));                /* the range is the seat's spice */
+    /* Refused, the state unchanged: more than held, negative, not a number, a seat not asked, a bid first. */
+    nxt_refused(g, 1, "\"type\": \"ally_aid\", \"amount\": 6", "illegal", "you have only 5 spice to offer your ally");
+    nxt_refused(g, 1, "\"type\": \"ally_aid\", \"amount\": -1", "illegal", "from 0 to");
+    nxt_refused(g, 1, "\"type\": \"ally_aid\", \"amount\": \"3\"", "malformed", "must be an integer");
+    nxt_refused(g, 1, "\"type\": \"ally_aid\", \"amount\": 3, \"to\": 0", "malformed", "unknown key");
+    nxt_refused(g, 2, "\"type\": \"ally_aid\", \"amount\": 0", "illegal", "no ally_aid decision");
+    nxt_refused(g, 0, "\"type\": \"bid\", \"amount\": 1", "illegal", "seat 0 has no bid decision to make now");
+    json_t *r = nxt_done(g, 1, "\"type\": \"ally_aid\", \"amount\": 3");
+    ck_assert(nxt_log_has(r, "Fremen has answered its ally Atreides on aid for this phase"));
+    ck_assert(!nxt_log_has(r, "3"));   /* the amount stays between the allies */
+    json_decref(r);
+    /* The pair sees the offer, no one else does. */
+    ck_assert(nxt_view_has(g, 0, "\"aid\":3"));
+    ck_assert(nxt_view_has(g, 1, "\"aid\":3"));
+    ck_assert(!nxt_view_has(g, 2, "\"aid\""));
+    ck_assert(!nxt_view_has(g, -1, "\"aid\""));
+    r = nxt_done(g, 0, pass);
+    ck_assert(nxt_log_has(r, "Atreides has answered its ally Fremen on aid for this phase"));
+    json_decref(r);
+    nxt_pass_karama_windows(g);
+    /* Own spice plus the offer, not the ally's whole spice. */
+    nxt_refused(g, 0, "\"type\": \"bid\", \"amount\": 5", "illegal", "cannot bid 5: it has 4 spice with its ally's aid");
+    nxt_ok(g, 0, "\"type\": \"bid\", \"amount\": 4");
     nxt_ok(g, 1, pass);
-    json_t *r = nxt_done(g, 2, pass);
-    ck_assert(nxt_log_has(r, "lot 1: Atreides buys it for 6 spice, paid to the Emperor"));
+    r = nxt_done(g, 2, pass);
+    ck_assert(nxt_log_has(r, "lot 1: Atreides buys it for 4 spice, paid to the Emperor"));
     ck_assert(nxt_log_has(r, "Atreides's ally Fremen helps to pay"));
     json_decref(r);
     ck_assert_int_eq(nxt_spice(g, 0), 0);
-    ck_assert_int_eq(nxt_spice(g, 1), 0);
-    ck_assert_int_eq(nxt_spice(g, 2), 6);
+    ck_assert_int_eq(nxt_spice(g, 1), 2);   /* its own spice first, the offer the rest */
+    ck_assert_int_eq(nxt_spice(g, 2), 4);
+    ck_assert_int_eq(nx_game_state(g)->seats[1].aid, 0);   /* the offer is spent */
+    nx_game_free(g);
+
+    /* No offer, no help: the ally's spice is its own. */
+    g = aid_position();
+    ck_assert_int_eq(nxt_offer_aid(g, 0), 2);
+    nxt_pass_karama_windows(g);
+    nxt_refused(g, 0, "\"type\": \"bid\", \"amount\": 2", "illegal", "cannot bid 2: it has 1 spice with its ally's aid");
+    nx_game_free(g);
+}
+END_TEST
+
+START_TEST(ally_aid_bots)
+{
+    nxt_stage_check_moves(aid_position, 1);
+    nxt_stage_check_moves(aid_position, 0);
+    nx_game *g = aid_position();
+    /* Fremen (5) is richer than Atreides (1): the simple bot offers half. */
+    json_t *moves = nx_game_moves(g, 1);
+    json_t *best = NULL;
+    size_t i;
+    json_t *m;
+    json_int_t top = -1;
+    json_array_foreach(moves, i, m) if (json_integer_value(json_object_get(m, "score")) > top) {
+        top = json_integer_value(json_object_get(m, "score"));
+        best = json_object_get(m, "action");
+    }
+    ck_assert_str_eq(json_string_value(json_object_get(best, "type")), "ally_aid");
+    ck_assert_int_eq(json_integer_value(json_object_get(best, "amount")), 2);
+    json_decref(moves);
     nx_game_free(g);
 }
 END_TEST
@@ -355,6 +420,7 @@ static nx_game *bots_position(void)
     s->seats[0].ally = 1;
     s->seats[1].ally = 0;
     json_decref(nxt_stage_go(g));
+    nxt_offer_aid(g, -1);   /* Harkonnen offers all it has */
     nxt_pass_karama_windows(g);
     return g;
 }
@@ -396,6 +462,7 @@ int main(void)
     tcase_add_test(tc, atreides_sees_the_lot);
     tcase_add_test(tc, all_pass_returns_lots);
     tcase_add_test(tc, ally_helps_pay);
+    tcase_add_test(tc, ally_aid_bots);
     tcase_add_test(tc, karama_bids_and_buys_free);
     tcase_add_test(tc, bene_gesserit_worthless_karama);
     tcase_add_test(tc, empty_deck_refills_from_discards);

@@ -17,11 +17,14 @@ static nx_game *shipment(const nx_faction *f, int n, int advanced, int storm)
 
 /* Run the procedure; pass the Karama windows against the Atreides' look at
  * the Spice Deck where a test hands out a Karama (or the Advanced Bene
- * Gesserit hold a worthless card): rules_karama_advantages.yaml tests them. */
+ * Gesserit hold a worthless card): rules_karama_advantages.yaml tests them.
+ * Allies then offer each other all their spice toward this phase's
+ * shipments (test_ally_offers_bound_shipments tests smaller offers). */
 static void settle(nx_game *g)
 {
     nxt_settle(g);
     nxt_pass_karama_windows(g);
+    nxt_offer_aid(g, -1);
 }
 
 static void assert_turn_of(const nx_game *g, int seat, nx_pending_kind kind)
@@ -541,6 +544,42 @@ START_TEST(test_ally_pays_for_shipment)
 }
 END_TEST
 
+/* An ally pays only what it offered (LV 1.10 "may"; docs/rules/alliances.md). */
+START_TEST(test_ally_offers_bound_shipments)
+{
+    nx_game *g = shipment(ATR_HAR_GUILD, 3, 0, 2);
+    nxt_ally(g, 0, 1);
+    nx_game_state_mut(g)->seats[0].spice = 3;
+    nxt_settle(g);
+    nxt_pass_karama_windows(g);
+    ck_assert_ptr_nonnull(nxt_decision(g, 0, NX_PEND_ALLY_AID));
+    ck_assert_ptr_null(nxt_decision(g, 2, NX_PEND_ALLY_AID));
+    NXT_REFUSED(g, 0, "illegal", "no ship_move decision", "{\"type\":\"ship\",\"to\":\"arrakeen\",\"count\":1}");
+    NXT_REFUSED(g, 1, "illegal", "you have only 20 spice", "{\"type\":\"ally_aid\",\"amount\":21}");
+    NXT_OK(g, 1, "{\"type\":\"ally_aid\",\"amount\":4}");
+    NXT_OK(g, 0, "{\"type\":\"pass\"}");
+    /* 3 of its own and 4 offered: a shipment of 8 is refused, 6 is paid 3 + 3. */
+    NXT_REFUSED(g, 0, "illegal", "costs 8 spice and you have 7 with your ally's aid",
+               "{\"type\":\"ship\",\"to\":\"the_great_flat\",\"count\":4}");
+    NXT_OK(g, 0, "{\"type\":\"ship\",\"to\":\"the_great_flat\",\"count\":3}");
+    ck_assert_int_eq(nxt_spice(g, 0), 0);
+    ck_assert_int_eq(nxt_spice(g, 1), 17);
+    ck_assert_int_eq(nx_game_state(g)->seats[1].aid, 1);   /* what is left of the offer */
+    nx_game_free(g);
+
+    /* Offered nothing: the shipper has only its own. */
+    g = shipment(ATR_HAR_GUILD, 3, 0, 2);
+    nxt_ally(g, 0, 1);
+    nx_game_state_mut(g)->seats[0].spice = 3;
+    nxt_settle(g);
+    nxt_pass_karama_windows(g);
+    ck_assert_int_eq(nxt_offer_aid(g, 0), 2);
+    NXT_REFUSED(g, 0, "illegal", "costs 4 spice and you have 3 with your ally's aid",
+               "{\"type\":\"ship\",\"to\":\"the_great_flat\",\"count\":2}");
+    nx_game_free(g);
+}
+END_TEST
+
 START_TEST(test_bots_ship_with_ally_help)
 {
     nx_game *g = shipment(ATR_HAR_GUILD, 3, 0, 2);
@@ -796,6 +835,7 @@ static Suite *suite(void)
     tcase_add_test(tc, test_cross_ship_and_ship_back);
     tcase_add_test(tc, test_hajr_and_karama);
     tcase_add_test(tc, test_ally_pays_for_shipment);
+    tcase_add_test(tc, test_ally_offers_bound_shipments);
     tcase_add_test(tc, test_bots_ship_with_ally_help);
     tcase_add_test(tc, test_wartime);
     tcase_add_test(tc, test_intrusion);
