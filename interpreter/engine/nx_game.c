@@ -11,6 +11,7 @@
 #include "nx_module.h"
 #include "nx_avail.h"
 #include "nx_json_text.h"
+#include "nx_json_write.h"
 #include "nx_module.h"
 #include "nx_state_json.h"
 #include "nx_util.h"
@@ -205,9 +206,10 @@ const char *nx_game_log_record(const nx_game *g, size_t i) { return g->log[i].re
 
 /* ---- applying actions ---------------------------------------------------- */
 
+/* json_dumps(j, JSON_COMPACT | JSON_SORT_KEYS), byte for byte (nx_json_write.h). */
 static char *dump(const json_t *j)
 {
-    return json_dumps(j, JSON_COMPACT | JSON_SORT_KEYS);
+    return nx_json_dump_canonical(j);
 }
 
 static char *error_result(const char *code, const char *msg)

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "nx_custody.h"
+#include "nx_json_write.h"
 #include "nx_state.h"
 #include "nx_testutil.h"
 #include "nx_view.h"
@@ -146,6 +147,39 @@ START_TEST(invariants_catch_every_misplaced_component)
 }
 END_TEST
 
+/* The engine's canonical text is jansson's, byte for byte, for the values
+ * it writes itself and for those it leaves to jansson. */
+START_TEST(canonical_text_is_jansson_text)
+{
+    static const char *const texts[] = {
+        "{\"type\":\"pass\",\"seat\":3,\"version\":12,\"id\":\"b7\"}",
+        "{\"z\":[],\"a\":{},\"m\":[1,-2,[true,false,null]],\"B\":\"x\"}",
+        "{\"log\":[\"a \\\"quoted\\\" \\\\ line\\n\\t\\r\\b\\f\",{\"k\":\"v\"}],\"ok\":true,\"version\":9223372036854775807}",
+        "{\"ctl\":\"\\u0001\\u001f\",\"slash\":\"a/b\",\"utf8\":\"Shai\\u2014Hulud \\u00e9\"}",
+        "{\"real\":1.5,\"big\":1e300,\"whole\":2.0,\"neg\":-0.25}",
+        "[\"\",0,-1,\"aa\",\"a\"]",
+        "{\"ab\":1,\"a\":2,\"a b\":3,\"A\":4,\"_\":5,\"~\":6}",
+    };
+    for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++) {
+        json_t *j = json_loads(texts[i], 0, NULL);
+        ck_assert_ptr_nonnull(j);
+        char *ours = nx_json_dump_canonical(j), *theirs = json_dumps(j, JSON_COMPACT | JSON_SORT_KEYS);
+        ck_assert_str_eq(ours, theirs);
+        free(ours);
+        free(theirs);
+        json_decref(j);
+    }
+    json_t *k = json_object();
+    json_object_setn_new(k, "a\0b", 3, json_integer(1)); /* a key holding a NUL */
+    json_object_set_new(k, "a", json_integer(2));
+    char *ours = nx_json_dump_canonical(k), *theirs = json_dumps(k, JSON_COMPACT | JSON_SORT_KEYS);
+    ck_assert_str_eq(ours, theirs);
+    free(ours);
+    free(theirs);
+    json_decref(k);
+}
+END_TEST
+
 START_TEST(receipt_ring_keeps_newest)
 {
     nx_state s;
@@ -232,6 +266,7 @@ static Suite *suite(void)
     tcase_add_test(tc, shuffle_is_seeded_and_conserves);
     tcase_add_test(tc, invariants_catch_broken_custody);
     tcase_add_test(tc, invariants_catch_every_misplaced_component);
+    tcase_add_test(tc, canonical_text_is_jansson_text);
     tcase_add_test(tc, receipt_ring_keeps_newest);
     tcase_add_test(tc, views_do_not_leak_hidden_identities);
     tcase_add_test(tc, views_show_owner_only_what_it_owns);
