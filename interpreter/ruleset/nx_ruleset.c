@@ -23,5 +23,5 @@ static const nx_module *const modules[] = {
 
 const nx_ruleset nx_dune_ruleset = {
     modules, sizeof modules / sizeof modules[0], nx_setup_run, nx_phases_settle,
-    nx_bidding_holds, nx_panel_bot_hint, nx_panel_play, nx_panel_settle,
+    nx_bidding_holds, nx_panel_bot_hint, nx_panel_advice, nx_panel_play, nx_panel_settle,
 };
