@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "nx_advice.h"
+#include "nx_runtime.h"
 #include "nx_sandbox.h"
 #include "nx_testutil.h"
 #include "nx_util.h"
@@ -113,6 +114,42 @@ START_TEST(bad_advice_names_the_file_and_field)
 }
 END_TEST
 
+/* Advice given as a table is read when the pack loads: bad advice fails
+ * the load, naming the file and the field. */
+START_TEST(bad_table_advice_fails_the_pack_load)
+{
+    char *src = nx_source_path("cards");
+    char *rulings = nx_source_path("rulings");
+    char *cmd = nx_asprintf("cp -r '%s' '%s/cards' && ln -s '%s' '%s/rulings'", src, dir, rulings, dir);
+    free(rulings);
+    ck_assert_int_eq(system(cmd), 0);
+    free(cmd);
+    char *lua = nx_asprintf("%s/cards/nexus/atreides/cunning.lua", dir);
+    cmd = nx_asprintf("sed -i 's/^panel.advice = { keep = true }$/panel.advice = { keep = \"always\" }/' '%s'", lua);
+    ck_assert_int_eq(system(cmd), 0);
+    free(cmd);
+    char *pack = nx_asprintf("%s/cards/pack.yaml", dir);
+    nx_runtime rt;
+    nx_diags d;
+    nx_diags_init(&d);
+    ck_assert_int_eq(nx_runtime_open(&rt, pack, &d), -1);
+    char buf[4096] = "";
+    FILE *m = fmemopen(buf, sizeof buf - 1, "w");
+    nx_diags_print(&d, m);
+    fclose(m);
+    ck_assert_msg(strstr(buf, "atreides/cunning.lua") && strstr(buf, "atreides.cunning") &&
+                      strstr(buf, "advice.keep must be a boolean, not a string"),
+                  "%s", buf);
+    nx_diags_free(&d);
+    cmd = nx_asprintf("rm -rf '%s/cards' '%s/rulings'", dir, dir);
+    ck_assert_int_eq(system(cmd), 0);
+    free(cmd);
+    free(pack);
+    free(lua);
+    free(src);
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("advice");
@@ -120,6 +157,7 @@ static Suite *suite(void)
     tcase_add_unchecked_fixture(tc, setup, teardown);
     tcase_add_test(tc, good_advice_is_read);
     tcase_add_test(tc, bad_advice_names_the_file_and_field);
+    tcase_add_test(tc, bad_table_advice_fails_the_pack_load);
     suite_add_tcase(s, tc);
     return s;
 }
