@@ -135,6 +135,7 @@ static int answer(nx_bot *b, nx_game *g, int seat, const char *id, nx_bot_move *
     }
     json_decref(hint);
     json_t *cands = nx_game_moves(g, seat);
+    nx_bot_advice_filter(b, g, seat, cands);
     int passed = 0, refusals = 0;
     for (;;) {
         json_t *act;

@@ -116,3 +116,24 @@ json_t *nx_bot_advised_move(nx_bot *b, const nx_game *g, int *seat_out)
     if (a) *seat_out = seat;
     return a;
 }
+
+static int joins_alliance(const json_t *cand)
+{
+    const char *t = json_string_value(json_object_get(json_object_get(cand, "action"), "type"));
+    return t && (!strcmp(t, "offer_alliance") || !strcmp(t, "accept_alliance"));
+}
+
+void nx_bot_advice_filter(nx_bot *b, const nx_game *g, int seat, json_t *cands)
+{
+    size_t n = json_array_size(cands), joins = 0;
+    for (size_t i = 0; i < n; i++) joins += joins_alliance(json_array_get(cands, i));
+    if (!joins || joins == n) return;
+    const nx_state *s = nx_game_state(g);
+    nx_comp c = seat >= 0 && seat < s->nseats ? held(s, seat) : NX_COMP_NONE;
+    if (c == NX_COMP_NONE) return;
+    nx_advice adv;
+    nx_bot_advice_for(b, g, seat, c, &adv);
+    if (adv.keep != 1) return;
+    for (size_t i = n; i-- > 0;)
+        if (joins_alliance(json_array_get(cands, i))) json_array_remove(cands, i);
+}

@@ -4,7 +4,8 @@
  * a card as (nx_lifecycle_mode), read for that seat as its holder:
  *
  *  - keep: the seat keeps the card when it holds it (it answers "keep" at
- *    a draw-or-replace opportunity), and seeks its own faction's card when
+ *    a draw-or-replace opportunity and joins no alliance, which would
+ *    discard it), and seeks its own faction's card when
  *    that card's panel says keep: it sets no draw policy that redraws it,
  *    draws at an opportunity, and replaces another card not worth keeping.
  *  - avoid: while it holds the card, the seat avoids what would make the
@@ -30,6 +31,11 @@ void nx_bot_advice_for(nx_bot *b, const nx_game *g, int seat, nx_comp card, nx_a
 
 /* Does the seat seek its own faction's card (its panel says keep)? */
 int nx_bot_seeks_own(nx_bot *b, const nx_game *g, int seat);
+
+/* keep: a seat holding a card worth keeping joins no alliance (an
+ * alliance discards both partners' cards): its offers and acceptances
+ * leave the candidates, unless nothing else is listed. */
+void nx_bot_advice_filter(nx_bot *b, const nx_game *g, int seat, json_t *cands);
 
 /* The advised move for the seat that must act next, or NULL. */
 json_t *nx_bot_advised_move(nx_bot *b, const nx_game *g, int *seat_out);
