@@ -2,7 +2,7 @@
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 BUILD ?= build
 ASAN_BUILD ?= build-asan
-SEED ?= 4
+SEED ?= 11
 
 .PHONY: all deps build run test bench bench-quick install clean
 

@@ -114,6 +114,7 @@ typedef struct sb_run {
     int missing;                    /* no such panel or function */
     int take_failed;                /* take returned nonzero */
     int lib;                        /* loading a library of cards/lib, not a panel */
+    int value;                      /* fn may name a plain value: it is the one result */
 } sb_run;
 
 /* Libraries a require may nest (a chain of libraries requiring others). */
@@ -1874,7 +1875,8 @@ static int sb_check_panel_function(lua_State *L, sb_run *run)
                  "no panel '%s' is loaded", run->panel_id);
     } else {
         lua_pushstring(L, run->fn);
-        found = lua_rawget(L, -2) == LUA_TFUNCTION;     /* raw: no script code */
+        int ft = lua_rawget(L, -2);                      /* raw: no script code */
+        found = ft == LUA_TFUNCTION || (run->value && ft != LUA_TNIL);
         lua_pop(L, 1);
         if (!found)
             snprintf(err->message, sizeof err->message,
@@ -1910,7 +1912,8 @@ static void sb_push_fresh_function(lua_State *L, sb_run *run)
         luaL_error(L, "panel script must return a table (it returned a %s value)",
                    luaL_typename(L, top + 3));
     lua_pushstring(L, run->fn);
-    if (lua_rawget(L, top + 3) != LUA_TFUNCTION)
+    int t = lua_rawget(L, top + 3);
+    if (t != LUA_TFUNCTION && !(run->value && t != LUA_TNIL))
         luaL_error(L, "panel '%s' has no function '%s' in this call", run->panel_id, run->fn);
     lua_replace(L, top + 1);
     lua_settop(L, top + 1);
@@ -1922,6 +1925,10 @@ static int sb_call_body(lua_State *L)
     int base = lua_gettop(L);
     if (!sb_check_panel_function(L, run)) return 0;
     sb_push_fresh_function(L, run);
+    if (!lua_isfunction(L, base + 1)) {     /* a plain value (run->value): no call */
+        if (run->take && run->take(L, 1, run->ud, run->err) != 0) run->take_failed = 1;
+        return 0;
+    }
     int nargs = run->push ? run->push(L, run->ud) : 0;
     /* push must report exactly what it pushed, or the call is skewed. */
     assert(nargs >= 0 && lua_gettop(L) == base + 1 + nargs);
@@ -1932,9 +1939,9 @@ static int sb_call_body(lua_State *L)
     return 0;
 }
 
-int nx_sandbox_call(nx_sandbox *sb, const char *panel_id, const char *fn,
-                    nx_sandbox_push_fn push, nx_sandbox_take_fn take,
-                    void *ud, nx_script_error *err)
+static int sb_call(nx_sandbox *sb, const char *panel_id, const char *fn,
+                   nx_sandbox_push_fn push, nx_sandbox_take_fn take,
+                   void *ud, nx_script_error *err, int value)
 {
     nx_script_error scratch;
     if (!err) err = &scratch;
@@ -1942,7 +1949,7 @@ int nx_sandbox_call(nx_sandbox *sb, const char *panel_id, const char *fn,
     int top = lua_gettop(L);
     sb_err_reset(err, panel_id, NULL);
     sb_run run = {.err = err, .panel_id = panel_id, .fn = fn,
-                  .push = push, .take = take, .ud = ud};
+                  .push = push, .take = take, .ud = ud, .value = value};
     sb_meter_begin(sb, &run);
     int st = sb_protected(sb, &run, sb_call_body, 0);
     int rc = sb_conclude(sb, &run, st);
@@ -1951,6 +1958,34 @@ int nx_sandbox_call(nx_sandbox *sb, const char *panel_id, const char *fn,
     if (rc != 0 && err->status != NX_SCRIPT_MISSING) sb_recover(sb);
     assert(lua_gettop(L) == top);   /* stack discipline of every entry point */
     return rc;
+}
+
+int nx_sandbox_call(nx_sandbox *sb, const char *panel_id, const char *fn,
+                    nx_sandbox_push_fn push, nx_sandbox_take_fn take,
+                    void *ud, nx_script_error *err)
+{
+    return sb_call(sb, panel_id, fn, push, take, ud, err, 0);
+}
+
+int nx_sandbox_call_value(nx_sandbox *sb, const char *panel_id, const char *field,
+                          nx_sandbox_push_fn push, nx_sandbox_take_fn take,
+                          void *ud, nx_script_error *err)
+{
+    return sb_call(sb, panel_id, field, push, take, ud, err, 1);
+}
+
+int nx_sandbox_has_field(nx_sandbox *sb, const char *panel_id, const char *field)
+{
+    lua_State *L = sb->L;
+    int top = lua_gettop(L);
+    int found = 0;
+    if (!lua_checkstack(L, 4)) return 0;
+    if (sb_registry_get(L, &sb_key_panels, panel_id) == LUA_TTABLE) {
+        lua_pushstring(L, field);
+        found = lua_rawget(L, -2) != LUA_TNIL;  /* raw: no script code */
+    }
+    lua_settop(L, top);
+    return found;
 }
 
 static const char *sb_status_name(nx_script_status s)

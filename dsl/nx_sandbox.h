@@ -129,6 +129,15 @@ int nx_sandbox_call(nx_sandbox *sb, const char *panel_id, const char *fn,
                     nx_sandbox_push_fn push, nx_sandbox_take_fn take,
                     void *ud, nx_script_error *err);
 
+/* The same for a field that may hold a plain value or a function
+ * (a panel's `advice`): a function is called with push's arguments, a
+ * value is handed to take as the one result, without a call. */
+int nx_sandbox_call_value(nx_sandbox *sb, const char *panel_id, const char *field,
+                          nx_sandbox_push_fn push, nx_sandbox_take_fn take,
+                          void *ud, nx_script_error *err);
+/* Does the loaded panel's table hold a non-nil `field`? */
+int nx_sandbox_has_field(nx_sandbox *sb, const char *panel_id, const char *field);
+
 /*
  * For binding modules (the panel ctx) only: the Lua state, to register
  * metatables at start-up.  Never call Lua on it outside nx_sandbox_call.

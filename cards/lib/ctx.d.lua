@@ -10,6 +10,7 @@
 ---@field phase string The current phase.
 ---@field turn integer The current turn.
 ---@field faction string The holder's faction id.
+---@field advanced boolean Is this an Advanced game (public, like every game option)?
 local ctx = {}
 
 --- How many components a zone holds (any zone: counts are public).

@@ -1,5 +1,5 @@
 #include "nx_bot.h"
-#include "nx_bot_native.h"
+#include "nx_bot_advice.h"
 #include "nx_text.h"
 
 #include "nx_events.h"
@@ -145,6 +145,7 @@ static int answer(nx_bot *b, nx_game *g, int seat, const char *id, nx_bot_move *
     }
     json_decref(hint);
     json_t *cands = nx_game_moves(g, seat);
+    nx_bot_advice_filter(b, g, seat, cands);
     int passed = 0, refusals = 0;
     for (;;) {
         json_t *act;
@@ -237,10 +238,16 @@ static json_t *card_play(nx_bot *b, const nx_game *g, int *seat_out)
         /* At an event of its own battle a panel bound to it helps the
          * seat (a stop, a look, a stronger army): always try it there. */
         int own_battle = s->play.event_now && nx_battle_side(s, (uint8_t)seat) >= 0;
-        /* The panel's bot hint, when it has one, says whether to play now. */
-        json_t *hint = nx_game_bot_hint(g, seat);
-        int says = json_is_boolean(hint) ? json_is_true(hint) : -1;
-        json_decref(hint);
+        /* The panel's advice (prefer), else its bot hint, when it has
+         * one, says whether to play now. */
+        nx_advice adv;
+        nx_bot_advice_for(b, g, seat, card, &adv);
+        int says = adv.prefer;
+        if (says < 0) {
+            json_t *hint = nx_game_bot_hint(g, seat);
+            says = json_is_boolean(hint) ? json_is_true(hint) : -1;
+            json_decref(hint);
+        }
         if (says == 0) continue;
         if (says < 0 && !own_battle && b->kind == NX_BOT_RANDOM && nx_rng_below(&b->rng, 4)) continue;
         *seat_out = seat;
@@ -256,8 +263,8 @@ static json_t *policy_change(nx_bot *b, const nx_game *g, int *seat_out)
     if (!(s->options & NX_OPT_NEXUS_CARDS) || nx_rng_below(&b->rng, b->kind == NX_BOT_SIMPLE ? 200 : 50)) return NULL;
     int seat = (int)nx_rng_below(&b->rng, s->nseats);
     int policy = (s->seats[seat].policy + 1 + (int)nx_rng_below(&b->rng, NX_POLICY_COUNT - 1)) % NX_POLICY_COUNT;
-    /* A native Cunning's holder keeps its own card (nx_bot_native.h). */
-    if (policy != NX_POLICY_KEEP && nx_bot_native_keeper(g, seat)) return NULL;
+    /* A seat seeking its own card never redraws it (nx_bot_advice.h). */
+    if (policy != NX_POLICY_KEEP && nx_bot_seeks_own(b, g, seat)) return NULL;
     *seat_out = seat;
     json_t *a = typed("set_policy");
     json_object_set_new(a, "policy", json_string(nx_policy_name((nx_own_policy)policy)));
@@ -311,7 +318,7 @@ static json_t *optional_move(nx_bot *b, const nx_game *g, int *seat)
 {
     const nx_state *s = nx_game_state(g);
     json_t *a = card_play(b, g, seat);
-    if (!a) a = nx_bot_native_move(g, seat);
+    if (!a) a = nx_bot_advised_move(b, g, seat);
     if (!a) a = karama_power(b, s, seat);
     if (!a) a = policy_change(b, g, seat);
     if (!a) a = negotiate(b, s, seat);

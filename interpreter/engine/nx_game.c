@@ -200,6 +200,12 @@ json_t *nx_game_bot_hint(const nx_game *g, int seat)
     if (seat < 0 || seat >= g->state.nseats) return NULL;
     return g->rt->rules->bot_hint(g->rt, &g->settings, &g->state, (uint8_t)seat);
 }
+int nx_game_bot_advice(const nx_game *g, int seat, const char *panel_id, nx_advice *out, char *err, size_t len)
+{
+    nx_advice_init(out);
+    if (seat < 0 || seat >= g->state.nseats || !g->rt->rules->bot_advice) return 0;
+    return g->rt->rules->bot_advice(g->rt, &g->settings, &g->state, (uint8_t)seat, panel_id, out, err, len);
+}
 const char *nx_game_log_action(const nx_game *g, size_t i) { return g->log[i].action; }
 const char *nx_game_log_result(const nx_game *g, size_t i) { return g->log[i].result; }
 const char *nx_game_log_record(const nx_game *g, size_t i) { return g->log[i].record; }

@@ -24,6 +24,7 @@
 #include "nx_rulings.h"
 #include "nx_engine.h"
 #include "nx_state.h"
+#include "nx_advice.h"
 
 typedef struct nx_game nx_game;
 
@@ -124,6 +125,9 @@ const char *nx_game_log_action(const nx_game *g, size_t i);
  * list for its pending panel decision, or whether to play its held card
  * now (a JSON boolean); NULL without one.  Read-only.  Caller decrefs. */
 json_t *nx_game_bot_hint(const nx_game *g, int seat);
+/* Panel panel_id's bot advice for `seat` as its holder (nx_advice.h): 0
+ * (all unsaid without advice), or -1 with err naming the file and field. */
+int nx_game_bot_advice(const nx_game *g, int seat, const char *panel_id, nx_advice *out, char *err, size_t len);
 const char *nx_game_log_result(const nx_game *g, size_t i);
 /* The host's record of the i-th action's log lines (JSON array text), when
  * it says more than the result's public log (the spice behind every shield

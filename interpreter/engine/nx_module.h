@@ -39,6 +39,7 @@
 
 #include "nx_act.h"
 #include "nx_ruling_names.h"
+#include "nx_advice.h"
 
 typedef struct nx_act_entry {
     const char *type;
@@ -98,6 +99,9 @@ typedef struct nx_ruleset {
     int (*holds)(nx_act *a);
     /* A panel's bot hint for the seat, or NULL (no hint). */
     json_t *(*bot_hint)(const nx_runtime *rt, const nx_settings *settings, const nx_state *s, uint8_t seat);
+    /* A panel's bot advice for a seat as its holder: 0, or -1 with err. */
+    int (*bot_advice)(const nx_runtime *rt, const nx_settings *settings, const nx_state *s, uint8_t seat,
+                      const char *panel_id, nx_advice *out, char *err, size_t len);
     /* The Nexus card layer's entry points for the modules below it (the
      * phases and the battle play a card through these, never by name):
      * play the acting seat's held card inside another action (path NULL:

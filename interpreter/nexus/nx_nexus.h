@@ -39,6 +39,11 @@ int nx_panel_answer(nx_act *a, const nx_pending *p, const json_t *choose);
  * whether to play the held card now (true/false).  NULL: no hint (no bot
  * function, nil, or a script error), the bots' default applies. */
 json_t *nx_panel_bot_hint(const nx_runtime *rt, const nx_settings *settings, const nx_state *s, uint8_t seat);
+/* Panel panel_id's bot advice for `seat` as its holder (docs/dsl.md, "Bot
+ * advice"): 0 with *out (all unsaid when the panel gives none), or -1 with
+ * *out unsaid and err naming the script file and the field. */
+int nx_panel_advice(const nx_runtime *rt, const nx_settings *settings, const nx_state *s, uint8_t seat,
+                    const char *panel_id, nx_advice *out, char *err, size_t len);
 
 /* The modules of the Nexus card layer (in the Dune ruleset's list): the
  * lifecycle's phase and alliance hooks and its draw decision

@@ -126,6 +126,7 @@ static const struct { const char *name, *type, *doc; } ctx_fields[] = {
     { "phase", "string", "The current phase." },
     { "turn", "integer", "The current turn." },
     { "faction", "string", "The holder's faction id." },
+    { "advanced", "boolean", "Is this an Advanced game (public, like every game option)?" },
     { NULL, NULL, NULL },
 };
 
@@ -186,6 +187,7 @@ static int ctx_index(lua_State *L)
     else if (!strcmp(key, "path")) c->path ? (void)lua_pushstring(L, c->path) : lua_pushnil(L);
     else if (!strcmp(key, "phase")) lua_pushstring(L, nx_phase_name(c->a->s->phase));
     else if (!strcmp(key, "turn")) lua_pushinteger(L, c->a->s->turn);
+    else if (!strcmp(key, "advanced")) lua_pushboolean(L, (c->a->s->options & NX_OPT_ADVANCED) != 0);
     else if (!strcmp(key, "faction"))
         lua_pushstring(L, nx_faction_id((nx_faction)c->a->s->seats[c->holder].faction));
     else {

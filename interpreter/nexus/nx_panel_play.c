@@ -14,6 +14,7 @@
 #include "nx_battle.h"
 #include "nx_events.h"
 #include "nx_luaval.h"
+#include "nx_advice.h"
 #include "nx_names.h"
 #include "nx_timing.h"
 #include "nx_util.h"
@@ -426,6 +427,48 @@ json_t *nx_panel_bot_hint(const nx_runtime *rt, const nx_settings *settings, con
     json_decref(question);
     free(copy);
     return io.hint;
+}
+
+/* advice is a table, or a function of ctx returning one (nx_advice.h). */
+typedef struct advice_io {
+    call_io io;       /* first: push_ctx reads it as its call_io */
+    nx_advice got;
+} advice_io;
+
+static int take_advice(lua_State *L, int n, void *ud, nx_script_error *e)
+{
+    (void)e;
+    nx_advice_read(L, lua_gettop(L) - n + 1, &((advice_io *)ud)->got);
+    return 0;
+}
+
+int nx_panel_advice(const nx_runtime *rt, const nx_settings *settings, const nx_state *s, uint8_t seat,
+                    const char *panel_id, nx_advice *out, char *err, size_t len)
+{
+    nx_advice_init(out);
+    if (err && len) err[0] = '\0';
+    const nx_panel *p = nx_pack_panel(&rt->pack, panel_id);
+    if (!p || !p->implemented || !nx_sandbox_has_field(rt->sandbox, p->id, "advice")) return 0;
+    /* Read-only on a copy, like a bot hint, with the seat as the holder. */
+    nx_state *copy = nx_xmalloc(sizeof *copy);
+    *copy = *s;
+    nx_act a = { .s = copy, .rt = rt, .settings = settings, .seat = seat };
+    nx_ctx c = { .a = &a, .panel = p, .holder = seat, .readonly = 1 };
+    advice_io ai = { .io = { .ctx = &c, .bot = 1 } };
+    nx_advice_init(&ai.got);
+    nx_sandbox *sb = rt->sandbox;
+    nx_sandbox_set_rng(sb, state_rng, &copy->rng);
+    nx_script_error e;
+    int rc = nx_sandbox_call_value(sb, p->id, "advice", push_ctx, take_advice, &ai, &e);
+    if (ai.io.slot) *ai.io.slot = NULL;
+    nx_sandbox_set_rng(sb, NULL, NULL);
+    free(copy);
+    if (rc) {
+        if (err && len) nx_script_error_format(&e, err, len);
+        return -1;
+    }
+    *out = ai.got;
+    return 0;
 }
 
 int nx_panel_resume(nx_act *a, const nx_pending *pend, const nx_comp *chosen, int n)

@@ -31,5 +31,5 @@ static void settle(nx_act *a)
 
 const nx_ruleset nx_dune_ruleset = {
     modules, sizeof modules / sizeof modules[0], nx_setup_run, settle,
-    nx_bidding_holds, nx_panel_bot_hint, nx_panel_play, nx_panel_settle,
+    nx_bidding_holds, nx_panel_bot_hint, nx_panel_advice, nx_panel_play, nx_panel_settle,
 };

@@ -1,5 +1,7 @@
 #include "nx_runtime.h"
 
+#include "nx_advice.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -33,6 +35,23 @@ static void load_libs(nx_runtime *rt, nx_diags *d)
     free(dir);
 }
 
+static int read_advice(lua_State *L, int n, void *ud, nx_script_error *e)
+{
+    (void)e;
+    nx_advice_read(L, lua_gettop(L) - n + 1, ud);
+    return 0;
+}
+
+/* A panel's advice given as a value (not a function) is read once at
+ * load, so that bad advice fails the pack there (docs/dsl.md, "Bot
+ * advice"); a function's answer is read when a bot asks. */
+static int advice_is_bad(nx_sandbox *sb, const char *panel_id, nx_script_error *e)
+{
+    if (!nx_sandbox_has_field(sb, panel_id, "advice") || nx_sandbox_has_function(sb, panel_id, "advice")) return 0;
+    nx_advice adv;
+    return nx_sandbox_call_value(sb, panel_id, "advice", NULL, read_advice, &adv, e) != 0;
+}
+
 int nx_runtime_open(nx_runtime *rt, const char *pack_yaml, nx_diags *d)
 {
     memset(rt, 0, sizeof *rt);
@@ -55,6 +74,8 @@ int nx_runtime_open(nx_runtime *rt, const char *pack_yaml, nx_diags *d)
                 nx_diags_add(d, p->script_path, e.line, 0, "%s: %s", p->id, e.message);
             else if (!nx_sandbox_has_function(rt->sandbox, p->id, "play"))
                 nx_diags_add(d, p->script_path, 0, 0, "%s: the panel has no play function", p->id);
+            else if (advice_is_bad(rt->sandbox, p->id, &e))
+                nx_diags_add(d, p->script_path, 0, 0, "%s: %s", p->id, e.message);
         }
     if (d->n > problems_before) {
         nx_runtime_close(rt);

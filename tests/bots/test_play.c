@@ -24,8 +24,8 @@
  * action.  Each slice then writes how many Nexus cards were played per
  * panel (and per panel and path) to $NX_PLAY_TALLY; the test_play_panels
  * run ($NX_PLAY_CHECK) adds the slices up and requires the battle panels
- * of issue #12 to have been played at least once in the 200 games (all but
- * Emperor Cunning, see battle_panels).
+ * of issue #12 to have been played at least once in the 200 games (see
+ * battle_panels).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -410,19 +410,16 @@ static void slice_of(int *lo, int *hi, int *first, int *slice, int *slices)
 
 /* The battle panels of issue #12, by panel and, for a card of two
  * alternatives, by path: each must be played in the 200 provisional games.
- * Atreides Cunning is reached because its holder prepares for it
- * (bots/nx_bot_native.h: the Atreides keep their own card and replace
- * another at a draw opportunity): played twice in these games.
- * Not yet emperor.cunning: its holder now keeps its Sardaukar out of its
- * shipments and moves and plays the card in any battle it can enhance
- * (tests/bots/test_bot_native.c), but these seeds never have the Emperor
- * holding its own card in an Advanced battle without Sardaukar (0 plays in
- * the 200 games; in 60 three-seat Advanced games with the Emperor seated,
- * held in 5 and played in 2).  Its scenarios
- * (tests/scenarios/emperor_cunning*.yaml) cover the panel meanwhile. */
+ * The two native Cunnings are reached because their holders prepare for
+ * them, as the panels' Lua advice says (bots/nx_bot_advice.h; docs/bots.md,
+ * "Bot advice from the panels"): Atreides and (in the Advanced game)
+ * Emperor seats keep their own card and draw or replace for it, and an
+ * Emperor holding it keeps its Sardaukar out of its shipments and moves.
+ * Played in these games: atreides.cunning 5 times, emperor.cunning once
+ * (it was never played before the Emperor sought its own card). */
 static const char *const battle_panels[] = {
     "atreides.betrayal", "atreides.cunning", "atreides.secret_ally", "bene_gesserit.betrayal",
-    "bene_gesserit.secret_ally", "emperor.betrayal/battle",
+    "bene_gesserit.secret_ally", "emperor.betrayal/battle", "emperor.cunning",
 };
 
 static char *tally_path(const char *dir, int k)

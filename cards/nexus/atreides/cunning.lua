@@ -37,4 +37,8 @@ function panel.play(ctx)
   ctx:grant("prescience")
 end
 
+-- Bot advice: only the native Atreides can play this card, right after
+-- its own Prescience: worth holding, and drawing or replacing for.
+panel.advice = { keep = true }
+
 return panel

@@ -36,12 +36,14 @@ function panel.play(ctx)
   ctx:modify{ kind = "virtual_elite", count = math.min(5, me.normal), scope = "battle" }
 end
 
--- Bots: the card only adds strength, so play it in any battle of one's own
--- that it can enhance; a battle with Sardaukar or in the Basic game is no use.
-function panel.bot(ctx, q)
-  if q ~= nil then return nil end
-  local ok = panel.can_play(ctx)
-  return ok
+-- Bot advice: in the Advanced game the card is worth holding (and drawing
+-- or replacing for), and its holder keeps its Sardaukar out of its
+-- shipments and moves, so that its battles can use the card; the card only
+-- adds strength, so play it in any battle of one's own that it can
+-- enhance.  In the Basic game there is nothing to enhance.
+function panel.advice(ctx)
+  if not ctx.advanced then return { keep = false, prefer = false } end
+  return { keep = true, avoid = { "elite_forces" }, prefer = panel.can_play(ctx) }
 end
 
 return panel

@@ -1,14 +1,17 @@
 /*
- * Bots and the native Cunnings they must prepare for (bots/nx_bot_native.h;
- * 002_0802524bc338215d.txt, "Suggested first package": all bot profiles).
+ * Bots and the panels' bot advice (bots/nx_bot_advice.h; docs/dsl.md, "Bot
+ * advice"; 002_0802524bc338215d.txt, "Suggested first package": all bot
+ * profiles), with Emperor Cunning, whose script advises keep, avoid
+ * elite_forces and prefer in the Advanced game only:
  *
- *  - Every bot profile (random, simple) holding Emperor Cunning in a battle
- *    with no Sardaukar plays it (the panel's bot hint), and none tries it
- *    where it cannot help (its Sardaukar are in the battle): the card stays.
- *  - An Emperor bot holding its own card ships and moves without its
- *    Sardaukar, so that its battles can use the card; holding another card
- *    it takes them along as before (the control that makes the first
- *    meaningful).
+ *  - the advice as the engine reads it for a seat (nx_game_bot_advice);
+ *  - every bot profile (random, simple) holding Emperor Cunning in a battle
+ *    with no Sardaukar plays it (prefer), and none tries it where it cannot
+ *    help (its Sardaukar are in the battle): the card stays;
+ *  - an Emperor bot holding its own card ships and moves without its
+ *    Sardaukar (avoid), so that its battles can use the card; holding
+ *    another card it takes them along as before (the control that makes
+ *    the first meaningful).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -71,6 +74,43 @@ static void count_cunning(const nx_bot_move *m, void *ctx)
 }
 
 #define BATTLE "\"phase\":\"battle\",\"turn\":2,\"storm\":2,\"spice\":{\"seat0\":5},\"nexus\":{\"seat0\":\"nexus:emperor\"},"
+
+static nx_game *fresh(int advanced)
+{
+    nx_game_config cfg = { .seed = 5, .nseats = 3, .nexus_cards = 1, .advanced = advanced,
+                           .factions = { NX_EMPEROR, NX_ATREIDES, NX_HARKONNEN } };
+    char err[256];
+    nx_game *g = nx_game_new(&rt, NULL, &cfg, err, sizeof err);
+    ck_assert_msg(g != NULL, "%s", err);
+    return g;
+}
+
+START_TEST(the_engine_reads_a_panels_advice_for_a_seat)
+{
+    char err[600];
+    nx_advice a;
+    nx_game *g = fresh(1);
+    ck_assert_int_eq(nx_game_bot_advice(g, 0, "emperor.cunning", &a, err, sizeof err), 0);
+    ck_assert_int_eq(a.keep, 1);
+    ck_assert_uint_eq(a.avoid, NX_AVOID_ELITE_FORCES);
+    ck_assert_int_eq(a.prefer, 0);      /* no battle now */
+    ck_assert_int_eq(nx_game_bot_advice(g, 1, "atreides.cunning", &a, err, sizeof err), 0);
+    ck_assert_int_eq(a.keep, 1);
+    ck_assert_int_eq(a.prefer, -1);
+    /* A panel without advice says nothing; an unknown panel neither. */
+    ck_assert_int_eq(nx_game_bot_advice(g, 2, "harkonnen.cunning", &a, err, sizeof err), 0);
+    ck_assert_int_eq(a.keep, -1);
+    ck_assert_int_eq(nx_game_bot_advice(g, 2, "nobody.cunning", &a, err, sizeof err), 0);
+    ck_assert_int_eq(nx_game_bot_advice(g, 9, "emperor.cunning", &a, err, sizeof err), 0);
+    ck_assert_int_eq(a.keep, -1);
+    nx_game_free(g);
+    g = fresh(0);
+    ck_assert_int_eq(nx_game_bot_advice(g, 0, "emperor.cunning", &a, err, sizeof err), 0);
+    ck_assert_int_eq(a.keep, 0);
+    ck_assert_uint_eq(a.avoid, 0);
+    nx_game_free(g);
+}
+END_TEST
 
 START_TEST(every_bot_profile_plays_emperor_cunning_when_it_helps)
 {
@@ -142,10 +182,11 @@ END_TEST
 
 static Suite *suite(void)
 {
-    Suite *s = suite_create("bot_native");
-    TCase *tc = tcase_create("native cards");
+    Suite *s = suite_create("bot_advice");
+    TCase *tc = tcase_create("advice");
     tcase_add_unchecked_fixture(tc, open_rt, close_rt);
     tcase_set_timeout(tc, 300);
+    tcase_add_test(tc, the_engine_reads_a_panels_advice_for_a_seat);
     tcase_add_loop_test(tc, every_bot_profile_plays_emperor_cunning_when_it_helps, 0, 2);
     tcase_add_test(tc, an_emperor_holding_its_own_card_keeps_its_sardaukar_out);
     suite_add_tcase(s, tc);
