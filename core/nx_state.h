@@ -53,7 +53,7 @@
 #include "nx_map.h"
 #include "nx_rng.h"
 
-#define NX_STATE_FORMAT 3          /* bump when the layout or meaning changes */
+#define NX_STATE_FORMAT 4          /* bump when the layout or meaning changes */
 #define NX_MAX_PENDING (NX_MAX_SEATS + 2)
 #define NX_MAX_OPTIONS 16
 #define NX_MAX_RECEIPTS 48
