@@ -572,6 +572,7 @@ static void apply_storm(nx_act *a, const plan *p)
 static void apply_alliance(nx_act *a, const plan *p)
 {
     for (uint8_t seat = 0; seat < a->s->nseats; seat++) {
+        if (a->s->seats[seat].ally != p->ally[seat]) a->s->seats[seat].aid = 0;   /* an offer of aid is to the ally */
         a->s->seats[seat].ally = p->ally[seat];
         a->s->seats[seat].offers = 0;
     }
