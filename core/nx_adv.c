@@ -29,6 +29,7 @@ static const nx_adv_def defs[NX_ADVO_COUNT] = {
     [NX_ADVO_GUILD_CROSS_SHIP] = { "guild_cross_ship", "cross-shipment", NX_SPACING_GUILD, 0 },
     [NX_ADVO_GUILD_SHIP_BACK] = { "guild_ship_back", "shipment back to its reserves", NX_SPACING_GUILD, 0 },
     [NX_ADVO_STORM_LOOK] = { "storm_look", "look at the storm card", NX_FREMEN, 1 },
+    [NX_ADVO_GUILD_POWER] = { "guild_karama_power", "off-planet shipment", NX_SPACING_GUILD, 0 },
 };
 
 const nx_adv_def *nx_adv_get(int adv)

@@ -34,6 +34,8 @@ typedef enum {
     NX_ADVO_GUILD_CROSS_SHIP,   /* the Guild or its ally ships from one territory to another (LV 2.06, cancel) */
     NX_ADVO_GUILD_SHIP_BACK,    /* the Guild ships forces back to its reserves (LV 2.06, cancel) */
     NX_ADVO_STORM_LOOK,         /* Fremen look at next turn's storm card (LV 2.04 There's a storm coming, prevent) */
+    NX_ADVO_GUILD_POWER,        /* an off-planet shipment the Guild's Karama power may cancel (LV 1.14; the Guild
+                                   alone is asked, answering "karama_power"; the user is the shipper) */
     NX_ADVO_COUNT
 } nx_adv_out;
 
