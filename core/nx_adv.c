@@ -34,6 +34,7 @@ static const nx_adv_def defs[NX_ADVO_COUNT] = {
     /* Any card's play, whoever's faction it names (interpreter/nexus/nx_panel_karama.c). */
     [NX_ADVO_NEXUS_PLAY] = { "nexus_play", "Nexus card play", NX_NO_FACTION, 0 },
     [NX_ADVO_STORM_LOOK] = { "storm_look", "look at the storm card", NX_FREMEN, 1 },
+    [NX_ADVO_GUILD_POWER] = { "guild_karama_power", "off-planet shipment", NX_SPACING_GUILD, 0 },
 };
 
 const nx_adv_def *nx_adv_get(int adv)

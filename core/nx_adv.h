@@ -39,6 +39,8 @@ typedef enum {
     NX_ADVO_TAKE_UP_ARMS,       /* Advanced Bene Gesserit advisors entering an occupied territory as fighters (LV 2.02, cancel) */
     NX_ADVO_NEXUS_PLAY,         /* a Nexus card play held for Karama (common.karama.nexus_effects) */
     NX_ADVO_STORM_LOOK,         /* Fremen look at next turn's storm card (LV 2.04 There's a storm coming, prevent) */
+    NX_ADVO_GUILD_POWER,        /* an off-planet shipment the Guild's Karama power may cancel (LV 1.14; the Guild
+                                   alone is asked, answering "karama_power"; the user is the shipper) */
     NX_ADVO_COUNT
 } nx_adv_out;
 

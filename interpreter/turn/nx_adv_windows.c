@@ -10,6 +10,8 @@
 #include <string.h>
 
 #include "nx_adv_windows.h"
+#include "nx_legal.h"
+#include "nx_movement.h"
 #include "nx_play.h"
 #include "nx_text.h"
 
@@ -90,7 +92,16 @@ static void settle(nx_act *a, int adv)
     nx_act_log(a, "no Karama is played against %s's %s", u, text);
 }
 
-int nx_adv_window(nx_act *a, int adv, uint8_t user)
+static int open_window(nx_act *a, int adv, uint8_t user, uint8_t askers);
+
+int nx_adv_window(nx_act *a, int adv, uint8_t user) { return open_window(a, adv, user, 0xff); }
+
+int nx_adv_window_for(nx_act *a, int adv, uint8_t user, uint8_t asker)
+{
+    return open_window(a, adv, user, asker < NX_MAX_SEATS ? bit(asker) : 0);
+}
+
+static int open_window(nx_act *a, int adv, uint8_t user, uint8_t askers)
 {
     nx_state *s = a->s;
     const nx_adv_def *d = nx_adv_get(adv);
@@ -110,7 +121,7 @@ int nx_adv_window(nx_act *a, int adv, uint8_t user)
     nx_act_who(s, user, w, sizeof w);
     const char *text = nx_adv_use_text(s, adv, t, sizeof t);
     for (int i = 0; i < s->nseats; i++) {
-        if (order[i] == user || !nx_karama_may_hold(s, order[i])) continue;
+        if (order[i] == user || !(askers & bit(order[i])) || !nx_karama_may_hold(s, order[i])) continue;
         if (!event) event = nx_state_new_event(s);
         nx_pending *p = nx_state_add_pending(s, NX_PEND_ADV_KARAMA, order[i]);
         p->event = event;
@@ -146,6 +157,8 @@ static int act_karama(nx_act *a)
         return next ? next(a) : nx_act_fail(a, "illegal", "you have no Karama window to answer");
     }
     if (nx_arg_keys(a, NX_NO_KEYS)) return -1;
+    if (a->s->play.advw == NX_ADVO_GUILD_POWER)
+        return nx_act_fail(a, "illegal", "this is the Guild's Karama power: answer with \"karama_power\", or pass");
     if (nx_karama_card(a->s, p->seat) == NX_COMP_NONE)
         return nx_act_fail(a, "illegal", "you hold no Karama card%s",
                            advanced_bg(a->s, p->seat) ? " and no worthless card to use as one" : "");
@@ -155,10 +168,27 @@ static int act_karama(nx_act *a)
 
 static int pass_adv(nx_act *a, const nx_pending *p) { return answered(a, p); }
 
+int nx_adv_power_answer(nx_act *a, uint8_t seat)
+{
+    const nx_pending *p = nx_pending_find(a->s, seat, NX_PEND_ADV_KARAMA);
+    if (!p || a->s->play.advw != NX_ADVO_GUILD_POWER) return 0;
+    a->s->play.advw_players |= bit(seat);
+    answered(a, p);
+    return 1;
+}
+
 /* Bots: stop an opponent's advantage; never an ally's. */
 static void adv_moves(const nx_state *s, const nx_pending *p, json_t *out)
 {
     nx_moves_add(out, 5, json_pack("{s:s}", "type", "pass"));
+    if (s->play.advw == NX_ADVO_GUILD_POWER) {
+        /* The Guild's power, with a real Karama: against a large shipment
+         * of a seat not its ally (the held act: play.advh_arg). */
+        int large = nx_ship_held_forces(s) >= 6 && s->seats[p->seat].ally != s->play.advw_user;
+        if (nx_move_card_in_hand(s, p->seat, NX_TR_KARAMA) != NX_COMP_NONE)
+            nx_moves_add(out, large ? 6 : 0, json_pack("{s:s}", "type", "karama_power"));
+        return;
+    }
     if (nx_karama_card(s, p->seat) == NX_COMP_NONE) return;
     /* A Karama buys a card or a shipment; simple bots spend it here only
      * to keep a large price from the Emperor (random bots try either). */

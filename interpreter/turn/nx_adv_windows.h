@@ -25,6 +25,12 @@
 /* 1 when a window opened (the procedure returns 1); 0 when settled, or
  * when there is nothing to ask (no user: pass NX_NO_SEAT). */
 int nx_adv_window(nx_act *a, int adv, uint8_t user);
+/* The same window asking one seat only (a faction's Karama power that
+ * answers a use: NX_ADVO_GUILD_POWER, the Guild). */
+int nx_adv_window_for(nx_act *a, int adv, uint8_t user, uint8_t asker);
+/* The Guild answers NX_ADVO_GUILD_POWER's window with "karama_power"
+ * (nx_karama_powers.c): 1 when the seat had that window to answer. */
+int nx_adv_power_answer(nx_act *a, uint8_t seat);
 /* Did a Karama stop this use? */
 int nx_adv_stopped(const nx_state *s, int adv);
 /* The use is over: its windows may open again at the next use. */

@@ -23,8 +23,10 @@
  *    blow's first worm (nx_phase_spice_blow.c; it causes the Nexus a
  *    Shai-Hulud causes).
  *
- * Not yet here (docs/rules/karama.md says why): the Guild's cancelled
- * shipment.  A power is played as any Karama, at a moment its holder
+ *  - Spacing Guild, in the Shipment and Movement phase: cancel one
+ *    off-planet shipment of another player, held before it lands while
+ *    the Guild alone answers its window (NX_ADVO_GUILD_POWER,
+ *    nx_phase_shipment.c); "karama_power" with no argument answers it.  A power is played as any Karama, at a moment its holder
  * chooses (not as an answer to a decision), and never while a Karama
  * window is open.  play.karama_power_used records the spent powers.
  */
@@ -301,6 +303,25 @@ static int act_fremen(nx_act *a, uint8_t seat)
     return 0;
 }
 
+/* ---- Spacing Guild ------------------------------------------------------------------------------ */
+
+/* The answer to the Guild-only window at a held off-planet shipment; the
+ * window's settling spends the card and the shipment code cancels it. */
+static int act_guild(nx_act *a, uint8_t seat)
+{
+    nx_state *s = a->s;
+    if (nx_arg_keys(a, NX_NO_KEYS)) return -1;
+    if (!(s->options & NX_OPT_ADVANCED)) return nx_act_fail(a, "illegal", "the faction Karama powers belong to the Advanced game");
+    if (s->play.karama_power_used & bit(seat))
+        return nx_act_fail(a, "illegal", "your faction's Karama power is used once a game, and you used it");
+    if (s->phase != NX_P_SHIPMENT_MOVEMENT) return nx_act_fail(a, "illegal", "this power is used during the Shipment and Movement phase");
+    if (s->play.advw != NX_ADVO_GUILD_POWER || !nx_pending_find(s, seat, NX_PEND_ADV_KARAMA))
+        return nx_act_fail(a, "illegal", "the power cancels an off-planet shipment as it is made: wait for one");
+    if (real_karama(s, seat) == NX_COMP_NONE) return nx_act_fail(a, "illegal", "you hold no Karama card");
+    nx_adv_power_answer(a, seat);
+    return 0;
+}
+
 /* ---- the action ------------------------------------------------------------------------------ */
 
 static int act_karama_power(nx_act *a)
@@ -311,6 +332,7 @@ static int act_karama_power(nx_act *a)
     case NX_ATREIDES: return act_atreides(a, seat);
     case NX_EMPEROR: return act_emperor(a, seat);
     case NX_FREMEN: return act_fremen(a, seat);
+    case NX_SPACING_GUILD: return act_guild(a, seat);
     case NX_HARKONNEN: return act_harkonnen(a, seat);
     case NX_BENE_GESSERIT:
         return nx_act_fail(a, "illegal", "the Bene Gesserit's Karama power is to use worthless cards as Karama (LV 1.14)");

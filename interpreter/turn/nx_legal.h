@@ -24,6 +24,9 @@ int nx_ship_delay_refusal(const nx_state *s, uint8_t seat, char *why, size_t len
 int nx_ship_check(const nx_state *s, uint8_t seat, int from, int to, int normal, int elite, int karama, int *cost,
                   char *why, size_t len);
 
+/* Forces of the shipment held for a Karama window (play.advh), 0 none. */
+int nx_ship_held_forces(const nx_state *s);
+
 /* Bidding (nx_phase_bidding.c): the highest amount "bid" reads, and the
  * check of a bid (0 when legal). */
 #define NX_BID_CAP 250

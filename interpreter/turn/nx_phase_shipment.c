@@ -323,6 +323,18 @@ static void apply_ship(nx_act *a, const ship_req *r, const ship_plan *plan)
     if (advisor_may_follow(s, r, plan)) s->play.advise_section = (uint8_t)r->to;
 }
 
+/* May the Guild's Advanced Karama power cancel this shipment (LV 1.14:
+ * "cancel one off-planet shipment of any one player")?  A shipment from
+ * the reserves onto Dune, Fremen sending too, of a seat not the Guild,
+ * while the power is unspent and the Guild may hold a Karama by what the
+ * table sees: the shipment is held before it lands, nothing is paid yet. */
+static int guild_power_due(const nx_state *s, const ship_req *r)
+{
+    uint8_t guild = guild_seat(s);
+    return advanced(s) && guild != NX_NO_SEAT && r->seat != guild && r->from == RESERVES && r->to != RESERVES &&
+           !(s->play.karama_power_used & BIT(guild)) && nx_karama_may_hold(s, guild);
+}
+
 /* Acts held for a Karama window (the end of this file). */
 static int hold_send(nx_act *a, const ship_req *r);
 static int hold_guild(nx_act *a, const ship_req *r, int adv);
@@ -650,6 +662,7 @@ static int act_ship(nx_act *a)
     if (plan.sends) return hold_send(a, &r);
     int adv = guild_use(s, &r, &plan);
     if (adv) return hold_guild(a, &r, adv);
+    if (guild_power_due(s, &r)) return hold_guild(a, &r, NX_ADVO_GUILD_POWER);
     apply_ship(a, &r, &plan);
     return 0;
 }
@@ -1074,10 +1087,24 @@ static int is_guild_use(int adv)
     return adv == NX_ADVO_GUILD_HALF_PRICE || adv == NX_ADVO_GUILD_CROSS_SHIP || adv == NX_ADVO_GUILD_SHIP_BACK;
 }
 
+/* A held shipment: a Guild use, or one held for the Guild's power (its
+ * user is the shipper, H_SEAT). */
+static int is_held_shipment(int adv) { return is_guild_use(adv) || adv == NX_ADVO_GUILD_POWER; }
+
+static int s_sends(const nx_state *s, const ship_req *r)
+{
+    return s->seats[r->seat].faction == NX_FREMEN && r->from == RESERVES && !(nx_effect_allowed(s, r->seat) & NX_ALLOW_FIVE_AS_ONE);
+}
+
+int nx_ship_held_forces(const nx_state *s)
+{
+    return s->play.advh ? s->play.advh_arg[H_NORMAL] + s->play.advh_arg[H_ELITE] : 0;
+}
+
 /* The seat using the held advantage: the Guild's ally may use its shipping. */
 static uint8_t held_user(const nx_state *s, int adv)
 {
-    if (is_guild_use(adv)) return s->play.advh_arg[H_SEAT];
+    if (is_held_shipment(adv)) return s->play.advh_arg[H_SEAT];
     return nx_state_seat_of(s, nx_adv_get(adv)->faction);
 }
 
@@ -1105,7 +1132,8 @@ static int hold_guild(nx_act *a, const ship_req *r, int adv)
     nx_move_forces_label(r->normal, r->elite, forces, sizeof forces);
     if (r->from != RESERVES) nx_move_section_label(r->from, from, sizeof from);
     if (r->to != RESERVES) nx_move_section_label(r->to, to, sizeof to);
-    if (adv == NX_ADVO_GUILD_SHIP_BACK) nx_fmt(what, sizeof what, "ship %s from %s back to its reserves", forces, from);
+    if (adv == NX_ADVO_GUILD_POWER) nx_fmt(what, sizeof what, "%s %s to %s", r->karama || !s_sends(a->s, r) ? "ship" : "send", forces, to);
+    else if (adv == NX_ADVO_GUILD_SHIP_BACK) nx_fmt(what, sizeof what, "ship %s from %s back to its reserves", forces, from);
     else if (adv == NX_ADVO_GUILD_CROSS_SHIP) nx_fmt(what, sizeof what, "cross-ship %s from %s to %s", forces, from, to);
     else nx_fmt(what, sizeof what, "ship %s to %s at half price", forces, to);
     return hold(a, adv, what);
@@ -1172,14 +1200,19 @@ static void held_made(nx_act *a, int adv, uint8_t seat, const uint8_t *h)
 {
     nx_state *s = a->s;
     char why[256];
-    if (adv == NX_ADVO_FREMEN_SEND || is_guild_use(adv)) {
-        int guild = is_guild_use(adv);
+    if (adv == NX_ADVO_FREMEN_SEND || is_held_shipment(adv)) {
+        int guild = is_held_shipment(adv);
         ship_req r = { .seat = seat, .from = guild ? ship_end_of(h[H_FROM_T]) : RESERVES,
                        .to = guild ? ship_end_of(h[H_TO]) : h[H_TO], .normal = h[H_NORMAL], .elite = h[H_ELITE] };
         ship_plan plan;
         int refused = check_ship(s, &r, &plan, why, sizeof why);
         assert(!refused && (guild || plan.sends));     /* checked at the act; only Karama cards moved since */
         (void)refused;
+        /* Not stopped: before it lands, the Guild's power may cancel it. */
+        if (adv != NX_ADVO_GUILD_POWER && guild_power_due(s, &r)) {
+            hold_guild(a, &r, NX_ADVO_GUILD_POWER);
+            return;
+        }
         apply_ship(a, &r, &plan);
     } else if (adv == NX_ADVO_FREMEN_MOVE || adv == NX_ADVO_TAKE_UP_ARMS) {
         nx_move_req r = { .seat = seat, .from_t = h[H_FROM_T], .from_sec = h[H_FROM_SEC] == 0xff ? -1 : h[H_FROM_SEC],
@@ -1225,6 +1258,13 @@ static void held_stopped(nx_act *a, int adv, uint8_t seat, const uint8_t *h)
         nx_act_log(a, "the Bene Gesserit send no advisor");
     } else if (adv == NX_ADVO_WARTIME) {
         nx_act_log(a, "Wartime: the Bene Gesserit keep their advisors");
+    } else if (adv == NX_ADVO_GUILD_POWER) {
+        /* Read here: the shipment is the shipper's of the turn, cancelled
+         * before it lands, so it pays nothing (docs/rules/karama.md). */
+        s->play.shipped |= BIT(seat);
+        s->play.karama_power_used |= BIT(guild_seat(s));
+        nx_act_log(a, "the Spacing Guild's Karama power cancels the shipment: %s's forces stay in its reserves and it pays nothing; "
+                      "its shipment this turn is spent", who);
     } else if (adv == NX_ADVO_GUILD_HALF_PRICE) {
         nx_act_log(a, "%s's shipment is not made: it may ship again, at the normal rates", who);
     } else if (adv == NX_ADVO_GUILD_CROSS_SHIP || adv == NX_ADVO_GUILD_SHIP_BACK) {
@@ -1244,7 +1284,7 @@ static int settle_held(nx_act *a)
     int adv = s->play.advh;
     assert(nx_adv_get(adv));
     uint8_t seat = held_user(s, adv);
-    if (nx_adv_window(a, adv, seat)) return 1;
+    if (adv == NX_ADVO_GUILD_POWER ? nx_adv_window_for(a, adv, seat, guild_seat(s)) : nx_adv_window(a, adv, seat)) return 1;
     int stopped = nx_adv_stopped(s, adv);
     uint8_t h[NX_ADVH_ARGS];
     memcpy(h, s->play.advh_arg, sizeof h);
