@@ -154,9 +154,9 @@ static void check_counts(const char *seed, const char *seats, int advanced, unsi
 START_TEST(test_counts_six_seats)
 {
     /* Seed 11, six seats, Advanced (the README's main job, make run's
-     * default seed): nine cards.  Seed 4 was the main job until the
-     * Emperor's bot sought its own card (Lua bot advice), which changed
-     * the bots' game: it now plays three. */
+     * default seed): eleven cards once this round's windows, powers and
+     * ally offers were merged (each changes the bots' game).  At least
+     * nine: the README's claim is checked by the main job itself. */
     check_counts("11", "6", 1, 9);
 }
 END_TEST
