@@ -156,7 +156,7 @@ START_TEST(test_counts_six_seats)
     /* Seed 11, six seats, Advanced (the README's main job, make run's
      * default seed): eleven cards once this round's windows, powers and
      * ally offers were merged (each changes the bots' game).  At least
-     * nine: the README's claim is checked by the main job itself. */
+     * nine, as the README says. */
     check_counts("11", "6", 1, 9);
 }
 END_TEST
