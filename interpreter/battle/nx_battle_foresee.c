@@ -80,6 +80,15 @@ static nx_comp answer_comp(const nx_battle_plan *pl, int e)
 }
 
 
+/* Can a legal plan keep the answer together with what the side already
+ * showed?  A second element (Atreides Cunning) comes after a first one
+ * the plan must keep too: the search starts from both. */
+static int keepable(const nx_state *s, int t, int e, nx_battle_plan whole)
+{
+    unsigned given = nx_battle_elem_fix(s, e) | nx_battle_fixed_elements(s, t, &whole);
+    return nx_battle_find_plan(s, t, &whole, given) == 0;
+}
+
 /* Is the answer one a legal plan can keep (the Voice included)? */
 static int answer_problem(nx_act *a, int t, int e, const nx_battle_plan *pl)
 {
@@ -87,8 +96,7 @@ static int answer_problem(nx_act *a, int t, int e, const nx_battle_plan *pl)
     char why[256];
     if (e != NX_ELEM_DIAL && nx_battle_slot_problem(s, s->play.battle_seats[t], elem_slot[e], answer_comp(pl, e), why, sizeof why))
         return nx_act_fail(a, "illegal", "%s", why);
-    nx_battle_plan whole = *pl;
-    if (nx_battle_find_plan(s, t, &whole, nx_battle_elem_fix(s, e)) == 0) return 0;
+    if (keepable(s, t, e, *pl)) return 0;
     if (e == NX_ELEM_DIAL)
         return nx_act_fail(a, "illegal", "no set of your forces here makes a dial of %g%s", pl->dial2 / 2.0,
                            nx_battle_elem_fix(s, e) & NX_FIX_SUPPORT ? " with that support" : " with any support you can pay");
@@ -166,8 +174,7 @@ static json_t *answer_action(const nx_state *s, int e, const nx_battle_plan *pl)
 /* Add an answer if a legal plan can keep it and it is not listed yet. */
 static void add_answer(const nx_state *s, int t, int e, nx_battle_plan pl, int score, json_t *out)
 {
-    nx_battle_plan whole = pl;
-    if (nx_battle_find_plan(s, t, &whole, nx_battle_elem_fix(s, e))) return;
+    if (!keepable(s, t, e, pl)) return;
     json_t *action = answer_action(s, e, &pl);
     size_t i;
     json_t *m;
