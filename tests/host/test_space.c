@@ -247,6 +247,10 @@ START_TEST(every_bid)
     nxt_ally(g, 0, 2);
     nxt_hand(g, 0, "treachery:karama#1", NULL, NULL);
     settle(g);
+    /* The allies first say what they offer each other (ally_aid): all they hold,
+     * so the Atreides' runs reach their own spice plus the Guild's. */
+    ck_assert_int_eq(nxt_offer_aid(g, -1), 2);
+    settle(g);
     int tried = 0;
     for (int round = 0; round < 4; round++) {
         const nx_state *st = nx_game_state(g);
