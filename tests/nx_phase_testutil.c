@@ -608,3 +608,15 @@ void nxt_plan(nx_game *g, int seat, const char *keys)
     nx_fmt(body, sizeof body, "\"type\":\"battle_plan\", %s", keys);
     nxt_ok(g, seat, body);
 }
+
+json_t *nxt_best_action(nx_game *g, int seat, char **listed)
+{
+    json_t *moves = nx_game_moves(g, seat), *best = NULL, *m;
+    size_t i;
+    json_array_foreach(moves, i, m)
+        if (!best || json_integer_value(json_object_get(m, "score")) > json_integer_value(json_object_get(best, "score"))) best = m;
+    json_t *action = best ? json_incref(json_object_get(best, "action")) : NULL;
+    if (listed) *listed = json_dumps(moves, JSON_COMPACT);
+    json_decref(moves);
+    return action;
+}

@@ -151,6 +151,12 @@ int nxt_all_moves_accepted(const nx_game *g, int seat);
  * one), each tried on a fresh copy of the staged position built by `make`. */
 void nxt_stage_check_moves(nx_game *(*make)(void), int seat);
 
+/* The action of the seat's best-scored candidate move (the first of the
+ * top score, as the simple bot breaks no tie here); a new reference, or
+ * NULL when the seat has no candidate.  `listed` (may be NULL) receives
+ * the whole list as text for a failure message (caller frees). */
+json_t *nxt_best_action(nx_game *g, int seat, char **listed);
+
 /* ---- staging -------------------------------------------------------------------- */
 
 /* The game's state, to rewrite. */

@@ -324,18 +324,10 @@ START_TEST(ally_aid_bots)
     nxt_stage_check_moves(aid_position, 0);
     nx_game *g = aid_position();
     /* Fremen (5) is richer than Atreides (1): the simple bot offers half. */
-    json_t *moves = nx_game_moves(g, 1);
-    json_t *best = NULL;
-    size_t i;
-    json_t *m;
-    json_int_t top = -1;
-    json_array_foreach(moves, i, m) if (json_integer_value(json_object_get(m, "score")) > top) {
-        top = json_integer_value(json_object_get(m, "score"));
-        best = json_object_get(m, "action");
-    }
+    json_t *best = nxt_best_action(g, 1, NULL);
     ck_assert_str_eq(json_string_value(json_object_get(best, "type")), "ally_aid");
     ck_assert_int_eq(json_integer_value(json_object_get(best, "amount")), 2);
-    json_decref(moves);
+    json_decref(best);
     nx_game_free(g);
 }
 END_TEST

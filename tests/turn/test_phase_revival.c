@@ -353,18 +353,12 @@ START_TEST(grant_bot_moves)
     nxt_stage_check_moves(grant_position, 0);
     /* The bots use the grant whole, with the free forces on top. */
     nx_game *g = grant_position();
-    json_t *moves = nx_game_moves(g, 0);
-    json_t *best = NULL;
-    size_t i;
-    json_t *m;
-    json_array_foreach(moves, i, m)
-        if (!best || json_integer_value(json_object_get(m, "score")) > json_integer_value(json_object_get(best, "score"))) best = m;
-    json_t *act = json_object_get(best, "action");
-    char *dbg = json_dumps(moves, JSON_COMPACT);
+    char *dbg;
+    json_t *act = nxt_best_action(g, 0, &dbg);
     ck_assert_msg(json_integer_value(json_object_get(act, "grant_forces")) == 3, "%s", dbg);
     free(dbg);
     ck_assert_int_eq(json_integer_value(json_object_get(act, "forces")), 2);
-    json_decref(moves);
+    json_decref(act);
     /* Applied: five come back, the grant is spent, nothing is paid. */
     nxt_ok(g, 0, "\"type\": \"revive\", \"forces\": 2, \"grant_forces\": 3");
     ck_assert_int_eq(in_tanks(g, 0, NX_FORCE_NORMAL), 1);
