@@ -79,33 +79,6 @@ int nx_spice_aid_for(const nx_state *s, int seat)
     return aid < nx_spice_of(s, ally) ? aid : nx_spice_of(s, ally);
 }
 
-int nx_spice_pay_with_ally(nx_act *a, int seat, int payee, int price, int from_ally, const char *reason)
-{
-    nx_state *s = a->s;
-    assert(seat >= 0 && seat < s->nseats && price >= 0);
-    if (!reason) reason = "spice";
-    int ally = s->seats[seat].ally == NX_NO_SEAT ? -1 : s->seats[seat].ally;
-    if (from_ally < 0) {
-        /* The default split: the payer's own spice first. */
-        int own = price < nx_spice_of(s, seat) ? price : nx_spice_of(s, seat);
-        from_ally = ally < 0 ? 0 : price - own;
-        if (ally >= 0 && from_ally > nx_spice_of(s, ally)) from_ally = nx_spice_of(s, ally);
-        price = own + from_ally;
-    }
-    if (from_ally > price || (from_ally > 0 && ally < 0)) {
-        a->failed_late = 1;
-        if (ally < 0) return nx_act_fail(a, "illegal", "there is no ally to help pay for %s", reason);
-        return nx_act_fail(a, "illegal", "the ally cannot pay %d of a price of %d for %s", from_ally, price, reason);
-    }
-    /* Both parts are checked before either moves: a refusal moves nothing. */
-    if (nx_spice_of(s, seat) < price - from_ally)
-        return refuse(a, "pay", seat, price - from_ally, reason, nx_spice_of(s, seat));
-    if (from_ally > 0 && nx_spice_of(s, ally) < from_ally) return refuse(a, "pay", ally, from_ally, reason, nx_spice_of(s, ally));
-    if (nx_spice_transfer(a, seat, payee, price - from_ally, reason)) return -1;
-    if (from_ally > 0 && nx_spice_transfer(a, ally, payee, from_ally, reason)) return -1;
-    return from_ally;
-}
-
 int nx_spice_bribe(nx_act *a, int payer, int payee, int amount)
 {
     nx_state *s = a->s;

@@ -50,17 +50,6 @@ int nx_spice_of(const nx_state *s, int seat);
 int nx_spice_aid_for(const nx_state *s, int seat);
 
 /*
- * Payment with an ally's help (LV 2.03: an ally may pay for its ally's
- * cards and shipments).  `seat` pays `price` to `payee`; its ally pays
- * `from_ally` of it.  from_ally < 0 means the default split: the payer's own
- * spice first, the ally the rest (capped at what the ally holds: a card
- * played since the price was agreed cannot make a balance negative, so the
- * payee then receives less).  Returns the part the ally paid (>= 0), or -1
- * refused (the payer cannot pay its part, or there is no ally to help).
- */
-int nx_spice_pay_with_ally(nx_act *a, int seat, int payee, int price, int from_ally, const char *reason);
-
-/*
  * Spice in front of a shield (a bribe, FAQ): `payer` places `amount` of
  * its spice in front of `payee`'s shield, and at the Mentat Pause `seat`
  * takes what lies in front of its own shield behind it (capped at what a

@@ -80,13 +80,16 @@ static int pass_aid(nx_act *a, const nx_pending *p)
     return 0;
 }
 
-/* Bots: offer half one's spice when the ally holds less (it needs the
- * help more), else nothing; all of it and nothing are listed too, so a
- * random bot may give any of them. */
+/* Bots score from what the seat may see: its ally's purse is behind a
+ * shield, so a purse of AID_SPARE or more offers half of itself, a smaller
+ * one nothing; all of it and nothing are listed too, so a random bot may
+ * give any of them. */
+#define AID_SPARE 4
+
 static void aid_moves(const nx_state *s, const nx_pending *p, json_t *out)
 {
-    int spice = nx_spice_of(s, p->seat), ally_spice = nx_spice_of(s, s->seats[p->seat].ally);
-    int needs = ally_spice < spice;
+    int spice = nx_spice_of(s, p->seat);
+    int needs = spice >= AID_SPARE;
     nx_moves_add(out, needs ? 1 : 5, json_pack("{s:s}", "type", "pass"));
     if (spice / 2 > 0) nx_moves_add(out, needs ? 5 : 1, json_pack("{s:s, s:i}", "type", "ally_aid", "amount", spice / 2));
     if (spice > 0) nx_moves_add(out, 0, json_pack("{s:s, s:i}", "type", "ally_aid", "amount", spice));

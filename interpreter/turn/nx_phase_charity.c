@@ -44,7 +44,7 @@ static void receive(nx_act *a, uint8_t seat, int amount)
 {
     nx_state *s = a->s;
     int failed = nx_spice_transfer(a, NX_SPICE_BANK, seat, amount, "CHOAM Charity");
-    assert(!failed);        /* the bank pays charity; amount is 1 or 2 */
+    assert(!failed);        /* the bank pays; 1 or 2 spice, and no purse nears INT16_MAX (staging caps one at 999) */
     (void)failed;
     char who[64];
     nx_act_log(a, "%s claims CHOAM Charity and receives %d spice", nx_act_who(s, seat, who, sizeof who), amount);

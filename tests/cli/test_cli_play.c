@@ -154,7 +154,7 @@ static void check_counts(const char *seed, const char *seats, int advanced, unsi
 START_TEST(test_counts_six_seats)
 {
     /* Seed 11, six seats, Advanced (the README's main job, make run's
-     * default seed): eleven cards once this round's windows, powers and
+     * default seed): ten cards once this round's windows, powers and
      * ally offers were merged (each changes the bots' game).  At least
      * nine, as the README says. */
     check_counts("11", "6", 1, 9);

@@ -106,45 +106,6 @@ START_TEST(test_never_negative)
 }
 END_TEST
 
-START_TEST(test_pay_with_ally)
-{
-    nx_state s, before;
-    nx_act a = act_on(&s);
-    /* No ally: the payer's own spice only. */
-    ck_assert_int_eq(nx_spice_pay_with_ally(&a, 1, NX_SPICE_BANK, 4, -1, "shipment"), 0);
-    ck_assert_int_eq(s.seats[1].spice, 6);
-    memcpy(&before, &s, sizeof s);
-    ck_assert_int_eq(nx_spice_pay_with_ally(&a, 1, NX_SPICE_BANK, 4, 2, "shipment"), -1);
-    ck_assert_msg(strstr(a.err, "no ally"), "%s", a.err);
-    ck_assert_int_eq(memcmp(&before, &s, sizeof s), 0);
-    a.failed_late = 0;
-    /* Allied: the payer's own spice first, the ally the rest. */
-    s.seats[1].ally = 2;
-    s.seats[2].ally = 1;
-    ck_assert_int_eq(nx_spice_pay_with_ally(&a, 1, 0, 9, -1, "a card"), 3);
-    ck_assert_int_eq(s.seats[1].spice, 0);
-    ck_assert_int_eq(s.seats[2].spice, 7);
-    ck_assert_int_eq(s.seats[0].spice, 19);
-    /* A chosen split. */
-    s.seats[1].spice = 5;
-    ck_assert_int_eq(nx_spice_pay_with_ally(&a, 1, NX_SPICE_BANK, 6, 4, "shipment"), 4);
-    ck_assert_int_eq(s.seats[1].spice, 3);
-    ck_assert_int_eq(s.seats[2].spice, 3);
-    /* Either part the payer cannot pay refuses the whole, moving nothing. */
-    memcpy(&before, &s, sizeof s);
-    ck_assert_int_eq(nx_spice_pay_with_ally(&a, 1, NX_SPICE_BANK, 6, 1, "shipment"), -1);
-    ck_assert_int_eq(memcmp(&before, &s, sizeof s), 0);
-    ck_assert_int_eq(nx_spice_pay_with_ally(&a, 1, NX_SPICE_BANK, 6, 4, "shipment"), -1);
-    ck_assert_msg(strstr(a.err, "Harkonnen cannot pay 4 spice for shipment"), "%s", a.err);
-    ck_assert_int_eq(memcmp(&before, &s, sizeof s), 0);
-    ck_assert_int_eq(nx_spice_pay_with_ally(&a, 1, NX_SPICE_BANK, 3, 4, "shipment"), -1);
-    ck_assert_int_eq(memcmp(&before, &s, sizeof s), 0);
-    ck_assert_int_eq(json_array_size(a.log), 0);
-    assert_valid(&s);
-    done(&a);
-}
-END_TEST
-
 START_TEST(test_bribes)
 {
     nx_state s;
@@ -211,7 +172,6 @@ static Suite *suite(void)
     tcase_add_test(tc, test_seat_to_seat_and_bank);
     tcase_add_test(tc, test_refusal_leaves_state_unchanged);
     tcase_add_test(tc, test_never_negative);
-    tcase_add_test(tc, test_pay_with_ally);
     tcase_add_test(tc, test_bribes);
     tcase_add_test(tc, test_invariant_catches_negative);
     tcase_add_test(tc, test_through_the_engine);

@@ -323,11 +323,22 @@ START_TEST(ally_aid_bots)
     nxt_stage_check_moves(aid_position, 1);
     nxt_stage_check_moves(aid_position, 0);
     nx_game *g = aid_position();
-    /* Fremen (5) is richer than Atreides (1): the simple bot offers half. */
+    /* Fremen (5) have a purse to spare: the simple bot offers half.  The
+     * Atreides (1) offer nothing. */
     json_t *best = nxt_best_action(g, 1, NULL);
     ck_assert_str_eq(json_string_value(json_object_get(best, "type")), "ally_aid");
     ck_assert_int_eq(json_integer_value(json_object_get(best, "amount")), 2);
     json_decref(best);
+    best = nxt_best_action(g, 0, NULL);
+    ck_assert_str_eq(json_string_value(json_object_get(best, "type")), "pass");
+    json_decref(best);
+    /* The scores read only what the seat sees: the ally's purse is behind a shield. */
+    json_t *before = nx_game_moves(g, 1);
+    nx_game_state_mut(g)->seats[0].spice = 40;
+    json_t *after = nx_game_moves(g, 1);
+    ck_assert(json_equal(before, after));
+    json_decref(before);
+    json_decref(after);
     nx_game_free(g);
 }
 END_TEST
