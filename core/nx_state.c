@@ -1,6 +1,7 @@
 #include "nx_state.h"
 #include "nx_text.h"
 
+#include "nx_adv.h"
 #include "nx_effects.h"
 #include "nx_invoice.h"
 
@@ -235,6 +236,30 @@ static int check_pending(const nx_state *s, char *msg, size_t len)
     return 0;
 }
 
+/* A Nexus play held for its Karama window (interpreter/nexus/nx_panel_karama.c)
+ * lasts exactly as long as that window, and its card stays in the holder's
+ * hand until the window settles: a save that says otherwise would leave a
+ * play no window can settle, or one whose card is gone. */
+static int check_held_play(const nx_state *s, char *msg, size_t len)
+{
+    const nx_play *p = &s->play;
+    if (!p->nxh_source) {
+        if (p->nxh_seat || p->nxh_path || p->advw == NX_ADVO_NEXUS_PLAY) {
+            nx_fmt(msg, len, "a Karama window against a Nexus play is open with no play held");
+            return -1;
+        }
+        return 0;
+    }
+    int faction = (p->nxh_source - 1) / 3;
+    if (p->nxh_seat >= s->nseats || p->advw != NX_ADVO_NEXUS_PLAY || faction >= NX_FACTION_COUNT ||
+        s->custody.zone[nx_comp_nexus((nx_faction)faction)] != NX_Z_SEAT(p->nxh_seat, NX_ZS_NEXUS_HELD)) {
+        nx_fmt(msg, len, "a held Nexus play (seat %d) has no open Karama window or no card in its holder's hand",
+               p->nxh_seat);
+        return -1;
+    }
+    return 0;
+}
+
 int nx_state_check(const nx_state *s, char *msg, size_t len)
 {
     if (s->format != NX_STATE_FORMAT || s->nseats > NX_MAX_SEATS ||
@@ -242,8 +267,8 @@ int nx_state_check(const nx_state *s, char *msg, size_t len)
         nx_fmt(msg, len, "state header is inconsistent");
         return -1;
     }
-    if (check_seats(s, msg, len) || check_pending(s, msg, len) || nx_effects_check(s, msg, len) ||
-        nx_invoices_check(s, msg, len))
+    if (check_seats(s, msg, len) || check_pending(s, msg, len) || check_held_play(s, msg, len) ||
+        nx_effects_check(s, msg, len) || nx_invoices_check(s, msg, len))
         return -1;
     if (nx_custody_check(&s->custody, msg, len)) return -1;
     if (!(s->options & NX_OPT_NEXUS_CARDS))

@@ -2,6 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "nx_adv.h"
 #include "nx_custody.h"
 #include "nx_json_write.h"
 #include "nx_state.h"
@@ -110,6 +111,37 @@ END_TEST
  * among leaders or in the Tanks, and so on.  Debug builds also assert,
  * inside nx_custody_check, that the table pass and the rule-by-rule pass
  * agree on each of these states. */
+/* A held Nexus play lives exactly as long as its Karama window, its card in
+ * its holder's hand (core/nx_state.c, check_held_play). */
+START_TEST(invariants_catch_a_stray_held_play)
+{
+    nx_state s;
+    char msg[160];
+    seat_game(&s, 3);
+    s.options |= NX_OPT_NEXUS_CARDS;
+    s.custody.zone[nx_comp_nexus(NX_ECAZ)] = NX_Z_SEAT(1, NX_ZS_NEXUS_HELD);
+    s.play.nxh_source = (uint8_t)(1 + NX_ECAZ * 3 + 2);
+    s.play.nxh_seat = 1;
+    s.play.advw = NX_ADVO_NEXUS_PLAY;
+    ck_assert_msg(nx_state_check(&s, msg, sizeof msg) == 0, "%s", msg);
+    nx_state t = s;
+    t.play.advw = 0;                                  /* no window to settle it */
+    ck_assert_int_eq(nx_state_check(&t, msg, sizeof msg), -1);
+    ck_assert_ptr_nonnull(strstr(msg, "held Nexus play"));
+    t = s;
+    t.custody.zone[nx_comp_nexus(NX_ECAZ)] = NX_Z_NEXUS_DISCARD;   /* its card gone */
+    ck_assert_int_eq(nx_state_check(&t, msg, sizeof msg), -1);
+    ck_assert_ptr_nonnull(strstr(msg, "held Nexus play"));
+    t = s;
+    t.play.nxh_seat = 5;                              /* past the last seat */
+    ck_assert_int_eq(nx_state_check(&t, msg, sizeof msg), -1);
+    t = s;
+    t.play.nxh_source = t.play.nxh_seat = 0;          /* a window with nothing held */
+    ck_assert_int_eq(nx_state_check(&t, msg, sizeof msg), -1);
+    ck_assert_ptr_nonnull(strstr(msg, "no play held"));
+}
+END_TEST
+
 START_TEST(invariants_catch_every_misplaced_component)
 {
     nx_state s;
@@ -265,6 +297,7 @@ static Suite *suite(void)
     tcase_add_test(tc, deck_order_top_and_bottom);
     tcase_add_test(tc, shuffle_is_seeded_and_conserves);
     tcase_add_test(tc, invariants_catch_broken_custody);
+    tcase_add_test(tc, invariants_catch_a_stray_held_play);
     tcase_add_test(tc, invariants_catch_every_misplaced_component);
     tcase_add_test(tc, canonical_text_is_jansson_text);
     tcase_add_test(tc, receipt_ring_keeps_newest);
