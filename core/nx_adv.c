@@ -3,6 +3,7 @@
 #include <stddef.h>
 
 #include "nx_state.h"
+#include "nx_source.h"
 #include "nx_text.h"
 
 /* play.advw_done/advw_stopped are bitsets of NX_ADVO_BYTES bytes. */
@@ -45,10 +46,8 @@ const nx_adv_def *nx_adv_get(int adv)
 const char *nx_adv_use_text(const nx_state *s, int adv, char *buf, size_t len)
 {
     const nx_adv_def *d = nx_adv_get(adv);
-    int src = s->play.nxh_source - 1;
-    if (adv != NX_ADVO_NEXUS_PLAY || src < 0) return d ? d->text : "";
-    /* The modes in the card format's order (as effect_source). */
-    static const char *const modes[3] = { "Cunning", "Betrayal", "Secret Ally" };
-    nx_fmt(buf, len, "play of the %s Nexus card as %s", nx_faction_name((nx_faction)(src / 3)), modes[src % 3]);
+    int src = s->play.nxh_source;
+    if (adv != NX_ADVO_NEXUS_PLAY || !src) return d ? d->text : "";
+    nx_fmt(buf, len, "play of the %s Nexus card as %s", nx_faction_name(nx_source_faction(src)), nx_source_mode_name(src));
     return buf;
 }

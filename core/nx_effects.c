@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "nx_map.h"
+#include "nx_source.h"
 #include "nx_treachery.h"
 
 static const char *const kind_ids[NX_EFF_COUNT] = { NULL, "stop", "virtual_elite", "grant", "used", "revival_grant",
@@ -150,13 +151,10 @@ json_t *nx_effects_view(const nx_state *s)
             json_object_set_new(o, "card", json_string(nx_comp_id(card)));
         if (p->effect_kind[i] == NX_EFF_RETAINED && nx_comp_kind_of(card) == NX_COMP_TREACHERY)
             json_object_set_new(o, "card", json_string(nx_treachery_name(nx_treachery_copy_card(card - NX_COMP_TREACHERY_FIRST))));
-        /* The panel that made it (source = 1 + faction * 3 + mode; the
-         * modes in the card format's order), or the engine. */
-        static const char *const modes[3] = { "cunning", "betrayal", "secret_ally" };
-        int src = p->effect_source[i] - 1;
+        /* The panel that made it, or the engine. */
         char panel[48];
-        if (src >= 0) snprintf(panel, sizeof panel, "%s.%s", nx_faction_id((nx_faction)(src / 3)), modes[src % 3]);
-        json_object_set_new(o, "panel", src >= 0 ? json_string(panel) : json_null());
+        const char *id = nx_source_panel_id(p->effect_source[i], panel, sizeof panel);
+        json_object_set_new(o, "panel", id ? json_string(id) : json_null());
         json_array_append_new(a, o);
     }
     return a;

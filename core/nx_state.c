@@ -6,6 +6,7 @@
 #include "nx_invoice.h"
 
 #include "nx_play.h"
+#include "nx_source.h"
 
 #include <assert.h>
 #include <stdio.h>
@@ -250,9 +251,9 @@ static int check_held_play(const nx_state *s, char *msg, size_t len)
         }
         return 0;
     }
-    int faction = (p->nxh_source - 1) / 3;
+    nx_faction faction = nx_source_faction(p->nxh_source);
     if (p->nxh_seat >= s->nseats || p->advw != NX_ADVO_NEXUS_PLAY || faction >= NX_FACTION_COUNT ||
-        s->custody.zone[nx_comp_nexus((nx_faction)faction)] != NX_Z_SEAT(p->nxh_seat, NX_ZS_NEXUS_HELD)) {
+        s->custody.zone[nx_comp_nexus(faction)] != NX_Z_SEAT(p->nxh_seat, NX_ZS_NEXUS_HELD)) {
         nx_fmt(msg, len, "a held Nexus play (seat %d) has no open Karama window or no card in its holder's hand",
                p->nxh_seat);
         return -1;

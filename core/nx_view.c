@@ -8,6 +8,7 @@
 #include "nx_board.h"
 #include "nx_effects.h"
 #include "nx_invoice.h"
+#include "nx_source.h"
 #include "nx_events.h"
 #include "nx_play.h"
 #include "nx_ruling_names.h"
@@ -230,11 +231,8 @@ static json_t *karama_view(const nx_state *s)
     /* A held Nexus play: the panel it was announced as (its card is then
      * public), never the answers, which stay unseen until all are in. */
     if (p->advw && p->nxh_source) {
-        static const char *const modes[3] = { "cunning", "betrayal", "secret_ally" };
         char panel[48], text[96];
-        int src = p->nxh_source - 1;
-        snprintf(panel, sizeof panel, "%s.%s", nx_faction_id((nx_faction)(src / 3)), modes[src % 3]);
-        json_object_set_new(window, "panel", json_string(panel));
+        json_object_set_new(window, "panel", json_string(nx_source_panel_id(p->nxh_source, panel, sizeof panel)));
         json_object_set_new(window, "text", json_string(nx_adv_use_text(s, p->advw, text, sizeof text)));
     }
     json_t *give = p->karama_give ? json_pack("{s:i, s:i}", "to", p->karama_give_to, "count", p->karama_give) : json_null();

@@ -9,6 +9,12 @@
 #include "nx_ctx.h"
 #include "nx_ctx_pay.h"
 #include "nx_luaval.h"
+#include "nx_source.h"
+
+/* The state keeps a panel as 1 + faction * 3 + mode (core/nx_source.h). */
+_Static_assert((int)NX_MODE_CUNNING == (int)NX_SOURCE_CUNNING && (int)NX_MODE_BETRAYAL == (int)NX_SOURCE_BETRAYAL &&
+                   (int)NX_MODE_SECRET_ALLY == (int)NX_SOURCE_SECRET_ALLY && (int)NX_MODE_COUNT == NX_SOURCE_MODES,
+               "nx_mode and the state's panel sources disagree");
 
 /* ---- helpers ------------------------------------------------------------------ */
 
@@ -117,7 +123,7 @@ nx_ctx_call nx_ctx_call_of(lua_State *L, const char *what)
                           .panel_id = c->panel->id };
 }
 
-/* 1 + faction * 3 + mode: which panel made an effect. */
+/* Which panel made an effect (core/nx_source.h). */
 uint8_t nx_ctx_source(const nx_ctx *c)
 {
     char card[32];
@@ -128,7 +134,7 @@ uint8_t nx_ctx_source(const nx_ctx *c)
     card[n] = 0;
     nx_faction f = nx_faction_parse(card);
     if ((int)f < 0 || f >= NX_FACTION_COUNT) return 0;
-    return (uint8_t)(1 + (int)f * 3 + (int)c->panel->mode);
+    return nx_source_of(f, (int)c->panel->mode);
 }
 
 /* ---- a JSON value the collector frees ---------------------------------------- */

@@ -30,6 +30,7 @@
 #include "nx_ctx.h"
 #include "nx_adv_windows.h"
 #include "nx_names.h"
+#include "nx_source.h"
 #include "nx_text.h"
 
 #define RULING "common.karama.nexus_effects"
@@ -71,8 +72,7 @@ int nx_panel_karama_hold(nx_act *a, const nx_ctx *c, int own_moment)
                            "another act", c->panel->id, RULING, nx_act_setting(a, RULING, "unresolved"));
     if (s->play.advw || s->play.nxh_source)
         return nx_act_fail(a, "illegal", "a Karama window is being answered: the card waits until it closes");
-    s->play.nxh_source = (uint8_t)(1 + (int)nx_comp_nexus_faction(
-        nx_custody_top(&s->custody, NX_Z_SEAT(c->holder, NX_ZS_NEXUS_HELD))) * 3 + (int)c->panel->mode);
+    s->play.nxh_source = nx_ctx_source(c);
     s->play.nxh_seat = c->holder;
     s->play.nxh_path = (uint8_t)(path_index(c->panel, c->path) + 1);
     if (!nx_adv_window(a, NX_ADVO_NEXUS_PLAY, c->holder)) {
@@ -101,11 +101,11 @@ int nx_panel_karama_settle(nx_act *a)
     nx_state *s = a->s;
     if (!s->play.nxh_source || s->play.advw != NX_ADVO_NEXUS_PLAY || answers_due(s)) return 0;
     uint8_t seat = s->play.nxh_seat;
-    int src = s->play.nxh_source - 1, pi = s->play.nxh_path - 1;
+    int src = s->play.nxh_source, pi = s->play.nxh_path - 1;
     nx_adv_window(a, NX_ADVO_NEXUS_PLAY, seat);     /* closes it: the first Karama in storm order is spent */
     int stopped = nx_adv_stopped(s, NX_ADVO_NEXUS_PLAY);
     nx_adv_forget(s, NX_ADVO_NEXUS_PLAY);
-    const nx_panel *p = &a->rt->pack.cards[src / 3].panels[src % 3];
+    const nx_panel *p = &a->rt->pack.cards[nx_source_faction(src)].panels[nx_source_mode(src)];
     s->play.nxh_source = s->play.nxh_seat = s->play.nxh_path = 0;
     nx_comp card = nx_custody_top(&s->custody, NX_Z_SEAT(seat, NX_ZS_NEXUS_HELD));
     if (card == NX_COMP_NONE || pi >= (int)p->npaths) {

@@ -13,6 +13,7 @@
 #include "nx_legal.h"
 #include "nx_movement.h"
 #include "nx_play.h"
+#include "nx_source.h"
 #include "nx_text.h"
 
 static uint8_t bit(uint8_t seat) { return (uint8_t)(1u << seat); }
@@ -197,7 +198,7 @@ static void adv_moves(const nx_state *s, const nx_pending *p, json_t *out)
     /* A Nexus play: a card for a card, worth it only against a play that
      * would take from this seat (a Betrayal aimed at it, the event's target). */
     if (s->play.advw == NX_ADVO_NEXUS_PLAY)
-        dear = s->play.nxh_source && (s->play.nxh_source - 1) % 3 == 1 && s->play.event_target == p->seat;
+        dear = s->play.nxh_source && nx_source_mode(s->play.nxh_source) == NX_SOURCE_BETRAYAL && s->play.event_target == p->seat;
     nx_moves_add(out, ally ? 0 : dear ? 6 : 4, json_pack("{s:s}", "type", "karama"));
 }
 
