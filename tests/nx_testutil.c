@@ -125,16 +125,23 @@ void nx_open_builtin_runtime(nx_runtime *rt)
     ck_assert_int_eq(rc, 0);
 }
 
-void nx_apply_ok(nx_game *g, const char *action_json, int n)
+char *nx_stamp_action(const nx_game *g, const char *action_json, const char *id)
 {
-    json_t *a = json_loads(action_json, 0, NULL);
-    ck_assert_msg(a != NULL, "bad test JSON: %s", action_json);
-    char id[16];
-    nx_fmt(id, sizeof id, "c%d", n);
+    json_error_t err;
+    json_t *a = json_loads(action_json, 0, &err);
+    ck_assert_msg(a != NULL, "bad test JSON %s: %s", action_json, err.text);
     json_object_set_new(a, "id", json_string(id));
     json_object_set_new(a, "version", json_integer((json_int_t)nx_game_state(g)->version));
     char *text = json_dumps(a, JSON_COMPACT);
     json_decref(a);
+    return text;
+}
+
+void nx_apply_ok(nx_game *g, const char *action_json, int n)
+{
+    char id[16];
+    nx_fmt(id, sizeof id, "c%d", n);
+    char *text = nx_stamp_action(g, action_json, id);
     char *res = nx_game_apply(g, text);
     ck_assert_msg(strstr(res, "\"ok\":true") != NULL, "%s: %s", text, res);
     free(res);

@@ -41,6 +41,11 @@ void nx_remove_tree(const char *dir);
  * test fails, printing every problem, if it does not load. */
 void nx_open_builtin_runtime(nx_runtime *rt);
 
+/* The action given as JSON text (the test fails, naming it, if it is not
+ * JSON) with `id` and the game's version added, as compact text to apply
+ * (caller frees). */
+char *nx_stamp_action(const nx_game *g, const char *action_json, const char *id);
+
 /* Apply one action given as JSON text that names its own seat (null for a
  * staging action): the id "c<n>" and the game's version are added; the
  * test fails, printing the action and the result, unless it is accepted. */

@@ -148,15 +148,9 @@ static void close_rt(void) { nx_runtime_close(&rt); }
 /* Apply `body` (an action without id and version) as action n. */
 static char *apply(nx_game *g, const char *body, int n)
 {
-    json_error_t err;
-    json_t *a = json_loads(body, 0, &err);
-    ck_assert_msg(a != NULL, "bad action %s: %s", body, err.text);
     char id[16];
     nx_fmt(id, sizeof id, "t%d", n);
-    json_object_set_new(a, "id", json_string(id));
-    json_object_set_new(a, "version", json_integer((json_int_t)nx_game_state(g)->version));
-    char *text = json_dumps(a, JSON_COMPACT);
-    json_decref(a);
+    char *text = nx_stamp_action(g, body, id);
     char *res = nx_game_apply(g, text);
     free(text);
     return res;
