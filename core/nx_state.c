@@ -117,8 +117,9 @@ static int check_forces(const nx_state *s, int i, char *msg, size_t len)
 
 nx_pending *nx_state_add_pending(nx_state *s, nx_pending_kind kind, uint8_t seat)
 {
-    /* At most one decision per seat at a time is what the lifecycle and
-     * panels need; the array is sized for every seat deciding at once. */
+    /* At most one decision per seat at a time, and one answer to a held
+     * Nexus play's Karama window, is what the lifecycle and panels need;
+     * the array is sized for both at once (NX_MAX_PENDING). */
     assert(s->npending < NX_MAX_PENDING);
     assert(seat < s->nseats);
     nx_pending *p = &s->pending[s->npending++];

@@ -54,7 +54,10 @@
 #include "nx_rng.h"
 
 #define NX_STATE_FORMAT 4          /* bump when the layout or meaning changes */
-#define NX_MAX_PENDING (NX_MAX_SEATS + 2)
+/* Every seat may have a decision in hand and, at the same time, an answer
+ * to the Karama window against a held Nexus play (the holder has none):
+ * six end-of-phase Nexus windows and five Karama answers at once. */
+#define NX_MAX_PENDING (2 * NX_MAX_SEATS)
 #define NX_MAX_OPTIONS 16
 #define NX_MAX_RECEIPTS 48
 #define NX_RECEIPT_CARDS 6

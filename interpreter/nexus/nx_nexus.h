@@ -24,13 +24,19 @@ int nx_lifecycle_mode(const nx_state *s, uint8_t seat, nx_comp card);
 int nx_panel_play(nx_act *a, const char *requested_path);
 int nx_panel_resume(nx_act *a, const nx_pending *p, const nx_comp *chosen, int n);
 /* Play the seat's held card now, for the response window it answered
- * (nx_battle_close_window): 0, or -1 with a->failed_late set. */
+ * (nx_battle_close_window): 0; 1 when the play is a Karama target held
+ * for its own window (nx_panel_karama.c), made once it is answered; or
+ * -1 with a->failed_late set. */
 int nx_panel_settle(nx_act *a, uint8_t seat);
 /* A held Nexus play whose Karama window has every answer: make it or, when
  * a Karama stopped it, spend its card (nx_panel_karama.c).  The ruleset's
  * settle calls it after every action, before any procedure runs; 0, or -1
  * with the action failed. */
 int nx_panel_karama_settle(nx_act *a);
+/* While a held play's Karama window is open, only its answers (and a
+ * seat's private draw policy) are taken: -1 with the action failed for
+ * anything else, 0 otherwise.  Part of the ruleset's holds. */
+int nx_panel_karama_holds(nx_act *a);
 /* Answer a panel's ask of another kind than cards (nexus/nx_ask.h): the
  * "choose" array is validated against the saved ask, then resumed. */
 int nx_panel_answer(nx_act *a, const nx_pending *p, const json_t *choose);

@@ -15,15 +15,24 @@
  * runs: stopped, the card is spent (discarded) and its effect does not
  * happen; not stopped, it is played as if no window had been.
  *
- * Held here: a target play at a Nexus window, the holder's own moment,
- * unless its card file says a Karama answers the faction-advantage use
- * the play makes, in that use's own window (`karama_window: native_use`,
- * the default for a Cunning, which enhances a native use: the worm ride,
- * the Guild's second shipment, the flip set; Atreides Secret Ally's lent
- * Prescience, answered in the battle's Prescience window); a play made inside another act
- * or answering a response window has no moment of its own to be held at,
- * and its card file shuts it (unbuilt_under) where a setting makes it a
- * target.
+ * Held here: a target play made at a moment of its own: a Nexus window,
+ * no decision of the holder's pending, or the closing of a response
+ * window it answered (nx_battle_close_window: the window's event stays
+ * raised, so the panel still acts on the attempt once the play is made).
+ * Not held: a play whose card file says a Karama answers the
+ * faction-advantage use the play makes, in that use's own window
+ * (`karama_window: native_use`, the default for a Cunning, which enhances
+ * a native use: the worm ride, the Guild's second shipment, the flip set;
+ * Atreides Secret Ally's lent Prescience, answered in the battle's
+ * Prescience window).  Inside the holder's own act (its shipment, its
+ * revival) a play_nexus is held too, the act waiting with it; a play made
+ * as part of another action (a shipment's "nexus": true) has no moment to
+ * wait at and is refused when it is a target, its card kept.
+ *
+ * While the window is open nothing else is done (nx_panel_karama_holds):
+ * a held play takes effect at its moment, before any other decision in
+ * hand is answered, and the window's answers come first in the pending
+ * list.
  */
 #include <string.h>
 
@@ -58,9 +67,55 @@ static nx_karama_use family(const nx_panel *p, const char *path)
 int nx_panel_karama_target(nx_act *a, const nx_panel *p, const char *path)
 {
     /* The audited families (Bene Gesserit, Emperor, Harkonnen) answer
-     * Karama by their own rulings; the ruling gates the nine others. */
+     * Karama by their own rulings: a panel whose ruling makes its plays
+     * targets says so in its card file (karama_target); the common ruling
+     * gates the nine others. */
+    if (p->karama_target.ruling)
+        return nx_karama_target_has(&p->karama_target, nx_act_setting(a, p->karama_target.ruling, "unresolved"));
     if (!gated(p)) return 0;
     return nx_karama_use_targets(nx_act_setting(a, RULING, "unresolved"), family(p, path), p->mode);
+}
+
+/* The window's answers come before every other decision in hand (another
+ * seat's shipment, a battle plan): a held play takes effect at its moment,
+ * so nothing may happen before it is answered.  A stable partition keeps
+ * the order of each group; pending[0] (whom the bots and the host ask
+ * first) is then a Karama answer. */
+static void answers_first(nx_state *s)
+{
+    nx_pending first[NX_MAX_PENDING], rest[NX_MAX_PENDING];
+    int nf = 0, nr = 0;
+    for (int i = 0; i < s->npending; i++) {
+        if (s->pending[i].kind == NX_PEND_ADV_KARAMA) first[nf++] = s->pending[i];
+        else rest[nr++] = s->pending[i];
+    }
+    memcpy(s->pending, first, (size_t)nf * sizeof first[0]);
+    memcpy(s->pending + nf, rest, (size_t)nr * sizeof rest[0]);
+}
+
+static int is_type(const nx_act *a, const char *type)
+{
+    const char *t = json_string_value(json_object_get(a->action, "type"));
+    return t && !strcmp(t, type);
+}
+
+int nx_panel_karama_holds(nx_act *a)
+{
+    const nx_state *s = a->s;
+    if (!s->play.nxh_source || a->seat < 0) return 0;
+    /* A seat's own-faction draw policy is private and never waits. */
+    if (is_type(a, "set_policy")) return 0;
+    const nx_pending *own = nx_state_pending_of(s, (uint8_t)a->seat);
+    int answering = own && own->kind == NX_PEND_ADV_KARAMA;
+    if (answering && (is_type(a, "karama") || is_type(a, "pass"))) return 0;
+    char who[64];
+    nx_act_who(s, s->play.nxh_seat, who, sizeof who);
+    const char *card = nx_comp_name(nx_custody_top(&s->custody, NX_Z_SEAT(s->play.nxh_seat, NX_ZS_NEXUS_HELD)));
+    if (answering)
+        return nx_act_fail(a, "illegal", "%s's play of the %s waits for its Karama window: answer it (karama or pass) first",
+                           who, card);
+    return nx_act_fail(a, "illegal", "%s's play of the %s waits for its Karama window: nothing else is done until it is answered",
+                       who, card);
 }
 
 int nx_panel_karama_hold(nx_act *a, const nx_ctx *c, int own_moment)
@@ -68,8 +123,12 @@ int nx_panel_karama_hold(nx_act *a, const nx_ctx *c, int own_moment)
     nx_state *s = a->s;
     if (c->panel->karama_native || !nx_panel_karama_target(a, c->panel, c->path)) return 0;
     if (!own_moment)
-        return nx_act_fail(a, "illegal", "%s is a Karama target under %s %s, and no Karama window can hold it inside "
-                           "another act", c->panel->id, RULING, nx_act_setting(a, RULING, "unresolved"));
+    {
+        const char *ruling = c->panel->karama_target.ruling ? c->panel->karama_target.ruling : RULING;
+        return nx_act_fail(a, "illegal", "%s is a Karama target under %s %s: play it on its own (play_nexus), "
+                           "where it waits for its Karama window, then go on with your turn", c->panel->id, ruling,
+                           nx_act_setting(a, ruling, "unresolved"));
+    }
     if (s->play.advw || s->play.nxh_source)
         return nx_act_fail(a, "illegal", "a Karama window is being answered: the card waits until it closes");
     s->play.nxh_source = nx_ctx_source(c);
@@ -81,6 +140,7 @@ int nx_panel_karama_hold(nx_act *a, const nx_ctx *c, int own_moment)
         s->play.nxh_source = s->play.nxh_seat = s->play.nxh_path = 0;
         return 0;
     }
+    answers_first(s);
     char who[64];
     int pi = path_index(c->panel, c->path);
     nx_act_log(a, "%s means to play the %s as %s%s%s; it waits for the Karama window", nx_act_who(s, c->holder, who, sizeof who),

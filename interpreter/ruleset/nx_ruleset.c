@@ -29,7 +29,11 @@ static void settle(nx_act *a)
     nx_phases_settle(a);
 }
 
+/* Steps of the rules that must come first: a held Nexus play's Karama
+ * window, the post-purchase step of a lot. */
+static int holds(nx_act *a) { return nx_panel_karama_holds(a) || nx_bidding_holds(a); }
+
 const nx_ruleset nx_dune_ruleset = {
     modules, sizeof modules / sizeof modules[0], nx_setup_run, settle,
-    nx_bidding_holds, nx_panel_bot_hint, nx_panel_advice, nx_panel_play, nx_panel_settle,
+    holds, nx_panel_bot_hint, nx_panel_advice, nx_panel_play, nx_panel_settle,
 };

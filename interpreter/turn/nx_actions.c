@@ -86,10 +86,9 @@ static int need_negotiation(nx_act *a)
     if (!a->s->negotiating)
         return nx_act_fail(a, "illegal", "alliances change only during a Nexus");
     /* An alliance discards its partners' Nexus cards and changes which mode
-     * a card plays in: a play held for its Karama window would lose its card
-     * or its mode before it is made (interpreter/nexus/nx_panel_karama.c). */
-    if (a->s->play.nxh_source)
-        return nx_act_fail(a, "illegal", "a Nexus card's play waits for its Karama window: alliances change once it is answered");
+     * a card plays in: while a play is held for its Karama window the
+     * ruleset's holds refuse it (nx_panel_karama_holds), so a held play
+     * never loses its card or its mode before it is made. */
     return 0;
 }
 

@@ -196,9 +196,11 @@ static void adv_moves(const nx_state *s, const nx_pending *p, json_t *out)
     int ally = s->seats[p->seat].ally == s->play.advw_user;
     int dear = s->play.advw == NX_ADVO_TREACHERY_PAYMENT && p->seat == s->play.bid_winner && s->play.bid_high >= 5;
     /* A Nexus play: a card for a card, worth it only against a play that
-     * would take from this seat (a Betrayal aimed at it, the event's target). */
+     * works against this seat: a Betrayal works against the faction whose
+     * card it is. */
     if (s->play.advw == NX_ADVO_NEXUS_PLAY)
-        dear = s->play.nxh_source && nx_source_mode(s->play.nxh_source) == NX_SOURCE_BETRAYAL && s->play.event_target == p->seat;
+        dear = s->play.nxh_source && nx_source_mode(s->play.nxh_source) == NX_SOURCE_BETRAYAL &&
+               nx_source_faction(s->play.nxh_source) == s->seats[p->seat].faction;
     nx_moves_add(out, ally ? 0 : dear ? 6 : 4, json_pack("{s:s}", "type", "karama"));
 }
 
