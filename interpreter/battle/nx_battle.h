@@ -145,8 +145,11 @@ int nx_battle_answer_nexus(nx_act *a, const nx_pending *p);
 int nx_battle_stop(nx_act *a, int adv, uint8_t by, int attempt_only);
 int nx_battle_adv_parse(const char *id);      /* "voice" -> NX_ADV_VOICE; NX_ADV_NONE */
 int nx_battle_adv_event(int adv);             /* the event its response window raises */
-/* Settle the Karama window once every answer is in (no-op without one). */
-void nx_battle_close_window(nx_act *a);
+/* Settle the Karama window once every answer is in (no-op without one):
+ * 0, or 1 when the answer that acts is a Nexus play held for its own
+ * Karama window; the procedure then waits and calls again once the play
+ * is made or spent (that call clears the window's event). */
+int nx_battle_close_window(nx_act *a);
 /* The battle is over: nothing of this battle's Voice, Prescience or
  * Karama binds the next one. */
 void nx_battle_clear_advantages(nx_state *s);

@@ -568,15 +568,31 @@ int nx_battle_answer_nexus(nx_act *a, const nx_pending *p)
     return answered(a, p);
 }
 
+/* Is the window's event still raised for a Nexus answer that was held for
+ * its own Karama window (no window open, the answer made or spent since)?
+ * Only an open response window raises these events (nx_battle_open_window). */
+static int answer_was_held(const nx_state *s)
+{
+    int ev = s->play.event_now;
+    return !s->play.karama_window && !s->play.nxh_source && ev &&
+           (ev == adv_event[NX_ADV_VOICE] || ev == adv_event[NX_ADV_PRESCIENCE] || ev == adv_event[NX_ADV_SARDAUKAR]);
+}
+
 /* The first seat in storm order that answered "karama" or with a Nexus
  * card stops the advantage (common.cancellation.priority "storm_order"):
  * a Karama is spent here, a Nexus card is played now (its panel does the
- * stopping); the later seats keep their cards. */
-void nx_battle_close_window(nx_act *a)
+ * stopping); the later seats keep their cards.  A Nexus answer that is a
+ * Karama target is held for its own window instead (nx_panel_karama.c):
+ * the event stays raised, so that the panel stops the attempt still in
+ * hand once the play is made, and the procedure waits and calls again. */
+int nx_battle_close_window(nx_act *a)
 {
     nx_state *s = a->s;
     int adv = s->play.karama_window;
-    if (!adv) return;
+    if (!adv) {
+        if (answer_was_held(s)) nx_event_clear(s);
+        return 0;
+    }
     uint8_t players = s->play.karama_players, nexus = s->play.nexus_players, order[NX_MAX_SEATS];
     s->play.karama_window = s->play.karama_players = s->play.nexus_players = 0;
     nx_state_storm_order(s, order);
@@ -585,15 +601,12 @@ void nx_battle_close_window(nx_act *a)
     for (int i = 0; i < s->nseats; i++) {
         if (nexus & bit(order[i])) {
             /* The panel's script stops the attempt (ctx:stop) while the
-             * event is still raised. */
-            if (a->rt->rules->settle_panel(a, order[i]) == 0) {
-                nx_event_clear(s);
-                return;
-            }
-            /* Refused at settlement (the panel's own check changed its
-             * mind): the action fails as a whole (nx_game rolls back). */
+             * event is still raised.  Refused at settlement (the panel's
+             * own check changed its mind), the action fails as a whole
+             * (failed_late: nx_game rolls back). */
+            if (a->rt->rules->settle_panel(a, order[i]) > 0) return 1;
             nx_event_clear(s);
-            return;
+            return 0;
         }
         nx_comp card = (players & bit(order[i])) ? karama_card(s, order[i]) : NX_COMP_NONE;
         if (card == NX_COMP_NONE) continue;
@@ -605,10 +618,11 @@ void nx_battle_close_window(nx_act *a)
         nx_act_log(a, "%s plays %s%s: %s of %s is stopped", nx_act_who(s, order[i], w, sizeof w), nx_treachery_name(c),
                    c == NX_TR_KARAMA ? "" : " as a Karama", adv_names[adv], u);
         nx_event_clear(s);
-        return;
+        return 0;
     }
     nx_act_log(a, "no Karama is played against %s of %s", adv_names[adv], u);
     nx_event_clear(s);
+    return 0;
 }
 
 int nx_battle_stop(nx_act *a, int adv, uint8_t by, int attempt_only)

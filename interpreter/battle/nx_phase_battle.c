@@ -257,7 +257,7 @@ static int battle_procedure(nx_act *a)
         break;
     case STEP_BONUS:
         /* At most one side has bonuses: the Emperor has none against the Fremen. */
-        nx_battle_close_window(a);
+        if (nx_battle_close_window(a)) return 1;
         s->play.step = STEP_VOICE_NEXUS;
         if (nx_battle_open_window(a, NX_ADV_SARDAUKAR) || nx_battle_open_window(a, NX_ADV_FREMEN)) return 1;
         /* The Voice step: with the Bene Gesserit absent, a combatant may
@@ -266,15 +266,15 @@ static int battle_procedure(nx_act *a)
         break;
     case STEP_VOICE_NEXUS:
         /* After the bonus window: the Voice step window, when not yet offered. */
-        if (s->play.karama_window) {
-            nx_battle_close_window(a);
+        if (s->play.karama_window || s->play.event_now == NX_EV_SARDAUKAR_BONUS) {
+            if (nx_battle_close_window(a)) return 1;
             if (absent(s, NX_BENE_GESSERIT) && nx_windows_open_event(a, NX_EV_VOICE_STEP, combatants(s))) return 1;
         }
         nx_event_clear(s);
         s->play.step = STEP_VOICE;
         break;
     case STEP_VOICE:
-        nx_battle_close_window(a);
+        if (nx_battle_close_window(a)) return 1;
         s->play.step = STEP_VOICE_KARAMA;
         if (nx_battle_open_voice(a)) return 1;
         break;
@@ -283,7 +283,7 @@ static int battle_procedure(nx_act *a)
         if (nx_battle_open_window(a, NX_ADV_VOICE)) return 1;
         break;
     case STEP_PRESCIENCE:
-        nx_battle_close_window(a);
+        if (nx_battle_close_window(a)) return 1;
         s->play.step = STEP_PRESCIENCE_NEXUS;
         /* The Prescience boundary: with Atreides absent, a combatant may
          * look at one element (Atreides Secret Ally). */
@@ -299,7 +299,7 @@ static int battle_procedure(nx_act *a)
         if (nx_battle_open_window(a, NX_ADV_PRESCIENCE)) return 1;
         break;
     case STEP_FORESEE:
-        nx_battle_close_window(a);
+        if (nx_battle_close_window(a)) return 1;
         s->play.step = STEP_FORESEE_NEXUS;
         if (nx_battle_open_foresee(a)) return 1;
         break;
@@ -353,7 +353,7 @@ static int battle_procedure(nx_act *a)
         if (nx_effect_find(s, NX_EFF_VIRTUAL_ELITE, NX_NO_SEAT, -1) >= 0 && nx_battle_open_window(a, NX_ADV_SARDAUKAR)) return 1;
         break;
     case STEP_PLAN_CLOSE:
-        nx_battle_close_window(a);
+        if (nx_battle_close_window(a)) return 1;
         s->play.step = STEP_PLANS;
         break;
     case STEP_PLANS:
@@ -387,7 +387,7 @@ static int battle_procedure(nx_act *a)
         if (nx_battle_open_window(a, NX_ADV_CAPTURE)) return 1;
         break;
     case STEP_CAPTURE_ASK:
-        nx_battle_close_window(a);
+        if (nx_battle_close_window(a)) return 1;
         s->play.step = STEP_AFTER;
         if (nx_battle_open_capture(a)) return 1;
         break;

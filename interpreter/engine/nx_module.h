@@ -106,7 +106,8 @@ typedef struct nx_ruleset {
      * phases and the battle play a card through these, never by name):
      * play the acting seat's held card inside another action (path NULL:
      * the panel's own), and play a seat's card for the response window
-     * it answered; each 0, or -1 with the action failed. */
+     * it answered; each 0, or -1 with the action failed (settle_panel:
+     * 1 when the play waits for its own Karama window). */
     int (*play_panel)(nx_act *a, const char *path);
     int (*settle_panel)(nx_act *a, uint8_t seat);
 } nx_ruleset;

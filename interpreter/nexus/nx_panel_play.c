@@ -343,10 +343,17 @@ int nx_panel_play(nx_act *a, const char *requested_path)
         return nx_battle_answer_nexus(a, own);
     }
     /* A Karama target is held for its window (nx_panel_karama.c) when it
-     * is played at a moment of its own: a Nexus window, or none pending. */
-    int held = nx_panel_karama_hold(a, &c, !own || own->kind == NX_PEND_NEXUS_WINDOW);
+     * is played at a moment of its own: a Nexus window, none pending, or
+     * inside the holder's own act by a play of its own (play_nexus: the act
+     * waits with it).  Played as part of another action ("nexus": true on
+     * a shipment) it has none. */
+    int at_window = own && own->kind == NX_PEND_NEXUS_WINDOW;
+    const char *type = json_string_value(json_object_get(a->action, "type"));
+    int own_act_play = own && !at_window && type && !strcmp(type, "play_nexus");
+    int held = nx_panel_karama_hold(a, &c, !own || at_window || own_act_play);
     if (held < 0) return -1;
-    if (own && own->kind == NX_PEND_NEXUS_WINDOW) nx_state_remove_pending(s, own);
+    /* Found again: a hold reorders the pending decisions (own moved). */
+    if (at_window) nx_state_remove_pending(s, nx_pending_find(s, seat, NX_PEND_NEXUS_WINDOW));
     return held ? 0 : nx_panel_spend_and_play(a, &c);
 }
 
@@ -354,6 +361,10 @@ int nx_panel_settle(nx_act *a, uint8_t seat)
 {
     nx_ctx c;
     int rc = prepare_play(a, seat, NULL, NULL, 1, &c);
+    /* The window's closing is the play's moment: a Karama target waits
+     * there for its own window, the response window's event still raised. */
+    if (!rc) rc = nx_panel_karama_hold(a, &c, 1);
+    if (rc > 0) return 1;
     if (!rc) rc = nx_panel_spend_and_play(a, &c);
     if (rc) a->failed_late = 1;
     return rc;

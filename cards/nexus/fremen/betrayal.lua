@@ -13,8 +13,9 @@
 -- the rest of the turn (fremen.betrayal.movement_scope).
 -- Not a Karama target under common.karama.nexus_effects cunning_only,
 -- advantage_uses (a stand-alone instruction) or immune; under every_play
--- it would be one, and no window outside the battle exists for it yet:
--- the card file shuts the panel there (unbuilt_under).
+-- it is one: always played at a moment of its own (no decision of the
+-- holder's pending, or a Nexus window), the engine holds it there for the
+-- Karama window against a Nexus play.
 
 local panel = {}
 

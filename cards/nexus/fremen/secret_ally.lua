@@ -14,8 +14,8 @@ local panel = {}
 -- protection, played at the worm's window, is held for the engine's Karama
 -- window against a Nexus play before this script's play runs
 -- (interpreter/nexus/nx_panel_karama.c); the free revival, played inside
--- the revival decision, cannot be held there, and the card file shuts that
--- path under those settings (unbuilt_under).
+-- the holder's revival decision, is held there the same way (the decision
+-- waits for the window).
 
 local function worm_can_play(ctx)
   local ev = ctx:event()

@@ -12,8 +12,8 @@
 -- a Nexus card's terms) is spacing_guild.betrayal.overlays.
 -- Not a Karama target under common.karama.nexus_effects cunning_only,
 -- advantage_uses (no native advantage is used) or immune; under every_play
--- it would be one, and no window for it exists yet: the card file shuts
--- the panel there (unbuilt_under), so this script is not asked.
+-- it is one: the engine holds the take at the post-shipment window, with
+-- the invoice still due, for the Karama window against a Nexus play.
 
 local panel = {}
 

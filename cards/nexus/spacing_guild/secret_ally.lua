@@ -17,9 +17,9 @@ function panel.can_play(ctx)
   if sh.shipped or sh.moving then return false, "the holder has already shipped or begun moving this turn" end
   if sh.reserves + sh.on_board == 0 then return false, "the holder has no forces to ship" end
   -- The card lends named Guild advantages: a Karama target under
-  -- common.karama.nexus_effects every_play and advantage_uses, with no
-  -- window before a lent shipment yet, so the card file shuts the panel
-  -- there (unbuilt_under) and this script is not asked.
+  -- common.karama.nexus_effects every_play and advantage_uses.  Played
+  -- inside the holder's turn, the engine holds it for the Karama window
+  -- against a Nexus play (the turn waits) before this script's play runs.
   return true
 end
 
