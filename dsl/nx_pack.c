@@ -301,6 +301,7 @@ static const nx_field panel_fields[] = {
     { "paths", 0, &(nx_shape){ .kind = NX_SH_LIST, .items = &(nx_shape){ .kind = NX_SH_OBJECT, .fields = path_fields } } },
     { "unbuilt_under", 0, &nx_unbuilt_under_shape },
     { "karama_use", 1, &sh_karama_use },
+    { "karama_target", 0, &nx_karama_target_shape },
     { "karama_window", 0, &(nx_shape){ .kind = NX_SH_STRING,
         .doc = "where a Karama target play is answered: held (the generic window against a Nexus play; default but "
                "for enhances) or native_use (the window of the faction-advantage use the play makes; default for enhances)",
@@ -426,6 +427,7 @@ static void panel_free(nx_panel *p)
     nx_strings_free(p->rulings, p->nrulings);
     free(p->reason);
     nx_unbuilt_free(&p->unbuilt_under);
+    nx_karama_target_free(&p->karama_target);
     free(p->script);
     free(p->script_path);
     free(p->file);
@@ -737,6 +739,7 @@ static void parse_panel(pload *L, const char *card_id, nx_mode m,
         nx_unbuilt_parse(L->d, val, what, &p->unbuilt_under);
         p->karama_use = parse_karama_use(L, val, what);
         p->karama_native = p->karama_use == NX_KU_ENHANCES;
+        nx_karama_target_parse(L->d, val, what, &p->karama_target);
         if (nx_ymap_get(val, "karama_window")) {
             char *w = nx_ytext(L->d, val, "karama_window", what);
             if (w && !strcmp(w, "native_use")) p->karama_native = 1;
@@ -995,6 +998,7 @@ static void check_panel_list(pload *L, nx_faction f, nx_mode m)
     }
     char *what = nx_asprintf("panel %s", p->id);
     nx_unbuilt_check(L->d, &L->pack->rulings, &p->unbuilt_under, what, p->rulings, p->nrulings);
+    nx_karama_target_check(L->d, &L->pack->rulings, &p->karama_target, what, p->rulings, p->nrulings);
     free(what);
     for (size_t i = 0; i < p->npaths; i++) {
         what = nx_asprintf("path %s of panel %s", p->paths[i].id, p->id);

@@ -15,6 +15,7 @@
 #include "nx_faction.h"
 #include "nx_phase.h"
 #include "nx_rulings.h"
+#include "nx_karama_target.h"
 #include "nx_unbuilt.h"
 
 typedef enum {
@@ -101,6 +102,8 @@ typedef struct nx_panel {
     char *reason;        /* status: unavailable -> why (required) */
     nx_unbuilt_list unbuilt_under;  /* settings under which the whole panel is shut */
     nx_karama_use karama_use;       /* required: what a Karama against a play stops */
+    nx_karama_target karama_target; /* a ruling of its own that makes a play a Karama target,
+                                       or none (ruling NULL): common.karama.nexus_effects */
     int karama_native;              /* karama_window: native_use - a Karama against the play
                                        answers the faction-advantage use it makes, in that use's
                                        own window (default for enhances); 0: held (the generic

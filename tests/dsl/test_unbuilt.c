@@ -253,20 +253,8 @@ static const struct {
     const char *ruling, *setting;
     const char *also_ruling, *also_setting;   /* a second setting the case needs, or NULL */
 } audited[] = {
-    { "emperor.secret_ally", NULL, "emperor.secret_ally.karama", "cancellable", NULL, NULL },
     { "emperor.secret_ally", "contested_revival", "emperor.secret_ally.free_revival_income", "free_revival", NULL, NULL },
-    { "spacing_guild.betrayal", NULL, "common.karama.nexus_effects", "every_play", NULL, NULL },
-    { "spacing_guild.secret_ally", NULL, "common.karama.nexus_effects", "every_play", NULL, NULL },
-    { "spacing_guild.secret_ally", NULL, "common.karama.nexus_effects", "advantage_uses", NULL, NULL },
     { "spacing_guild.cunning", NULL, "spacing_guild.cunning.karama_split", "separate_targets", NULL, NULL },
-    { "fremen.betrayal", NULL, "common.karama.nexus_effects", "every_play", NULL, NULL },
-    /* Plays inside another act: the Karama window against a Nexus play
-     * holds only a play at a Nexus window (docs/rules/karama.md). */
-    { "fremen.secret_ally", "revival", "common.karama.nexus_effects", "advantage_uses", NULL, NULL },
-    { "fremen.secret_ally", "revival", "common.karama.nexus_effects", "every_play", NULL, NULL },
-    { "atreides.betrayal", NULL, "common.karama.nexus_effects", "every_play", NULL, NULL },
-    { "tleilaxu.secret_ally", NULL, "common.karama.nexus_effects", "every_play", NULL, NULL },
-    { "richese.secret_ally", NULL, "common.karama.nexus_effects", "every_play", NULL, NULL },
     /* The ruling's own `unbuilt` map: every gate of it is shut. */
     { "moritani.secret_ally", NULL, "common.reactions.private_policy", "advance_instruction", NULL, NULL },
     { "fremen.secret_ally", "worm_protection", "common.reactions.private_policy", "advance_instruction", NULL, NULL },
@@ -324,6 +312,18 @@ static const struct {
     { "fremen.secret_ally", "worm_protection", "advantage_uses" },
     { "ixians.secret_ally", NULL, "advantage_uses" },
     { "ixians.secret_ally", NULL, "every_play" },
+    /* Held at the closing of the response window they answer. */
+    { "atreides.betrayal", NULL, "every_play" },
+    /* Held where they are played: a Nexus window, or no decision pending. */
+    { "spacing_guild.betrayal", NULL, "every_play" },
+    { "fremen.betrayal", NULL, "every_play" },
+    /* Held inside the holder's own act, which waits with them. */
+    { "spacing_guild.secret_ally", NULL, "every_play" },
+    { "spacing_guild.secret_ally", NULL, "advantage_uses" },
+    { "fremen.secret_ally", "revival", "every_play" },
+    { "fremen.secret_ally", "revival", "advantage_uses" },
+    { "tleilaxu.secret_ally", NULL, "every_play" },
+    { "richese.secret_ally", NULL, "every_play" },
 };
 
 START_TEST(test_held_plays_are_open)
@@ -344,6 +344,31 @@ START_TEST(test_held_plays_are_open)
         nx_avail_free(&av);
         nx_settings_free(&s);
     }
+    nx_pack_free(&p);
+}
+END_TEST
+
+/* A family with a ruling of its own names it (karama_target): Emperor
+ * Secret Ally is open, and a target, under emperor.secret_ally.karama
+ * cancellable; not a target under immune. */
+START_TEST(test_own_ruling_targets_are_open)
+{
+    nx_pack p;
+    load_builtin(&p);
+    const nx_panel *pp = nx_pack_panel(&p, "emperor.secret_ally");
+    ck_assert(pp && pp->karama_target.ruling && !strcmp(pp->karama_target.ruling, "emperor.secret_ally.karama"));
+    ck_assert(nx_karama_target_has(&pp->karama_target, "cancellable"));
+    ck_assert(!nx_karama_target_has(&pp->karama_target, "immune"));
+    ck_assert(!nx_karama_target_has(&pp->karama_target, NULL));
+    nx_settings s;
+    load_provisional(&p, &s);
+    set(&s, &p, "emperor.secret_ally.karama", "cancellable");
+    nx_avail av;
+    nx_avail_compute(&p, &s, &av);
+    ck_assert(nx_avail_path_open(&av, "emperor.secret_ally", "purchase"));
+    ck_assert(nx_avail_path_open(&av, "emperor.secret_ally", "revival"));
+    nx_avail_free(&av);
+    nx_settings_free(&s);
     nx_pack_free(&p);
 }
 END_TEST
@@ -458,20 +483,32 @@ static void replace_in_file(const char *path, const char *old, const char *new)
 static const struct {
     const char *file, *old, *new, *msg;
 } bad_cases[] = {
-    { "cards/nexus/spacing_guild.yaml", "        settings: [every_play]\n        reason: >-\n          No Karama window faces a Guild",
-      "        settings: [every_turn]\n        reason: >-\n          No Karama window faces a Guild", "offers no setting 'every_turn'" },
-    { "cards/nexus/spacing_guild.yaml", "        settings: [every_play]\n        reason: >-\n          No Karama window faces a Guild",
-      "        settings: [unresolved]\n        reason: >-\n          No Karama window faces a Guild", "shuts its gates already" },
-    { "cards/nexus/spacing_guild.yaml", "      - ruling: common.karama.nexus_effects\n        settings: [every_play]\n        reason: >-\n          No Karama window faces a Guild",
-      "      - ruling: fremen.cunning.karama_target\n        settings: [all_rides]\n        reason: >-\n          No Karama window faces a Guild",
+    { "cards/nexus/spacing_guild.yaml", "        settings: [separate_targets]\n        reason: >-\n          A Karama against one of the",
+      "        settings: [every_turn]\n        reason: >-\n          A Karama against one of the", "offers no setting 'every_turn'" },
+    { "cards/nexus/spacing_guild.yaml", "        settings: [separate_targets]\n        reason: >-\n          A Karama against one of the",
+      "        settings: [unresolved]\n        reason: >-\n          A Karama against one of the", "shuts its gates already" },
+    { "cards/nexus/spacing_guild.yaml", "      - ruling: spacing_guild.cunning.karama_split\n        settings: [separate_targets]\n        reason: >-\n          A Karama against one of the",
+      "      - ruling: fremen.cunning.karama_target\n        settings: [all_rides]\n        reason: >-\n          A Karama against one of the",
       "does not list it under rulings" },
-    { "cards/nexus/spacing_guild.yaml", "      - ruling: common.karama.nexus_effects\n        settings: [every_play]\n        reason: >-\n          No Karama window faces a Guild",
-      "      - ruling: common.karama.nexus_effect\n        settings: [every_play]\n        reason: >-\n          No Karama window faces a Guild",
+    { "cards/nexus/spacing_guild.yaml", "      - ruling: spacing_guild.cunning.karama_split\n        settings: [separate_targets]\n        reason: >-\n          A Karama against one of the",
+      "      - ruling: spacing_guild.cunning.karama_splt\n        settings: [separate_targets]\n        reason: >-\n          A Karama against one of the",
       "which does not exist" },
-    { "cards/nexus/spacing_guild.yaml", "        settings: [every_play]\n        reason: >-\n          No Karama window faces a Guild",
-      "        settings: [every_play]\n        reasons: >-\n          No Karama window faces a Guild", "reasons" },
+    { "cards/nexus/spacing_guild.yaml", "        settings: [separate_targets]\n        reason: >-\n          A Karama against one of the",
+      "        settings: [separate_targets]\n        reasons: >-\n          A Karama against one of the", "reasons" },
     { "rulings/common.yaml", "    advance_instruction: >-\n      The engine keeps",
       "    advance_instructions: >-\n      The engine keeps", "is not one of its settings" },
+    { "cards/nexus/emperor.yaml", "    karama_target: { ruling: emperor.secret_ally.karama, settings: [cancellable] }", "    karama_target: { ruling: emperor.secret_ally.karama, settings: [cancelable] }",
+      "offers no setting 'cancelable'" },
+    { "cards/nexus/emperor.yaml", "    karama_target: { ruling: emperor.secret_ally.karama, settings: [cancellable] }", "    karama_target: { ruling: emperor.secret_ally.karama, settings: [unresolved] }",
+      "shuts the panel" },
+    { "cards/nexus/emperor.yaml", "    karama_target: { ruling: emperor.secret_ally.karama, settings: [cancellable] }", "    karama_target: { ruling: emperor.secret_ally.karma, settings: [cancellable] }",
+      "which does not exist" },
+    { "cards/nexus/emperor.yaml", "    karama_target: { ruling: emperor.secret_ally.karama, settings: [cancellable] }", "    karama_target: { ruling: common.karama.nexus_effects, settings: [every_play] }",
+      "does not list it under rulings" },
+    { "cards/nexus/emperor.yaml", "    karama_target: { ruling: emperor.secret_ally.karama, settings: [cancellable] }", "    karama_target: { ruling: emperor.secret_ally.karama, settings: [] }",
+      "names no setting" },
+    { "cards/nexus/emperor.yaml", "    karama_target: { ruling: emperor.secret_ally.karama, settings: [cancellable] }", "    karama_target: { ruling: emperor.secret_ally.karama, setting: [cancellable] }",
+      "setting" },
     { "rulings/common.yaml", "    advance_instruction: >-\n      The engine keeps",
       "    unresolved: >-\n      The engine keeps", "cannot be unbuilt" },
 };
@@ -506,6 +543,7 @@ int main(void)
     tcase_add_test(tc, test_no_open_panel_refuses_as_unbuilt);
     tcase_add_test(tc, test_audited_cases_are_shut);
     tcase_add_test(tc, test_held_plays_are_open);
+    tcase_add_test(tc, test_own_ruling_targets_are_open);
     tcase_add_test(tc, test_karama_families);
     tcase_add_test(tc, test_while_leaves_the_other_settings_open);
     tcase_add_test(tc, test_scanner_sees_a_keyed_refusal);

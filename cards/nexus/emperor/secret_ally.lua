@@ -9,10 +9,11 @@
 --             free, beyond the revival limits, an allowance of their own;
 --             forces only; the one-elite-a-turn cap holds (002, "Secret
 --             Ally: three additional free revivals").
--- Karama: emperor.secret_ally.karama; its "cancellable" setting needs a
--- Karama window facing these effects, which is not built: the card file
--- shuts the panel under it (unbuilt_under), so this script is not asked.
--- Likewise path contested_revival under free_revival_income free_revival
+-- Karama: emperor.secret_ally.karama; under "cancellable" each effect is a
+-- Karama target (karama_target in the card file): the engine holds the play
+-- for the Karama window against a Nexus play (at the purchase's window, or
+-- inside the revival decision, which waits) before this script's play runs.
+-- Path contested_revival is shut under free_revival_income free_revival
 -- (Tleilaxu's income is not built).
 
 local panel = {}
