@@ -432,7 +432,7 @@ static int delay_refusal(const nx_state *s, uint8_t seat, char *why, size_t len)
 {
     if (s->seats[seat].faction != NX_SPACING_GUILD) return nx_move_refuse(why, len, "only the Spacing Guild may delay");
     if (!guild_free_timing(s))
-        return nx_move_refuse(why, len, "the Guild chooses its moment only in the Advanced game here (turn.guild_timing)");
+        return nx_move_refuse(why, len, "the Guild chooses its moment only in the Advanced game (LV 2.06.12)");
     if (s->play.guild_timing == NX_GUILD_TIMING_STORM_ORDER)
         return nx_move_refuse(why, len, "a Karama cancelled the Guild's choice of moment: this turn it takes its turn in storm order");
     if (((s->play.shipped | s->play.move_begun) & BIT(seat)) || nx_ship_second_under_way(s, seat) || turn_has_stop(s))
