@@ -387,6 +387,9 @@ START_TEST(test_ally_rule_at_turn_end)
 }
 END_TEST
 
+/* Every candidate the bots see is accepted by the handlers. */
+static void assert_moves_legal(nx_game *g, int seat);
+
 START_TEST(test_guild_timing)
 {
     /* Advanced: the Guild is offered its turn before each other seat. */
@@ -398,6 +401,7 @@ START_TEST(test_guild_timing)
     NXT_REFUSED(g, 2, "illegal", "no ship_move decision", "{\"type\":\"ship\",\"to\":\"tueks_sietch\",\"count\":2}");
     NXT_REFUSED(g, 0, "illegal", "no guild_timing decision", "{\"type\":\"now\"}");
     NXT_REFUSED(g, 2, "malformed", "to", "{\"type\":\"now\",\"to\":\"arrakeen\"}");
+    assert_moves_legal(g, 2);       /* the bots' answers: now, delay, own_turn */
     NXT_OK(g, 2, "{\"type\":\"delay\"}");
     assert_turn_of(g, 0, NX_PEND_SHIP_MOVE);
     NXT_OK(g, 0, "{\"type\":\"pass\"}");
@@ -491,9 +495,6 @@ START_TEST(test_hajr_and_karama)
     nx_game_free(g);
 }
 END_TEST
-
-/* Every candidate the bots see is accepted by the handlers. */
-static void assert_moves_legal(nx_game *g, int seat);
 
 /* Does the last result's log contain the text? */
 static void assert_result_logs(nx_game *g, int seat, const char *text, const char *action)
