@@ -36,6 +36,8 @@ static const nx_adv_def defs[NX_ADVO_COUNT] = {
     [NX_ADVO_NEXUS_PLAY] = { "nexus_play", "Nexus card play", NX_NO_FACTION, 0 },
     [NX_ADVO_STORM_LOOK] = { "storm_look", "look at the storm card", NX_FREMEN, 1 },
     [NX_ADVO_GUILD_POWER] = { "guild_karama_power", "off-planet shipment", NX_SPACING_GUILD, 0 },
+    /* Ship as it pleases you: ahead of its place, or held past it (the held act says which). */
+    [NX_ADVO_GUILD_TIMING] = { "guild_timing", "turn out of storm order", NX_SPACING_GUILD, 0 },
 };
 
 const nx_adv_def *nx_adv_get(int adv)

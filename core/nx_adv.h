@@ -41,6 +41,7 @@ typedef enum {
     NX_ADVO_STORM_LOOK,         /* Fremen look at next turn's storm card (LV 2.04 There's a storm coming, prevent) */
     NX_ADVO_GUILD_POWER,        /* an off-planet shipment the Guild's Karama power may cancel (LV 1.14; the Guild
                                    alone is asked, answering "karama_power"; the user is the shipper) */
+    NX_ADVO_GUILD_TIMING,       /* the Guild takes its turn out of storm order (LV 2.06.12, Advanced, cancel) */
     NX_ADVO_COUNT
 } nx_adv_out;
 

@@ -44,6 +44,7 @@ const char *const nx_names_pending[NX_PEND_KIND_COUNT] = {
     [NX_PEND_ADV_KARAMA] = "advantage_karama",
     [NX_PEND_KARAMA_GIVE] = "karama_give_back",
     [NX_PEND_ALLY_AID] = "ally_aid",
+    [NX_PEND_GUILD_TIMING] = "guild_timing",
 };
 const char *const nx_names_word[4] = { "draw", "decline", "keep", "replace" };
 const char *const nx_names_receipt[5] = { "drew", "returned", "discarded", "saw", "told" };

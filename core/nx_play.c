@@ -121,6 +121,7 @@ static const pf fields[] = {
     F(moved, PF_MASK, 1, 0),
     F(acted, PF_MASK, 1, 0),
     F(guild_delayed, PF_INT, 1, 1),
+    F(guild_timing, PF_INT, 1, NX_GUILD_TIMING_STORM_ORDER),
     F(ornithopters, PF_MASK, 1, 0),
     F(move_begun, PF_MASK, 1, 0),
     F(mover, PF_SEAT, 1, 0),

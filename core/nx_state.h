@@ -66,6 +66,14 @@
 #define NX_MAX_INVOICES 4          /* payments quoted, not yet closed (core/nx_invoice.h) */
 #define NX_ADVO_BYTES 4            /* bitsets of the advantages outside battle (core/nx_adv.h) */
 #define NX_ADVH_ARGS 7             /* bytes of an act held for its Karama window */
+
+/* play.guild_timing: the Advanced Guild's choice of its moment in Shipment and
+ * Movement (LV 2.06.12; interpreter/turn/nx_phase_shipment.c). */
+enum {
+    NX_GUILD_TIMING_FREE,           /* asked before each other seat's turn, may delay at its own place */
+    NX_GUILD_TIMING_OWN_TURN,       /* said "own_turn": not asked again before its place (may still delay there) */
+    NX_GUILD_TIMING_STORM_ORDER     /* a Karama cancelled its timing: its turn at its place, no delay */
+};
 #define NX_INVOICE_PAYERS 3        /* payers of one invoice (buyer, ally, one a panel names) */
 
 /* The nine phases of a turn: NX_P_* (core/nx_phase.h, also the pack's nx_phase). */
@@ -147,6 +155,7 @@ typedef enum {
     NX_PEND_ADV_KARAMA,             /* outside battle: may play a Karama against an advantage, or pass */
     NX_PEND_KARAMA_GIVE,            /* Advanced Harkonnen's Karama power: give back as many cards as taken */
     NX_PEND_ALLY_AID,               /* Bidding, Shipment: how much an allied seat offers its ally */
+    NX_PEND_GUILD_TIMING,           /* Advanced Guild, before another seat's turn: "now", "delay" or "own_turn" */
     NX_PEND_KIND_COUNT
 } nx_pending_kind;
 
@@ -287,6 +296,7 @@ typedef struct nx_play {
     uint8_t moved;                  /* seats that have moved this turn (mask) */
     uint8_t acted;                  /* seats whose whole turn is over (mask) */
     uint8_t guild_delayed;          /* the Guild said "delay" */
+    uint8_t guild_timing;           /* NX_GUILD_TIMING_*: how free the Guild's moment still is this phase */
     uint8_t ornithopters;           /* seats with ornithopters at the start of their movement */
     uint8_t move_begun;             /* seats whose movement has begun: no more shipping (mask) */
     uint8_t mover;                  /* the seat whose shipment-and-movement turn is under way */

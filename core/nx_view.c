@@ -267,8 +267,10 @@ static json_t *play_view(const nx_state *s, int viewer)
     json_object_set_new(o, "shipped", seat_mask(p->shipped, s->nseats));
     json_object_set_new(o, "moved", seat_mask(p->moved, s->nseats));
     /* Shipment and Movement: whose turn is under way, whose is over. */
-    json_object_set_new(o, "shipment", json_pack("{s:o, s:o, s:b}", "acting", seat_or_null(p->mover), "done",
-                                                 seat_mask(p->acted, s->nseats), "guild_delayed", p->guild_delayed));
+    static const char *const timing[] = { "free", "own_turn", "storm_order" };
+    json_object_set_new(o, "shipment", json_pack("{s:o, s:o, s:b, s:s}", "acting", seat_or_null(p->mover), "done",
+                                                 seat_mask(p->acted, s->nseats), "guild_delayed", p->guild_delayed,
+                                                 "guild_timing", timing[p->guild_timing]));
     /* The Nexus uses of Shipment and Movement (turn/nx_ship_nexus.h): all announced at the table. */
     json_t *shipment = json_object_get(o, "shipment"), *accompanied = json_array(), *announced = json_array();
     for (int t = 0; t < NX_MAP_TERRITORIES; t++) {

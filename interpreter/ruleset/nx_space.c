@@ -15,6 +15,7 @@ json_t *nx_space(const nx_state *s, uint8_t seat)
     json_t *space = NULL;
     switch (p->kind) {
     case NX_PEND_SHIP_MOVE: space = nx_space_ship_move(s, seat); break;
+    case NX_PEND_GUILD_TIMING: space = nx_space_guild_timing(s, seat); break;
     case NX_PEND_BATTLE_PLAN: space = nx_space_battle_plan(s, seat); break;
     case NX_PEND_FORESEE: space = nx_space_foresee(s, seat); break;
     case NX_PEND_BID: space = nx_space_bid(s, seat); break;

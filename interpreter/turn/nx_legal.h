@@ -19,6 +19,8 @@ const char *nx_ship_order_refusal(const nx_state *s, uint8_t seat);
 const char *nx_move_order_refusal(const nx_state *s, uint8_t seat, int hajr);
 /* Why the seat may not "delay" (the Guild's timing), 0 when it may. */
 int nx_ship_delay_refusal(const nx_state *s, uint8_t seat, char *why, size_t len);
+/* Why the Guild may not answer an offer "own_turn" (its place is past), 0 when it may. */
+int nx_ship_own_turn_refusal(const nx_state *s, char *why, size_t len);
 /* The shipment check of "ship" (from/to: a section or NX_SHIP_RESERVES):
  * 0 with *cost (may be NULL) the spice it costs, or -1 and why. */
 int nx_ship_check(const nx_state *s, uint8_t seat, int from, int to, int normal, int elite, int karama, int *cost,

@@ -4,14 +4,19 @@
  * ends, before the next begins.  The procedure walks the storm order with
  * play.cursor; play.mover is the seat whose turn is under way.
  *
- *  - One decision kind, NX_PEND_SHIP_MOVE, answered by "ship" (once),
+ *  - The turn's decision, NX_PEND_SHIP_MOVE, answered by "ship" (once),
  *    "move" (once; a Hajr card gives one more), "pass" (ends the turn)
- *    and, for the Guild, "delay".  A turn ends by itself after the move.
- *  - The Guild's free timing (Advanced, or always under turn.guild_timing):
- *    before each other seat's turn the Guild is offered its own turn
- *    ("go now"); "delay" lets that seat go first.  At its own place in the
- *    order "delay" passes the turn on; once everyone else is done it must
- *    act.
+ *    and, for the Guild at its own place, "delay".  A turn ends by itself
+ *    after the move.
+ *  - The Advanced Guild's free timing (LV 2.06.12): before each other
+ *    seat's turn the Guild is asked NX_PEND_GUILD_TIMING: "now" takes its
+ *    turn then, "delay" lets that seat go first, "own_turn" (before its
+ *    place) stops the offers until its place.  At its own place "delay"
+ *    (the turn's decision) passes the turn on; once everyone else is done
+ *    it must act.  Taking the turn out of storm order is the ability a
+ *    Karama cancels: "now" before its place and "delay" at it are held
+ *    acts (the end of this file); cancelled, the Guild takes its turn at
+ *    its place (play.guild_timing).
  *  - A shipment that lets the Bene Gesserit send a spiritual advisor
  *    (turn.advisor_trigger) opens NX_PEND_ADVISOR; the shipper's turn
  *    continues after it.
@@ -64,6 +69,21 @@ static int guild_free_timing(const nx_state *s)
 {
     return guild_seat(s) != NX_NO_SEAT && advanced(s);
 }
+
+/* The Guild's position in this turn's storm order. */
+static int guild_place(const nx_state *s)
+{
+    uint8_t order[NX_MAX_SEATS], g = guild_seat(s);
+    nx_state_storm_order(s, order);
+    for (int i = 0; i < s->nseats; i++)
+        if (order[i] == g) return i;
+    assert(0 && "the Guild is seated");
+    return 0;
+}
+
+/* Is the procedure's cursor before, at or past the Guild's place? */
+static int before_guild_place(const nx_state *s) { return s->play.cursor < guild_place(s); }
+static int at_guild_place(const nx_state *s) { return s->play.cursor == guild_place(s); }
 
 /* The Guild and its ally ship at half price and may cross-ship (LV 2.06). */
 static int guild_rates(const nx_state *s, uint8_t seat)
@@ -342,6 +362,7 @@ static int hold_move(nx_act *a, const nx_move_req *r, int adv);
 static int hold_advisor(nx_act *a, int to);
 static int hold_wartime(nx_act *a, const int *ts, int n);
 static int hold_intrusion(nx_act *a, int t);
+static int hold_timing(nx_act *a, int holding);
 static int settle_held(nx_act *a);
 static void apply_move(nx_act *a, const nx_move_req *r, const nx_move_plan *plan);
 static void apply_advise(nx_act *a, int to);
@@ -411,10 +432,21 @@ static int delay_refusal(const nx_state *s, uint8_t seat, char *why, size_t len)
 {
     if (s->seats[seat].faction != NX_SPACING_GUILD) return nx_move_refuse(why, len, "only the Spacing Guild may delay");
     if (!guild_free_timing(s))
-        return nx_move_refuse(why, len, "the Guild chooses its moment only in the Advanced game here (turn.guild_timing)");
+        return nx_move_refuse(why, len, "the Guild chooses its moment only in the Advanced game (LV 2.06.12)");
+    if (s->play.guild_timing == NX_GUILD_TIMING_STORM_ORDER)
+        return nx_move_refuse(why, len, "a Karama cancelled the Guild's choice of moment: this turn it takes its turn in storm order");
     if (((s->play.shipped | s->play.move_begun) & BIT(seat)) || nx_ship_second_under_way(s, seat) || turn_has_stop(s))
         return nx_move_refuse(why, len, "the Guild has begun its turn and must finish it");
     if (!others_waiting(s, seat)) return nx_move_refuse(why, len, "everyone else has finished: the Guild must act now");
+    /* After "now" the turn under way is the one taken out of order. */
+    if (!at_guild_place(s)) return nx_move_refuse(why, len, "the Guild has begun its turn out of storm order and must finish it");
+    return 0;
+}
+
+/* "own_turn": only before the Guild's place (after a delay its place is past). */
+static int own_turn_refusal(const nx_state *s, char *why, size_t len)
+{
+    if (!before_guild_place(s)) return nx_move_refuse(why, len, "the Guild's place in storm order is past: take your turn now, or delay");
     return 0;
 }
 
@@ -469,8 +501,10 @@ int nx_move_open_intrusion(nx_act *a)
 static int open_guild_offer(nx_act *a, uint8_t guild, uint8_t next)
 {
     char prompt[sizeof ((nx_pending *)0)->prompt], who[64];
-    nx_fmt(prompt, sizeof prompt, "Ship and move now, before %s, or delay", nx_act_who(a->s, next, who, sizeof who));
-    return open_decision(a, NX_PEND_SHIP_MOVE, guild, prompt);
+    nx_act_who(a->s, next, who, sizeof who);
+    if (before_guild_place(a->s)) nx_fmt(prompt, sizeof prompt, "Take your turn now, before %s, delay, or wait for your own turn", who);
+    else nx_fmt(prompt, sizeof prompt, "Take your turn now, before %s, or delay", who);
+    return open_decision(a, NX_PEND_GUILD_TIMING, guild, prompt);
 }
 
 /* Before anyone ships, the Atreides look at the top card of the Spice Deck
@@ -498,6 +532,7 @@ static int shipment_procedure(nx_act *a)
         if (nx_custody_count(&s->custody, NX_Z_SPICE_DECK) && nx_adv_window(a, NX_ADVO_WORMSIGN, atreides)) return 1;
         p->shipped = p->moved = p->acted = p->move_begun = p->ornithopters = 0;
         p->guild_delayed = 0;
+        p->guild_timing = NX_GUILD_TIMING_FREE;
         p->ship_window = 0;
         p->cursor = 0;
         p->mover = NX_NO_SEAT;
@@ -558,7 +593,9 @@ static int shipment_procedure(nx_act *a)
             p->guild_delayed = 0;      /* a new moment for the Guild to choose */
             continue;
         }
-        if (guild != NX_NO_SEAT && guild != next && !p->guild_delayed) return open_guild_offer(a, guild, next);
+        /* Asked before each other seat's turn while its moment is free. */
+        if (guild != NX_NO_SEAT && guild != next && !p->guild_delayed && p->guild_timing == NX_GUILD_TIMING_FREE)
+            return open_guild_offer(a, guild, next);
         p->mover = next;
     }
     return 0;
@@ -697,25 +734,69 @@ static int act_move(nx_act *a)
     return 0;
 }
 
+/* The Guild lets the seat whose turn comes go first: not a use of its
+ * timing (it waits), so nothing is held. */
+static int offer_delay(nx_act *a, const nx_pending *p)
+{
+    nx_state *s = a->s;
+    char who[64];
+    nx_act_who(s, p->seat, who, sizeof who);
+    nx_state_remove_pending(s, p);
+    s->play.guild_delayed = 1;
+    nx_act_log(a, "%s delays", who);
+    return 0;
+}
+
+/* "delay": at an offer, the next seat goes first; at the Guild's own
+ * place (its turn's decision), Holding Pattern, held for its window. */
 static int act_delay(nx_act *a)
 {
     if (nx_arg_keys(a, NX_NO_KEYS)) return -1;
+    nx_state *s = a->s;
+    const nx_pending *offer = a->seat >= 0 ? nx_pending_find(s, (uint8_t)a->seat, NX_PEND_GUILD_TIMING) : NULL;
+    if (offer) return offer_delay(a, offer);
     const nx_pending *p = turn_decision(a);
+    if (!p) return -1;
+    char why[160];
+    if (delay_refusal(s, p->seat, why, sizeof why)) return nx_act_fail(a, "illegal", "%s", why);
+    nx_state_remove_pending(s, p);
+    return hold_timing(a, 1);
+}
+
+/* "now": the Guild takes its turn before the seat whose turn comes.
+ * Ahead of its place it is the timing ability, held for its window;
+ * past its place (after a Holding Pattern) the use is already made. */
+static int act_now(nx_act *a)
+{
+    if (nx_arg_keys(a, NX_NO_KEYS)) return -1;
+    const nx_pending *p = nx_act_need(a, NX_PEND_GUILD_TIMING);
     if (!p) return -1;
     nx_state *s = a->s;
     uint8_t seat = p->seat;
-    char why[160], who[64];
-    if (delay_refusal(s, seat, why, sizeof why)) return nx_act_fail(a, "illegal", "%s", why);
     nx_state_remove_pending(s, p);
-    if (s->play.mover == seat) {
-        /* Holding Pattern at its own place: the next seat goes first. */
-        s->play.mover = NX_NO_SEAT;
-        s->play.cursor++;
-    }
-    s->play.guild_delayed = 1;
-    nx_act_log(a, "%s delays", nx_act_who(s, seat, who, sizeof who));
+    if (before_guild_place(s)) return hold_timing(a, 0);
+    begin_turn(a, seat);
     return 0;
 }
+
+/* "own_turn": no more offers before the Guild's place (where it may
+ * still delay); its timing is not used. */
+static int act_own_turn(nx_act *a)
+{
+    if (nx_arg_keys(a, NX_NO_KEYS)) return -1;
+    const nx_pending *p = nx_act_need(a, NX_PEND_GUILD_TIMING);
+    if (!p) return -1;
+    nx_state *s = a->s;
+    char why[160], who[64];
+    if (own_turn_refusal(s, why, sizeof why)) return nx_act_fail(a, "illegal", "%s", why);
+    nx_act_who(s, p->seat, who, sizeof who);
+    nx_state_remove_pending(s, p);
+    s->play.guild_timing = NX_GUILD_TIMING_OWN_TURN;
+    nx_act_log(a, "%s waits for its place in storm order", who);
+    return 0;
+}
+
+int nx_ship_own_turn_refusal(const nx_state *s, char *why, size_t len) { return own_turn_refusal(s, why, len); }
 
 static int pass_ship_move(nx_act *a, const nx_pending *p)
 {
@@ -984,6 +1065,36 @@ static void ship_move_moves(const nx_state *s, const nx_pending *p, json_t *out)
     nx_ship_flip_moves(s, seat, out);
 }
 
+/* The best score among the turn's candidates (a pass is 1). */
+static int best_turn_score(const nx_state *s, uint8_t seat)
+{
+    json_t *cands = json_array();
+    ship_candidates(s, seat, cands);
+    move_candidates(s, seat, cands);
+    int best = 1;
+    size_t i;
+    json_t *c;
+    json_array_foreach(cands, i, c) {
+        int sc = (int)json_integer_value(json_object_get(c, "score"));
+        if (sc > best) best = sc;
+    }
+    json_decref(cands);
+    return best;
+}
+
+/* The Guild's moment, for bots: now when its turn is worth more than
+ * waiting (as when the offer was answered by the turn itself). */
+static void guild_timing_moves(const nx_state *s, const nx_pending *p, json_t *out)
+{
+    char why[160];
+    nx_moves_add(out, 4, json_pack("{s:s}", "type", "delay"));
+    nx_moves_add(out, best_turn_score(s, p->seat), json_pack("{s:s}", "type", "now"));
+    if (!own_turn_refusal(s, why, sizeof why)) nx_moves_add(out, 2, json_pack("{s:s}", "type", "own_turn"));
+}
+
+/* "pass" at an offer is "delay": the seat whose turn comes goes first. */
+static int pass_guild_timing(nx_act *a, const nx_pending *p) { return offer_delay(a, p); }
+
 static void advisor_moves(const nx_state *s, const nx_pending *p, json_t *out)
 {
     (void)p;
@@ -1196,10 +1307,49 @@ static int hold_intrusion(nx_act *a, int t)
     return hold(a, NX_ADVO_INTRUSION, what);
 }
 
+/* The Guild's timing (LV 2.06.12): 0 its turn now, ahead of its place;
+ * 1 Holding Pattern at its place.  The seat whose turn comes is the
+ * cursor's, unchanged while the act is held. */
+static int hold_timing(nx_act *a, int holding)
+{
+    nx_state *s = a->s;
+    uint8_t order[NX_MAX_SEATS];
+    char who[64], what[160];
+    nx_state_storm_order(s, order);
+    assert(s->play.cursor < s->nseats);
+    s->play.advh_arg[H_TO] = (uint8_t)holding;
+    if (holding) nx_fmt(what, sizeof what, "delay its turn past its place in storm order");
+    else nx_fmt(what, sizeof what, "take its turn now, before %s, out of storm order",
+                nx_act_who(s, order[s->play.cursor], who, sizeof who));
+    return hold(a, NX_ADVO_GUILD_TIMING, what);
+}
+
+static void held_timing_made(nx_act *a, uint8_t seat, int holding)
+{
+    nx_state *s = a->s;
+    char who[64];
+    if (!holding) {
+        begin_turn(a, seat);
+        return;
+    }
+    /* Holding Pattern: the next seat goes first; the Guild is asked again
+     * before each later seat's turn. */
+    assert(s->play.mover == seat);
+    s->play.mover = NX_NO_SEAT;
+    s->play.cursor++;
+    s->play.guild_delayed = 1;
+    s->play.guild_timing = NX_GUILD_TIMING_FREE;
+    nx_act_log(a, "%s delays", nx_act_who(s, seat, who, sizeof who));
+}
+
 static void held_made(nx_act *a, int adv, uint8_t seat, const uint8_t *h)
 {
     nx_state *s = a->s;
     char why[256];
+    if (adv == NX_ADVO_GUILD_TIMING) {
+        held_timing_made(a, seat, h[H_TO]);
+        return;
+    }
     if (adv == NX_ADVO_FREMEN_SEND || is_held_shipment(adv)) {
         int guild = is_held_shipment(adv);
         ship_req r = { .seat = seat, .from = guild ? ship_end_of(h[H_FROM_T]) : RESERVES,
@@ -1265,6 +1415,12 @@ static void held_stopped(nx_act *a, int adv, uint8_t seat, const uint8_t *h)
         s->play.karama_power_used |= BIT(guild_seat(s));
         nx_act_log(a, "the Spacing Guild's Karama power cancels the shipment: %s's forces stay in its reserves and it pays nothing; "
                       "its shipment this turn is spent", who);
+    } else if (adv == NX_ADVO_GUILD_TIMING) {
+        /* Retaken without the ability (LV "How to use this guide"): the
+         * Guild's turn in storm order, at its place, with no delay. */
+        s->play.guild_timing = NX_GUILD_TIMING_STORM_ORDER;
+        if (h[H_TO]) nx_act_log(a, "%s does not delay: it takes its turn now, at its place in storm order", who);
+        else nx_act_log(a, "%s waits: it takes its turn at its place in storm order, and may not delay", who);
     } else if (adv == NX_ADVO_GUILD_HALF_PRICE) {
         nx_act_log(a, "%s's shipment is not made: it may ship again, at the normal rates", who);
     } else if (adv == NX_ADVO_GUILD_CROSS_SHIP || adv == NX_ADVO_GUILD_SHIP_BACK) {
@@ -1303,6 +1459,8 @@ static const nx_act_entry shipment_actions[] = {
     { "ship", act_ship, 0 },
     { "move", act_move, 0 },
     { "delay", act_delay, 0 },
+    { "now", act_now, 0 },
+    { "own_turn", act_own_turn, 0 },
     { "advise", act_advise, 0 },
     { "wartime", act_wartime, 0 },
     { "intrusion", act_intrusion, 0 },
@@ -1312,6 +1470,7 @@ static const nx_act_entry shipment_actions[] = {
 
 static const nx_decision_ops shipment_decisions[] = {
     { NX_PEND_SHIP_MOVE, pass_ship_move, ship_move_moves },
+    { NX_PEND_GUILD_TIMING, pass_guild_timing, guild_timing_moves },
     { NX_PEND_ADVISOR, pass_advisor, advisor_moves },
     { NX_PEND_WARTIME, pass_wartime, wartime_moves },
     { NX_PEND_INTRUSION, pass_intrusion, intrusion_moves },

@@ -144,6 +144,15 @@ json_t *nx_space_ship_move(const nx_state *s, uint8_t seat)
     return o;
 }
 
+/* The offer's answers are few: the space names which are legal ("pass" is "delay"). */
+json_t *nx_space_guild_timing(const nx_state *s, uint8_t seat)
+{
+    (void)seat;
+    char why[160];
+    return json_pack("{s:b, s:b, s:b, s:b}", "pass", 1, "now", 1, "delay", 1, "own_turn",
+                     !nx_ship_own_turn_refusal(s, why, sizeof why));
+}
+
 /* ---- bidding ----------------------------------------------------------------------------- */
 
 json_t *nx_space_bid(const nx_state *s, uint8_t seat)

@@ -13,6 +13,8 @@
 
 /* NX_PEND_SHIP_MOVE: {"pass", "delay", "ship": {"routes"}, "move": {"routes"}}. */
 json_t *nx_space_ship_move(const nx_state *s, uint8_t seat);
+/* NX_PEND_GUILD_TIMING: {"pass", "now", "delay", "own_turn"}. */
+json_t *nx_space_guild_timing(const nx_state *s, uint8_t seat);
 /* NX_PEND_BID: {"pass", "bid": [{"karama", "min", "max"}]}. */
 json_t *nx_space_bid(const nx_state *s, uint8_t seat);
 /* NX_PEND_REVIVAL: {"pass", "revive": [{...plan, "cost"}]}. */

@@ -617,6 +617,16 @@ static json_t *sample_space(const json_t *space, nx_rng *rng)
         if (json_is_true(json_object_get(run, "karama"))) json_object_set_new(a, "karama", json_true());
         return a;
     }
+    if (!strcmp(kind, "guild_timing")) {
+        /* The Guild's moment: each answer the space calls legal. */
+        static const char *const answers[] = { "pass", "now", "delay", "own_turn" };
+        const char *legal[4];
+        int nl = 0;
+        for (int k = 0; k < 4; k++)
+            if (json_is_true(json_object_get(space, answers[k]))) legal[nl++] = answers[k];
+        ck_assert_int_gt(nl, 0);
+        return json_pack("{s:s}", "type", legal[pick(rng, 0, nl - 1)]);
+    }
     if (!strcmp(kind, "revival")) {
         json_t *plans = json_object_get(space, "revive");
         int r = pick(rng, 0, (int)json_array_size(plans));
@@ -707,6 +717,11 @@ static void outside_points(const json_t *space, json_t *out)
     const char *kind = json_string_value(json_object_get(space, "decision"));
     size_t i;
     json_t *r;
+    if (!strcmp(kind, "guild_timing")) {
+        if (!json_is_true(json_object_get(space, "own_turn"))) json_array_append_new(out, json_pack("{s:s}", "type", "own_turn"));
+        json_array_append_new(out, json_pack("{s:s}", "type", "ship"));     /* the turn's acts come after "now" */
+        return;
+    }
     if (!strcmp(kind, "ship_move")) {
         json_t *ships = json_object_get(json_object_get(space, "ship"), "routes");
         json_t *moves = json_object_get(json_object_get(space, "move"), "routes");
@@ -790,12 +805,14 @@ static void outside_points(const json_t *space, json_t *out)
     }
 }
 
+#define SPACE_KINDS 6
+static const char *const space_kinds[SPACE_KINDS] = { "ship_move", "battle_plan", "bid", "revival", "foresee", "guild_timing" };
+
 typedef struct space_tally {
     int answers, sampled, refused_outside, games;
-    int by_kind[5];     /* sampled answers: ship_move, battle_plan, bid, revival, foresee */
+    int by_kind[SPACE_KINDS];   /* sampled answers, by space_kinds */
 } space_tally;
 
-static const char *const space_kinds[5] = { "ship_move", "battle_plan", "bid", "revival", "foresee" };
 
 /* Send one action for seat 0; returns the parsed reply. */
 static json_t *send_action(nx_server *sv, json_t *a, const char *id, json_t *version)
@@ -862,7 +879,7 @@ static void play_from_space(int nseats, int seed, int advanced, int nexus, space
             json_decref(outside);
             a = sample_space(space, &rng);
             t->sampled++;
-            for (int k = 0; k < 5; k++)
+            for (int k = 0; k < SPACE_KINDS; k++)
                 t->by_kind[k] += !strcmp(json_string_value(json_object_get(space, "decision")), space_kinds[k]);
         } else {
             json_t *list = json_object_get(m, "moves");
@@ -901,7 +918,7 @@ START_TEST(whole_games_from_the_space)
         play_from_space(games[i].nseats, games[i].seed, games[i].advanced, games[i].nexus, &t);
     fprintf(stderr, "space: %d games, %d answers by seat 0, %d sampled from the space, %d points outside refused\n", t.games,
             t.answers, t.sampled, t.refused_outside);
-    for (int k = 0; k < 5; k++) fprintf(stderr, "  %s: %d sampled\n", space_kinds[k], t.by_kind[k]);
+    for (int k = 0; k < SPACE_KINDS; k++) fprintf(stderr, "  %s: %d sampled\n", space_kinds[k], t.by_kind[k]);
     for (int k = 0; k < 4; k++) ck_assert_msg(t.by_kind[k] > 3, "too few %s answers sampled", space_kinds[k]);
     ck_assert_int_gt(t.sampled, 50);
     ck_assert_int_gt(t.refused_outside, 50);

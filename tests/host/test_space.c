@@ -74,6 +74,30 @@ static int every_ship_move(const nx_game *g, int seat)
     return n;
 }
 
+/* The Guild's offer: each answer the space calls legal is accepted, the
+ * others refused. */
+static int every_timing(const nx_game *g, int seat)
+{
+    static const char *const answers[] = { "pass", "now", "delay", "own_turn" };
+    json_t *sp = space_of(g, seat, "guild_timing");
+    int n = 0;
+    for (int k = 0; k < 4; k++) {
+        if (json_is_true(json_object_get(sp, answers[k]))) {
+            n += accepted_on_copy(g, seat, json_pack("{s:s}", "type", answers[k]));
+            continue;
+        }
+        nx_game *copy = nxt_copy_game(g);
+        char body[64];
+        snprintf(body, sizeof body, "\"type\":\"%s\"", answers[k]);
+        json_t *r = nxt_act(copy, seat, body);
+        ck_assert_msg(json_is_false(json_object_get(r, "ok")), "%s outside the space was taken", answers[k]);
+        json_decref(r);
+        nx_game_free(copy);
+    }
+    json_decref(sp);
+    return n;
+}
+
 static json_t *dial_value(int dial2) { return dial2 % 2 ? json_real(dial2 / 2.0) : json_integer(dial2 / 2); }
 
 /* Every filling of the slots with every dial of every run. */
@@ -154,6 +178,16 @@ START_TEST(every_shipment_and_move)
         for (int turns = 0; turns < 3; turns++) {
             const nx_state *s = nx_game_state(g);
             int seat = -1;
+            /* The Advanced Guild's offer: every answer its space names, then "now". */
+            for (int i = 0; i < s->npending; i++)
+                if (s->pending[i].kind == NX_PEND_GUILD_TIMING) seat = s->pending[i].seat;
+            if (seat >= 0) {
+                tried += every_timing(g, seat);
+                nxt_ok(g, seat, "\"type\":\"now\"");
+                settle(g);
+                s = nx_game_state(g);
+                seat = -1;
+            }
             for (int i = 0; i < s->npending; i++)
                 if (s->pending[i].kind == NX_PEND_SHIP_MOVE) seat = s->pending[i].seat;
             if (seat < 0) break;

@@ -387,18 +387,26 @@ START_TEST(test_ally_rule_at_turn_end)
 }
 END_TEST
 
+/* Every candidate the bots see is accepted by the handlers. */
+static void assert_moves_legal(nx_game *g, int seat);
+
 START_TEST(test_guild_timing)
 {
     /* Advanced: the Guild is offered its turn before each other seat. */
     nx_game *g = shipment(ATR_HAR_GUILD, 3, 1, 2);
     settle(g);
-    assert_turn_of(g, 2, NX_PEND_SHIP_MOVE);
+    assert_turn_of(g, 2, NX_PEND_GUILD_TIMING);
     ck_assert_ptr_null(nxt_pending(g, 0));
+    /* The offer is answered by the moment alone, not by the turn's acts. */
+    NXT_REFUSED(g, 2, "illegal", "no ship_move decision", "{\"type\":\"ship\",\"to\":\"tueks_sietch\",\"count\":2}");
+    NXT_REFUSED(g, 0, "illegal", "no guild_timing decision", "{\"type\":\"now\"}");
+    NXT_REFUSED(g, 2, "malformed", "to", "{\"type\":\"now\",\"to\":\"arrakeen\"}");
+    assert_moves_legal(g, 2);       /* the bots' answers: now, delay, own_turn */
     NXT_OK(g, 2, "{\"type\":\"delay\"}");
     assert_turn_of(g, 0, NX_PEND_SHIP_MOVE);
     NXT_OK(g, 0, "{\"type\":\"pass\"}");
-    assert_turn_of(g, 2, NX_PEND_SHIP_MOVE);
-    NXT_OK(g, 2, "{\"type\":\"delay\"}");
+    assert_turn_of(g, 2, NX_PEND_GUILD_TIMING);
+    NXT_OK(g, 2, "{\"type\":\"pass\"}");    /* "pass" at an offer is "delay" */
     NXT_OK(g, 1, "{\"type\":\"pass\"}");
     /* Its own place, everyone else done: it must act now. */
     assert_turn_of(g, 2, NX_PEND_SHIP_MOVE);
@@ -410,13 +418,25 @@ START_TEST(test_guild_timing)
     /* Ahead of schedule: the Guild's whole turn, then seat 0's. */
     g = shipment(ATR_HAR_GUILD, 3, 1, 2);
     settle(g);
-    NXT_OK(g, 2, "{\"type\":\"ship\",\"to\":\"tueks_sietch\",\"count\":2}");
+    NXT_OK(g, 2, "{\"type\":\"now\"}");
+    nxt_pass_karama_windows(g);     /* the timing is held for its Karama window */
     assert_turn_of(g, 2, NX_PEND_SHIP_MOVE);
+    NXT_REFUSED(g, 2, "illegal", "out of storm order", "{\"type\":\"delay\"}");
+    NXT_OK(g, 2, "{\"type\":\"ship\",\"to\":\"tueks_sietch\",\"count\":2}");
     NXT_REFUSED(g, 2, "illegal", "begun its turn", "{\"type\":\"delay\"}");
     NXT_OK(g, 2, "{\"type\":\"pass\"}");
     assert_turn_of(g, 0, NX_PEND_SHIP_MOVE);
     NXT_OK(g, 0, "{\"type\":\"pass\"}");
     assert_turn_of(g, 1, NX_PEND_SHIP_MOVE);   /* the Guild has acted: no more offers */
+    nx_game_free(g);
+
+    /* "own_turn": no more offers before its place. */
+    g = shipment(ATR_HAR_GUILD, 3, 1, 2);
+    settle(g);
+    NXT_OK(g, 2, "{\"type\":\"own_turn\"}");
+    assert_turn_of(g, 0, NX_PEND_SHIP_MOVE);
+    NXT_OK(g, 0, "{\"type\":\"pass\"}");
+    assert_turn_of(g, 1, NX_PEND_SHIP_MOVE);
     nx_game_free(g);
 
     /* Basic: no delay. */
@@ -475,9 +495,6 @@ START_TEST(test_hajr_and_karama)
     nx_game_free(g);
 }
 END_TEST
-
-/* Every candidate the bots see is accepted by the handlers. */
-static void assert_moves_legal(nx_game *g, int seat);
 
 /* Does the last result's log contain the text? */
 static void assert_result_logs(nx_game *g, int seat, const char *text, const char *action)
@@ -663,7 +680,7 @@ START_TEST(test_wartime)
     ck_assert(!advisors_at(g, "red_chasm"));
     ck_assert(advisors_at(g, "old_gap.middle") && advisors_at(g, "basin") && advisors_at(g, "carthag"));
     ck_assert_int_eq(nxt_here(g, 1, "red_chasm"), 3);
-    assert_turn_of(g, 3, NX_PEND_SHIP_MOVE);        /* then the Guild's first offer */
+    assert_turn_of(g, 3, NX_PEND_GUILD_TIMING);     /* then the Guild's first offer */
     nx_game_free(g);
 
     /* Passing keeps them all; the decision is not asked again. */
@@ -682,7 +699,7 @@ START_TEST(test_wartime)
     nxt_put(g, 1, "red_chasm", 2, 0);
     nxt_put(g, 0, "red_chasm", 1, 0);
     settle(g);
-    assert_turn_of(g, 3, NX_PEND_SHIP_MOVE);
+    assert_turn_of(g, 3, NX_PEND_GUILD_TIMING);
     ck_assert_ptr_null(nxt_pending(g, 1));
     nx_game_free(g);
     g = shipment(ATR_BG_HAR_GUILD, 4, 0, 2);
