@@ -53,7 +53,7 @@
 #include "nx_map.h"
 #include "nx_rng.h"
 
-#define NX_STATE_FORMAT 4          /* bump when the layout or meaning changes */
+#define NX_STATE_FORMAT 5          /* bump when the layout or meaning changes */
 /* Every seat may have a decision in hand and, at the same time, an answer
  * to the Karama window against a held Nexus play (the holder has none):
  * six end-of-phase Nexus windows and five Karama answers at once. */
