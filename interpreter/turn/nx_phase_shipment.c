@@ -244,6 +244,16 @@ static int guild_use(const nx_state *s, const ship_req *r, const ship_plan *plan
     return NX_ADVO_GUILD_HALF_PRICE;
 }
 
+/* Spacing Guild Cunning's second shipment uses the Guild's native rates and
+ * routes.  Under spacing_guild.cunning.karama_split one_target the shipment
+ * and those uses are one use, answered in the Cunning's own window
+ * (nx_use_window.c) before the shipment is made: they get no window of
+ * their own.  Under separate_targets each native use keeps its own. */
+static int in_cunning_use(nx_act *a, uint8_t seat)
+{
+    return nx_ship_second_under_way(a->s, seat) && NX_SETTING_IS(a, SPACING_GUILD_CUNNING_KARAMA_SPLIT, ONE_TARGET);
+}
+
 /* Abilities whose cancellation binds the rest of the seat's turn: it
  * retakes the act without them (end_turn forgets them). */
 static const int turn_bound[] = { NX_ADVO_FREMEN_MOVE, NX_ADVO_GUILD_HALF_PRICE, NX_ADVO_GUILD_CROSS_SHIP,
@@ -697,7 +707,7 @@ static int act_ship(nx_act *a)
     nx_state_remove_pending(s, p);
     begin_turn(a, r.seat);
     if (plan.sends) return hold_send(a, &r);
-    int adv = guild_use(s, &r, &plan);
+    int adv = in_cunning_use(a, r.seat) ? 0 : guild_use(s, &r, &plan);
     if (adv) return hold_guild(a, &r, adv);
     if (guild_power_due(s, &r)) return hold_guild(a, &r, NX_ADVO_GUILD_POWER);
     apply_ship(a, &r, &plan);

@@ -304,7 +304,7 @@ START_TEST(test_key_order_is_fixed)
     nx_state s;
     build_state(&s, 3, 2);
     char *t = encode_text(&s);
-    const char *start = "{\"format\":4,\"version\":4242,\"seed\":\"18364758544493064720\",\"rng\":[\"";
+    const char *start = "{\"format\":5,\"version\":4242,\"seed\":\"18364758544493064720\",\"rng\":[\"";
     ck_assert_msg(!strncmp(t, start, strlen(start)), "unexpected start: %.80s", t);
     const char *order[] = {"\"nseats\"",
                            "\"options\":[\"nexus_cards\",\"advanced\"]",
@@ -393,7 +393,7 @@ START_TEST(test_wrong_format)
     json_t *j = mid_game_doc();
     json_object_set_new(j, "format", json_integer(NX_STATE_FORMAT + 1));
     json_object_set_new(j, "new_in_next_format", json_true());
-    expect_refused(j, "format: expected 4, found 5");
+    expect_refused(j, "format: expected 5, found 6");
     json_object_del(j, "format");
     expect_refused(j, "format: missing");
     json_decref(j);

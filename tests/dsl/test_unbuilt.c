@@ -254,7 +254,6 @@ static const struct {
     const char *also_ruling, *also_setting;   /* a second setting the case needs, or NULL */
 } audited[] = {
     { "emperor.secret_ally", "contested_revival", "emperor.secret_ally.free_revival_income", "free_revival", NULL, NULL },
-    { "spacing_guild.cunning", NULL, "spacing_guild.cunning.karama_split", "separate_targets", NULL, NULL },
     /* The ruling's own `unbuilt` map: every gate of it is shut. */
     { "moritani.secret_ally", NULL, "common.reactions.private_policy", "advance_instruction", NULL, NULL },
     { "fremen.secret_ally", "worm_protection", "common.reactions.private_policy", "advance_instruction", NULL, NULL },
@@ -367,6 +366,11 @@ START_TEST(test_own_ruling_targets_are_open)
     nx_avail_compute(&p, &s, &av);
     ck_assert(nx_avail_path_open(&av, "emperor.secret_ally", "purchase"));
     ck_assert(nx_avail_path_open(&av, "emperor.secret_ally", "revival"));
+    nx_avail_free(&av);
+    /* Guild Cunning's native uses keep their own windows under separate_targets. */
+    set(&s, &p, "spacing_guild.cunning.karama_split", "separate_targets");
+    nx_avail_compute(&p, &s, &av);
+    ck_assert(nx_avail_path_open(&av, "spacing_guild.cunning", NULL));
     nx_avail_free(&av);
     nx_settings_free(&s);
     nx_pack_free(&p);
@@ -483,18 +487,18 @@ static void replace_in_file(const char *path, const char *old, const char *new)
 static const struct {
     const char *file, *old, *new, *msg;
 } bad_cases[] = {
-    { "cards/nexus/spacing_guild.yaml", "        settings: [separate_targets]\n        reason: >-\n          A Karama against one of the",
-      "        settings: [every_turn]\n        reason: >-\n          A Karama against one of the", "offers no setting 'every_turn'" },
-    { "cards/nexus/spacing_guild.yaml", "        settings: [separate_targets]\n        reason: >-\n          A Karama against one of the",
-      "        settings: [unresolved]\n        reason: >-\n          A Karama against one of the", "shuts its gates already" },
-    { "cards/nexus/spacing_guild.yaml", "      - ruling: spacing_guild.cunning.karama_split\n        settings: [separate_targets]\n        reason: >-\n          A Karama against one of the",
-      "      - ruling: fremen.cunning.karama_target\n        settings: [all_rides]\n        reason: >-\n          A Karama against one of the",
+    { "cards/nexus/emperor.yaml", "            settings: [free_revival]\n            reason: >-\n              Tleilaxu's income",
+      "            settings: [every_turn]\n            reason: >-\n              Tleilaxu's income", "offers no setting 'every_turn'" },
+    { "cards/nexus/emperor.yaml", "            settings: [free_revival]\n            reason: >-\n              Tleilaxu's income",
+      "            settings: [unresolved]\n            reason: >-\n              Tleilaxu's income", "shuts its gates already" },
+    { "cards/nexus/emperor.yaml", "          - ruling: emperor.secret_ally.free_revival_income\n            settings: [free_revival]\n            reason: >-\n              Tleilaxu's income",
+      "          - ruling: fremen.cunning.karama_target\n            settings: [all_rides]\n            reason: >-\n              Tleilaxu's income",
       "does not list it under rulings" },
-    { "cards/nexus/spacing_guild.yaml", "      - ruling: spacing_guild.cunning.karama_split\n        settings: [separate_targets]\n        reason: >-\n          A Karama against one of the",
-      "      - ruling: spacing_guild.cunning.karama_splt\n        settings: [separate_targets]\n        reason: >-\n          A Karama against one of the",
+    { "cards/nexus/emperor.yaml", "          - ruling: emperor.secret_ally.free_revival_income\n            settings: [free_revival]\n            reason: >-\n              Tleilaxu's income",
+      "          - ruling: emperor.secret_ally.free_revival_incme\n            settings: [free_revival]\n            reason: >-\n              Tleilaxu's income",
       "which does not exist" },
-    { "cards/nexus/spacing_guild.yaml", "        settings: [separate_targets]\n        reason: >-\n          A Karama against one of the",
-      "        settings: [separate_targets]\n        reasons: >-\n          A Karama against one of the", "reasons" },
+    { "cards/nexus/emperor.yaml", "            settings: [free_revival]\n            reason: >-\n              Tleilaxu's income",
+      "            settings: [free_revival]\n            reasons: >-\n              Tleilaxu's income", "reasons" },
     { "rulings/common.yaml", "    advance_instruction: >-\n      The engine keeps",
       "    advance_instructions: >-\n      The engine keeps", "is not one of its settings" },
     { "cards/nexus/emperor.yaml", "    karama_target: { ruling: emperor.secret_ally.karama, settings: [cancellable] }", "    karama_target: { ruling: emperor.secret_ally.karama, settings: [cancelable] }",
