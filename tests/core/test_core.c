@@ -190,7 +190,7 @@ START_TEST(canonical_text_is_jansson_text)
         "{\"log\":[\"a \\\"quoted\\\" \\\\ line\\n\\t\\r\\b\\f\",{\"k\":\"v\"}],\"ok\":true,\"version\":9223372036854775807}",
         "{\"ctl\":\"\\u0001\\u001f\",\"slash\":\"a/b\",\"utf8\":\"Shai\\u2014Hulud \\u00e9\"}",
         "{\"real\":1.5,\"big\":1e300,\"whole\":2.0,\"neg\":-0.25}",
-        "[\"\",0,-1,\"aa\",\"a\"]",
+        "[\"\",0,-1,\"aa\",\"a\",9,10,-10,100,1234567890,-9223372036854775808]",
         "{\"ab\":1,\"a\":2,\"a b\":3,\"A\":4,\"_\":5,\"~\":6}",
     };
     for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++) {
