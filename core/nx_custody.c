@@ -301,6 +301,18 @@ nx_comp nx_custody_top(const nx_custody *c, nx_zone z)
     return best;
 }
 
+nx_comp nx_custody_held_nexus(const nx_custody *c, int seat)
+{
+    nx_zone z = NX_Z_SEAT(seat, NX_ZS_NEXUS_HELD);
+    nx_comp best = NX_COMP_NONE;
+    for (int f = 0; f < NX_FACTION_COUNT; f++) {
+        nx_comp i = nx_comp_nexus((nx_faction)f);
+        if (c->zone[i] == z && (best == NX_COMP_NONE || c->order[i] > c->order[best])) best = i;
+    }
+    assert(best == nx_custody_top(c, z));
+    return best;
+}
+
 void nx_custody_shuffle(nx_custody *c, nx_zone z, nx_rng *rng)
 {
     nx_comp v[NX_COMP_COUNT];

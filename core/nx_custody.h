@@ -157,6 +157,10 @@ int nx_custody_list(const nx_custody *c, nx_zone z, nx_comp *out, int cap);
 
 /* The top component of an ordered zone, or NX_COMP_NONE when empty. */
 nx_comp nx_custody_top(const nx_custody *c, nx_zone z);
+/* The same for a seat's held Nexus card, looking at the Nexus cards only
+ * (the zone holds no other kind: nx_custody_check); bots ask it for
+ * every seat at every step, and nx_custody_top reads every component. */
+nx_comp nx_custody_held_nexus(const nx_custody *c, int seat);
 
 /* Shuffle an ordered zone with the game's generator. */
 void nx_custody_shuffle(nx_custody *c, nx_zone z, nx_rng *rng);

@@ -52,6 +52,19 @@ static int by_key(const void *a, const void *b) { return strcmp(((const key_at *
 
 static int put_value(nx_strbuf *b, const json_t *j, int depth);
 
+/* An integer in decimal, as "%" JSON_INTEGER_FORMAT writes it (snprintf's
+ * format parsing was a tenth of every canonical text's cost). */
+static void put_integer(nx_strbuf *b, json_int_t v)
+{
+    char digits[24], *p = digits + sizeof digits;
+    /* Negated as unsigned, so the most negative value has its digits too. */
+    unsigned long long u = v < 0 ? 0ULL - (unsigned long long)v : (unsigned long long)v;
+    do *--p = (char)('0' + u % 10);
+    while (u /= 10);
+    if (v < 0) *--p = '-';
+    nx_strbuf_put(b, p, (size_t)(digits + sizeof digits - p));
+}
+
 static int put_object(nx_strbuf *b, const json_t *j, int depth)
 {
     size_t n = json_object_size(j);
@@ -81,7 +94,6 @@ static int put_object(nx_strbuf *b, const json_t *j, int depth)
 static int put_value(nx_strbuf *b, const json_t *j, int depth)
 {
     if (depth > 64) return 0; /* jansson's own limit decides deep values */
-    char num[32];
     switch (json_typeof(j)) {
     case JSON_OBJECT: return put_object(b, j, depth);
     case JSON_ARRAY: {
@@ -95,9 +107,7 @@ static int put_value(nx_strbuf *b, const json_t *j, int depth)
         return 1;
     }
     case JSON_STRING: return put_string(b, json_string_value(j), json_string_length(j));
-    case JSON_INTEGER:
-        nx_strbuf_put(b, num, (size_t)snprintf(num, sizeof num, "%" JSON_INTEGER_FORMAT, json_integer_value(j)));
-        return 1;
+    case JSON_INTEGER: put_integer(b, json_integer_value(j)); return 1;
     case JSON_TRUE: nx_strbuf_put(b, "true", 4); return 1;
     case JSON_FALSE: nx_strbuf_put(b, "false", 5); return 1;
     case JSON_NULL: nx_strbuf_put(b, "null", 4); return 1;

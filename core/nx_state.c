@@ -9,6 +9,7 @@
 #include "nx_source.h"
 
 #include <assert.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -145,6 +146,39 @@ void nx_state_remove_pending(nx_state *s, const nx_pending *p)
     s->npending--;
     /* Keep the unused tail zeroed so equal games stay byte-identical. */
     memset(&s->pending[s->npending], 0, sizeof s->pending[0]);
+}
+
+/* The bytes before the pending decisions, and from nreceipts to the end. */
+#define HEAD_BYTES offsetof(nx_state, pending)
+#define TAIL_FROM offsetof(nx_state, nreceipts)
+_Static_assert(offsetof(nx_state, npending) < HEAD_BYTES &&
+                   TAIL_FROM == HEAD_BYTES + sizeof(((nx_state *)0)->pending),
+               "nx_state_save copies the count, then the live decisions, then all that follows them");
+
+void nx_state_save(nx_state *saved, const nx_state *s)
+{
+    assert(s->npending <= NX_MAX_PENDING);
+    memcpy(saved, s, HEAD_BYTES);
+    memcpy(saved->pending, s->pending, (size_t)s->npending * sizeof s->pending[0]);
+    memcpy((char *)saved + TAIL_FROM, (const char *)s + TAIL_FROM, sizeof *s - TAIL_FROM);
+}
+
+void nx_state_restore(nx_state *s, const nx_state *saved)
+{
+    memcpy(s, saved, HEAD_BYTES);
+    memcpy(s->pending, saved->pending, (size_t)saved->npending * sizeof s->pending[0]);
+    /* Whatever s holds past the saved count (decisions added since) goes. */
+    memset(&s->pending[saved->npending], 0, (size_t)(NX_MAX_PENDING - saved->npending) * sizeof s->pending[0]);
+    memcpy((char *)s + TAIL_FROM, (const char *)saved + TAIL_FROM, sizeof *s - TAIL_FROM);
+}
+
+int nx_state_tail_clear(const nx_state *s)
+{
+    const unsigned char *p = (const unsigned char *)&s->pending[s->npending];
+    const unsigned char *end = (const unsigned char *)&s->pending[NX_MAX_PENDING];
+    for (; p < end; p++)
+        if (*p) return 0;
+    return 1;
 }
 
 void nx_state_add_receipt(nx_state *s, uint8_t seat, nx_receipt_kind kind,

@@ -462,6 +462,20 @@ nx_pending *nx_state_add_pending(nx_state *s, nx_pending_kind kind, uint8_t seat
 const nx_pending *nx_state_pending_of(const nx_state *s, uint8_t seat);
 void nx_state_remove_pending(nx_state *s, const nx_pending *p);
 
+/*
+ * The pending decisions past npending are zero in every state (add and
+ * remove keep them so, the codec decodes them so): two thirds of a
+ * state's bytes.  nx_state_save copies everything else of s into *saved
+ * (saved's unused slots are not written); nx_state_restore puts s back
+ * exactly as it was saved, byte for byte, whatever was done to s since.
+ * This is how an action is made atomic without copying the whole state
+ * twice (interpreter/engine/nx_game.c).  nx_state_tail_clear: 1 when the
+ * unused slots of s are all zero (asserted where it is assumed).
+ */
+void nx_state_save(nx_state *saved, const nx_state *s);
+void nx_state_restore(nx_state *s, const nx_state *saved);
+int nx_state_tail_clear(const nx_state *s);
+
 /* Record a private receipt. */
 void nx_state_add_receipt(nx_state *s, uint8_t seat, nx_receipt_kind kind,
                           uint32_t event, const nx_comp *cards, int n);

@@ -1,6 +1,9 @@
 #include "nx_treachery.h"
 
 #include <assert.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -184,15 +187,15 @@ static int total_copies(nx_treachery_card c)
     return n;
 }
 
-/* Locate copy `copy`: its design, set and 1-based number among its design's copies. */
-static void locate(int copy, nx_treachery_card *card, nx_treachery_set *set, int *number)
+/* Find copy `copy` in the design table: its design, set and 1-based
+ * number among its design's copies. */
+static void locate_in_table(int copy, nx_treachery_card *card, nx_treachery_set *set, int *number)
 {
-    assert(copy >= 0 && copy < NX_TREACHERY_COPY_COUNT);
     /* Defined outputs even on the (asserted) impossible path: optimising
      * builds cannot see that the loop always finds the copy. */
-    if (card) *card = (nx_treachery_card)0;
-    if (set) *set = (nx_treachery_set)0;
-    if (number) *number = 0;
+    *card = (nx_treachery_card)0;
+    *set = (nx_treachery_set)0;
+    *number = 0;
     int left = copy;
     for (int s = 0; s < NX_TREACHERY_SET_COUNT; s++)
         for (int c = 0; c < NX_TR_CARD_COUNT; c++) {
@@ -200,14 +203,47 @@ static void locate(int copy, nx_treachery_card *card, nx_treachery_set *set, int
             if (left < k) {
                 int before = 0;
                 for (int e = 0; e < s; e++) before += cards[c].copies[e];
-                if (card) *card = (nx_treachery_card)c;
-                if (set) *set = (nx_treachery_set)s;
-                if (number) *number = before + left + 1;
+                *card = (nx_treachery_card)c;
+                *set = (nx_treachery_set)s;
+                *number = before + left + 1;
                 return;
             }
             left -= k;
         }
     assert(!"copy table shorter than NX_TREACHERY_COPY_COUNT");
+}
+
+/* The same for every copy, found once: the bots ask a copy's design tens
+ * of thousands of times a game (every card in a hand they look at), and
+ * the walk through the table was 2.5% of a bot game.  pthread_once: hosts
+ * may run rooms on several threads; the flag spares the call after. */
+static struct copy_place {
+    uint8_t card, set, number;
+} places[NX_TREACHERY_COPY_COUNT];
+static pthread_once_t places_once = PTHREAD_ONCE_INIT;
+static atomic_int places_built;
+
+static void build_places(void)
+{
+    for (int copy = 0; copy < NX_TREACHERY_COPY_COUNT; copy++) {
+        nx_treachery_card c;
+        nx_treachery_set s;
+        int n;
+        locate_in_table(copy, &c, &s, &n);
+        places[copy] = (struct copy_place){ (uint8_t)c, (uint8_t)s, (uint8_t)n };
+    }
+    atomic_store_explicit(&places_built, 1, memory_order_release);
+}
+
+/* Locate copy `copy`: its design, set and 1-based number among its design's copies. */
+static void locate(int copy, nx_treachery_card *card, nx_treachery_set *set, int *number)
+{
+    assert(copy >= 0 && copy < NX_TREACHERY_COPY_COUNT);
+    if (!atomic_load_explicit(&places_built, memory_order_acquire)) pthread_once(&places_once, build_places);
+    const struct copy_place *p = &places[copy];
+    if (card) *card = (nx_treachery_card)p->card;
+    if (set) *set = (nx_treachery_set)p->set;
+    if (number) *number = p->number;
 }
 
 static int enabled(unsigned flags, nx_treachery_set s)

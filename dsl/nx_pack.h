@@ -11,6 +11,7 @@
 
 #include <stddef.h>
 
+#include "nx_advice.h"
 #include "nx_diag.h"
 #include "nx_faction.h"
 #include "nx_phase.h"
@@ -112,6 +113,12 @@ typedef struct nx_panel {
     char *script_path;   /* resolved path, NULL when no script */
     char *file;          /* the card's YAML file */
     int line, col;
+    /* The panel's advice when its script gives a plain table, read once
+     * when the runtime loads the script (nx_runtime_open), so a bot's
+     * question runs no script and copies no state; advice_fixed is 0 for
+     * advice given as a function, or none. */
+    int advice_fixed;
+    nx_advice advice;
 } nx_panel;
 
 typedef struct nx_card {

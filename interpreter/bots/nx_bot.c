@@ -223,7 +223,7 @@ static json_t *card_play(nx_bot *b, const nx_game *g, int *seat_out)
     /* One try per seat and moment: a phase, or an event inside it. */
     uint16_t now = (uint16_t)((s->turn * 16 + s->phase + 1) * 32 + s->play.event_now);
     for (int seat = 0; seat < s->nseats; seat++) {
-        nx_comp card = nx_custody_top(&s->custody, NX_Z_SEAT(seat, NX_ZS_NEXUS_HELD));
+        nx_comp card = nx_custody_held_nexus(&s->custody, seat);
         const nx_pending *own = nx_state_pending_of(s, (uint8_t)seat);
         /* Inside its own shipment-and-movement or revival turn (E3). */
         int own_act = nx_when_inside_own_act(own, NX_EV_OWN_ACTION);

@@ -37,7 +37,7 @@ int nx_bot_seeks_own(nx_bot *b, const nx_game *g, int seat)
 
 static nx_comp held(const nx_state *s, int seat)
 {
-    return nx_custody_top(&s->custody, NX_Z_SEAT(seat, NX_ZS_NEXUS_HELD));
+    return nx_custody_held_nexus(&s->custody, seat);
 }
 
 static json_t *word(const char *w) { return json_pack("{s:s, s:s}", "type", "answer", "word", w); }

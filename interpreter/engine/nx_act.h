@@ -1,8 +1,8 @@
 /*
  * nx_act: what an action handler works with (internal; engine/nx_act.c).
  *
- * Handlers mutate a scratch copy of the state; nx_game keeps the copy only
- * when the handler and the invariant check both succeed.  Log lines are
+ * Handlers mutate the game's state; nx_game saved it before (nx_state_save)
+ * and puts it back unless the handler and the invariant check both succeed.  Log lines are
  * public: never put a hidden identity in one (private facts go into
  * receipts via nx_state_add_receipt).
  */
@@ -18,7 +18,7 @@
 #define NX_LEDGER_MAX 64
 
 typedef struct nx_act {
-    nx_state *s;                 /* scratch state */
+    nx_state *s;                 /* the game's state (put back if the action is refused) */
     const nx_runtime *rt;
     const nx_settings *settings;
     nx_avail avail;              /* computed on first use: see nx_act_avail */

@@ -288,33 +288,42 @@ static void append_log(nx_game *g, const char *id, char *action, char *result)
     g->log[g->nlog++] = (nx_log_entry){ nx_xstrdup(id), action, result };
 }
 
-/* Run the handler on a scratch copy and verify it.  The copy lives on the
- * caller's stack, not in the game: rooms do not each carry a second state. */
-static int run_on_scratch(const nx_game *g, nx_state *scratch, nx_act *a, nx_act_fn fn)
+/* Run the handler on the game's state and verify it; a refusal puts the
+ * state back from *saved (nx_state_save: the state less its unused
+ * pending slots, a third of its bytes), so a refused action leaves it
+ * exactly as it was.  Copying the whole state to a scratch state and
+ * back cost 30 KB of copying per action, 22% of a bot game's
+ * instructions.  The copy lives on the caller's stack, not in the game:
+ * rooms do not each carry a second state. */
+static int run_in_place(nx_game *g, nx_state *saved, nx_act *a, nx_act_fn fn)
 {
-    memcpy(scratch, &g->state, sizeof g->state);
-    a->s = scratch;
-    if (scratch->play.over) return nx_act_fail(a, "illegal", "the game is over");
-    if (a->rt->rules->holds(a)) return -1;
-    if (fn(a)) return -1;
-    a->rt->rules->settle(a);
-    if (a->failed_late) return -1;
+    assert(nx_state_tail_clear(&g->state));
+    nx_state_save(saved, &g->state);
+    a->s = &g->state;
+    if (g->state.play.over) return nx_act_fail(a, "illegal", "the game is over");
+    int rc = -1;
     char msg[256];
-    if (nx_state_check(scratch, msg, sizeof msg))
-        return nx_act_fail(a, "invariant", "the action would break an invariant: %s", msg);
-    scratch->version++;
+    if (a->rt->rules->holds(a) || fn(a)) goto refused;
+    a->rt->rules->settle(a);
+    if (a->failed_late) goto refused;
+    if (nx_state_check(&g->state, msg, sizeof msg)) {
+        nx_act_fail(a, "invariant", "the action would break an invariant: %s", msg);
+        goto refused;
+    }
+    g->state.version++;
     return 0;
+refused:
+    nx_state_restore(&g->state, saved);
+    return rc;
 }
 
-/* Keep the verified new state and its log entry, then let the host commit
- * them durably; a refused commit puts back the state and log exactly as
- * before, so nothing unstored stays in memory (and a retry runs afresh). */
-static char *keep(nx_game *g, const nx_state *next, const char *id, char *canonical, json_t *log,
+/* Keep the new state (already in place) and its log entry, then let the
+ * host commit them durably; a refused commit puts back the state (from
+ * *saved) and the log exactly as before, so nothing unstored stays in
+ * memory (and a retry runs afresh). */
+static char *keep(nx_game *g, const nx_state *saved, const char *id, char *canonical, json_t *log,
                   json_t *record, nx_game_commit_fn commit, void *ctx)
 {
-    nx_state *before = commit ? nx_xmalloc(sizeof *before) : NULL;
-    if (before) memcpy(before, &g->state, sizeof *before);
-    memcpy(&g->state, next, sizeof g->state);
     json_t *res = json_pack("{s:b, s:I, s:o}", "ok", 1, "version", (json_int_t)g->state.version, "log", log);
     char *result = dump(res);
     json_decref(res);
@@ -328,11 +337,10 @@ static char *keep(nx_game *g, const nx_state *next, const char *id, char *canoni
         free(e->action);
         free(e->result);
         free(e->record);
-        memcpy(&g->state, before, sizeof g->state);
+        nx_state_restore(&g->state, saved);
         free(result);
         result = error_result("store", msg[0] ? msg : "the store did not commit the action");
     }
-    free(before);
     return result;
 }
 
@@ -359,12 +367,12 @@ static char *apply_parsed(nx_game *g, json_t *j, nx_game_commit_fn commit, void 
     nx_act_fn fn = nx_ruleset_action(g->rt->rules, type, &host_only);
     nx_act a = { .rt = g->rt, .settings = &g->settings, .game_avail = &g->avail, .action = j,
                  .seat = seat, .log = json_array(), .keep_record = 1 };
-    nx_state scratch;
+    nx_state saved;
     int rc;
     if (!fn) rc = nx_act_fail(&a, "malformed", "unknown action type '%s'", type);
     else if (host_only && seat >= 0) rc = nx_act_fail(&a, "illegal", "'%s' is the host's action (seat null)", type);
     else if (!host_only && seat < 0) rc = nx_act_fail(&a, "malformed", "'%s' needs the acting \"seat\"", type);
-    else rc = run_on_scratch(g, &scratch, &a, fn);
+    else rc = run_in_place(g, &saved, &a, fn);
     if (a.avail_ready) nx_avail_free(&a.avail);
     if (rc) {
         json_decref(a.log);
@@ -372,7 +380,7 @@ static char *apply_parsed(nx_game *g, json_t *j, nx_game_commit_fn commit, void 
         free(canonical);
         return error_result(a.code ? a.code : "illegal", a.err);
     }
-    char *res = keep(g, &scratch, id, canonical, a.log, a.record, commit, ctx);
+    char *res = keep(g, &saved, id, canonical, a.log, a.record, commit, ctx);
     json_decref(a.record);
     return res;
 }

@@ -7,9 +7,9 @@
  * `id` is chosen by the client and makes retries safe: applying an id
  * that was already committed returns the original result and changes
  * nothing.  `version` is the state version the client saw; any other
- * version is refused as stale.  Applying is atomic: the action runs on a
- * copy of the state, every invariant is checked, and only then is the copy
- * kept.  Any failure (malformed, illegal, script error, budget, broken
+ * version is refused as stale.  Applying is atomic: the state is saved
+ * (nx_state_save), the action runs, every invariant is checked, and any
+ * refusal puts the saved state back byte for byte.  Any failure (malformed, illegal, script error, budget, broken
  * invariant) leaves the game byte-identical.  The action types are listed
  * in docs/protocol.md.
  */

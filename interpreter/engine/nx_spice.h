@@ -11,8 +11,8 @@
  * action fails with an "illegal" error naming the payer, the amount and
  * the reason, and a->failed_late is set, so the action is refused even
  * where a procedure calls the transfer and cannot return the error.
- * Handlers run on a scratch copy of the state (nx_act.h), so a refused
- * action leaves the game as it was.
+ * nx_game puts back the state saved before the handler ran (nx_act.h),
+ * so a refused action leaves the game as it was.
  *
  * The log and secrecy.  How much spice a seat holds is hidden behind its
  * shield, and so is part of what moves: what an ally contributes to its

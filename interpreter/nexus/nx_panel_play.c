@@ -459,8 +459,13 @@ int nx_panel_advice(const nx_runtime *rt, const nx_settings *settings, const nx_
     nx_advice_init(out);
     if (err && len) err[0] = '\0';
     const nx_panel *p = nx_pack_panel(&rt->pack, panel_id);
-    if (!p || !p->implemented || !nx_sandbox_has_field(rt->sandbox, p->id, "advice")) return 0;
-    /* Read-only on a copy, like a bot hint, with the seat as the holder. */
+    if (!p || !p->implemented) return 0;
+    if (p->advice_fixed) {   /* a plain table, read at load: no script, no copy */
+        *out = p->advice;
+        return 0;
+    }
+    if (!nx_sandbox_has_field(rt->sandbox, p->id, "advice")) return 0;
+    /* A function: read-only on a copy, like a bot hint, with the seat as the holder. */
     nx_state *copy = nx_xmalloc(sizeof *copy);
     *copy = *s;
     nx_act a = { .s = copy, .rt = rt, .settings = settings, .seat = seat };

@@ -44,12 +44,15 @@ static int read_advice(lua_State *L, int n, void *ud, nx_script_error *e)
 
 /* A panel's advice given as a value (not a function) is read once at
  * load, so that bad advice fails the pack there (docs/dsl.md, "Bot
- * advice"); a function's answer is read when a bot asks. */
-static int advice_is_bad(nx_sandbox *sb, const char *panel_id, nx_script_error *e)
+ * advice"), and kept on the panel for every bot's question; a
+ * function's answer is read when a bot asks. */
+static int advice_is_bad(nx_sandbox *sb, nx_panel *p, nx_script_error *e)
 {
-    if (!nx_sandbox_has_field(sb, panel_id, "advice") || nx_sandbox_has_function(sb, panel_id, "advice")) return 0;
-    nx_advice adv;
-    return nx_sandbox_call_value(sb, panel_id, "advice", NULL, read_advice, &adv, e) != 0;
+    if (!nx_sandbox_has_field(sb, p->id, "advice") || nx_sandbox_has_function(sb, p->id, "advice")) return 0;
+    nx_advice_init(&p->advice);
+    if (nx_sandbox_call_value(sb, p->id, "advice", NULL, read_advice, &p->advice, e)) return 1;
+    p->advice_fixed = 1;
+    return 0;
 }
 
 int nx_runtime_open(nx_runtime *rt, const char *pack_yaml, nx_diags *d)
@@ -63,7 +66,7 @@ int nx_runtime_open(nx_runtime *rt, const char *pack_yaml, nx_diags *d)
     load_libs(rt, d);
     for (int f = 0; f < NX_FACTION_COUNT; f++)
         for (int m = 0; m < NX_MODE_COUNT; m++) {
-            const nx_panel *p = &rt->pack.cards[f].panels[m];
+            nx_panel *p = &rt->pack.cards[f].panels[m];
             if (!p->implemented) continue;
             nx_script_error e;
             /* Players see script errors: name the file within the pack. */
@@ -74,7 +77,7 @@ int nx_runtime_open(nx_runtime *rt, const char *pack_yaml, nx_diags *d)
                 nx_diags_add(d, p->script_path, e.line, 0, "%s: %s", p->id, e.message);
             else if (!nx_sandbox_has_function(rt->sandbox, p->id, "play"))
                 nx_diags_add(d, p->script_path, 0, 0, "%s: the panel has no play function", p->id);
-            else if (advice_is_bad(rt->sandbox, p->id, &e))
+            else if (advice_is_bad(rt->sandbox, p, &e))
                 nx_diags_add(d, p->script_path, 0, 0, "%s: %s", p->id, e.message);
         }
     if (d->n > problems_before) {

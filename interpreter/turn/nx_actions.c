@@ -1,7 +1,7 @@
 /*
  * The action handlers and their dispatch table.  Each handler validates
- * everything before it moves anything; nx_game runs it on a scratch copy,
- * so a refusal after a partial change is still atomic, but refusing first
+ * everything before it moves anything; nx_game puts the saved state back
+ * on a refusal, so a refusal after a partial change is still atomic, but refusing first
  * keeps the messages about the player's request rather than its effects.
  */
 #include <string.h>

@@ -50,6 +50,8 @@ static nx_zone hand_of(uint8_t seat) { return NX_Z_SEAT(seat, NX_ZS_TREACHERY); 
 static nx_comp real_karama(const nx_state *s, uint8_t seat) { return nx_move_card_in_hand(s, seat, NX_TR_KARAMA); }
 
 /* Why the seat may not use its power now, or NULL. */
+/* when NULL: the caller asks only whether (a bot's candidate), and the
+ * phase's reason is not formatted. */
 static const char *power_refusal(const nx_state *s, uint8_t seat, nx_faction f, int phase, const char *when)
 {
     static char why[96];
@@ -57,6 +59,7 @@ static const char *power_refusal(const nx_state *s, uint8_t seat, nx_faction f, 
     if (s->seats[seat].faction != f) return "this is not your faction's Karama power";
     if (s->play.karama_power_used & bit(seat)) return "your faction's Karama power is used once a game, and you used it";
     if (s->phase != phase) {
+        if (!when) return "this power is used in another phase";
         nx_fmt(why, sizeof why, "this power is used during the %s", when);
         return why;
     }
@@ -82,7 +85,7 @@ static int emperor_leader_ok(const nx_state *s, int l)
 
 static int emperor_problem(const nx_state *s, uint8_t seat, int leader, int forces, int elite, char *why, size_t len)
 {
-    const char *r = power_refusal(s, seat, NX_EMPEROR, NX_P_REVIVAL, "Revival phase");
+    const char *r = power_refusal(s, seat, NX_EMPEROR, NX_P_REVIVAL, why ? "Revival phase" : NULL);
     if (r) return nx_move_refuse(why, len, "%s", r);
     if ((leader >= 0) == (forces + elite > 0))
         return nx_move_refuse(why, len, "the Emperor's Karama revives one leader or 1 to %d forces, not both", EMPEROR_FORCES);
@@ -234,7 +237,7 @@ static const char *const plan_notes[] = { "leader", "weapon", "defense" };
  * so a combatant Atreides may look before it makes its own plan. */
 static int atreides_problem(const nx_state *s, uint8_t seat, int target, char *why, size_t len)
 {
-    const char *r = power_refusal(s, seat, NX_ATREIDES, NX_P_BATTLE, "Battle phase");
+    const char *r = power_refusal(s, seat, NX_ATREIDES, NX_P_BATTLE, why ? "Battle phase" : NULL);
     if (r) return nx_move_refuse(why, len, "%s", r);
     if (target == seat) return nx_move_refuse(why, len, "the power looks at another player's battle plan");
     int side = nx_play_battle_side(s, (uint8_t)target);
@@ -363,17 +366,17 @@ json_t *nx_karama_power_candidate(const nx_state *s, uint8_t seat);
  * the Atreides fighting, its own plan still to make, at its opponent's plan. */
 json_t *nx_karama_power_candidate(const nx_state *s, uint8_t seat)
 {
-    char why[200];
+    /* The checks' reasons are not read here: NULL, nothing formatted. */
     const nx_seat *st = &s->seats[seat];
     if (st->faction == NX_EMPEROR) {
         /* Refused for every count and leader alike: asked once, not per leader. */
-        if (power_refusal(s, seat, NX_EMPEROR, NX_P_REVIVAL, "Revival phase")) return NULL;
+        if (power_refusal(s, seat, NX_EMPEROR, NX_P_REVIVAL, NULL)) return NULL;
         int normal = st->forces[NX_PLACE_TANKS][NX_FORCE_NORMAL];
         int forces = normal < EMPEROR_FORCES ? normal : EMPEROR_FORCES;
-        if (forces >= 2 && !emperor_problem(s, seat, -1, forces, 0, why, sizeof why))
+        if (forces >= 2 && !emperor_problem(s, seat, -1, forces, 0, NULL, 0))
             return json_pack("{s:s, s:i}", "type", "karama_power", "forces", forces);
         for (int l = 0; l < NX_LEADER_COUNT; l++)
-            if (!emperor_problem(s, seat, l, 0, 0, why, sizeof why))
+            if (!emperor_problem(s, seat, l, 0, 0, NULL, 0))
                 return json_pack("{s:s, s:s}", "type", "karama_power", "leader", nx_comp_id(nx_comp_leader_disc(l)));
         return NULL;
     }
@@ -381,9 +384,9 @@ json_t *nx_karama_power_candidate(const nx_state *s, uint8_t seat)
         int side = nx_play_battle_side(s, seat);
         if (side < 0 || (s->play.battle_planned & (1u << side))) return NULL;
         uint8_t other = s->play.battle_seats[1 - side];
-        return atreides_problem(s, seat, other, why, sizeof why) ? NULL : json_pack("{s:s, s:i}", "type", "karama_power", "target", other);
+        return atreides_problem(s, seat, other, NULL, 0) ? NULL : json_pack("{s:s, s:i}", "type", "karama_power", "target", other);
     }
-    if (st->faction != NX_HARKONNEN || power_refusal(s, seat, NX_HARKONNEN, NX_P_BIDDING, "")) return NULL;
+    if (st->faction != NX_HARKONNEN || power_refusal(s, seat, NX_HARKONNEN, NX_P_BIDDING, NULL)) return NULL;
     int best = -1, most = 2;
     for (uint8_t t = 0; t < s->nseats; t++) {
         int n = nx_custody_count(&s->custody, hand_of(t));

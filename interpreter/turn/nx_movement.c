@@ -23,6 +23,7 @@
 
 int nx_move_refuse(char *why, size_t len, const char *fmt, ...)
 {
+    if (!why || !len) return -1;   /* nobody reads it: not formatted */
     va_list ap;
     va_start(ap, fmt);
     nx_vfmt(why, len, fmt, ap);
@@ -195,7 +196,7 @@ static uint8_t advanced_bg(const nx_state *s)
 int nx_move_flip_refusal(const nx_state *s, int t, char *why, size_t len)
 {
     uint8_t bg = advanced_bg(s);
-    const char *where = nx_map_territory_name(t);
+    const char *where = why ? nx_map_territory_name(t) : "";
     if (bg == NX_NO_SEAT || !nx_move_territory_advisors(s, t))
         return nx_move_refuse(why, len, "the Bene Gesserit have no advisors in %s", where);
     if (bg_stormed_in(s, bg, t))
@@ -450,9 +451,12 @@ int nx_move_check(const nx_state *s, const nx_move_req *r, nx_move_plan *plan, c
     char to[64], from[64];
     int avail[NX_FORCE_KINDS];
     plan_group(s, r, plan, avail);
-    nx_move_section_label(r->to, to, sizeof to);
-    if (r->from_sec >= 0) nx_move_section_label(r->from_sec, from, sizeof from);
-    else nx_fmt(from, sizeof from, "%s", nx_map_territory_name(r->from_t));
+    if (!why) to[0] = from[0] = 0;   /* named only in a reason read */
+    else {
+        nx_move_section_label(r->to, to, sizeof to);
+        if (r->from_sec >= 0) nx_move_section_label(r->from_sec, from, sizeof from);
+        else nx_fmt(from, sizeof from, "%s", nx_map_territory_name(r->from_t));
+    }
     if (r->normal < 0 || r->elite < 0 || r->normal + r->elite < 1) return nx_move_refuse(why, len, "move at least one force");
     if (r->hajr && (plan->hajr_card = nx_move_card_in_hand(s, r->seat, NX_TR_HAJR)) == NX_COMP_NONE)
         return nx_move_refuse(why, len, "you hold no Hajr card");

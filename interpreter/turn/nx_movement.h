@@ -109,7 +109,9 @@ int nx_move_check(const nx_state *s, const nx_move_req *r, nx_move_plan *plan, c
 /* Carry out a checked move and log it. */
 void nx_move_apply(nx_act *a, const nx_move_req *r, const nx_move_plan *plan);
 
-/* Write a refusal reason; returns -1. */
+/* Write a refusal reason; returns -1.  A why of NULL (len 0) says nobody
+ * reads the reason (a bot's candidate search asks only whether): nothing
+ * is formatted.  Every check taking why, len accepts that. */
 int nx_move_refuse(char *why, size_t len, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 /* "5 forces" or "5 forces (2 elite)". */
 const char *nx_move_forces_label(int normal, int elite, char *buf, size_t len);

@@ -82,10 +82,9 @@ static json_t *ship_space(const nx_state *s, uint8_t seat)
 static int move_ok(const nx_state *s, nx_move_req r, int normal, int elite)
 {
     nx_move_plan plan;
-    char why[256];
     r.normal = normal;
     r.elite = elite;
-    return !nx_move_check(s, &r, &plan, why, sizeof why);
+    return !nx_move_check(s, &r, &plan, NULL, 0);   /* whether only: no reason formatted */
 }
 
 static json_t *move_entry(const nx_state *s, const nx_move_req *r, int n_lo, int n_hi, int e_lo, int e_hi)

@@ -7,6 +7,7 @@
 #include "nx_json_write.h"
 #include "nx_state.h"
 #include "nx_testutil.h"
+#include "nx_text.h"
 #include "nx_view.h"
 
 static void seat_game(nx_state *s, int n)
@@ -189,7 +190,7 @@ START_TEST(canonical_text_is_jansson_text)
         "{\"log\":[\"a \\\"quoted\\\" \\\\ line\\n\\t\\r\\b\\f\",{\"k\":\"v\"}],\"ok\":true,\"version\":9223372036854775807}",
         "{\"ctl\":\"\\u0001\\u001f\",\"slash\":\"a/b\",\"utf8\":\"Shai\\u2014Hulud \\u00e9\"}",
         "{\"real\":1.5,\"big\":1e300,\"whole\":2.0,\"neg\":-0.25}",
-        "[\"\",0,-1,\"aa\",\"a\"]",
+        "[\"\",0,-1,\"aa\",\"a\",9,10,-10,100,1234567890,-9223372036854775808]",
         "{\"ab\":1,\"a\":2,\"a b\":3,\"A\":4,\"_\":5,\"~\":6}",
     };
     for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++) {
@@ -223,6 +224,40 @@ START_TEST(receipt_ring_keeps_newest)
     ck_assert_int_eq(s.nreceipts, NX_MAX_RECEIPTS);
     ck_assert_uint_eq(nx_state_receipt(&s, 0)->event, 5);
     ck_assert_uint_eq(nx_state_receipt(&s, NX_MAX_RECEIPTS - 1)->event, NX_MAX_RECEIPTS + 4);
+}
+END_TEST
+
+/* nx_state_restore puts back every byte nx_state_save saw, whatever was
+ * done since: decisions added past the saved count (their slots must be
+ * zero again), decisions removed, the header and the receipt ring. */
+START_TEST(restore_puts_back_every_byte)
+{
+    nx_state s, before, saved;
+    seat_game(&s, 3);
+    nx_state_add_pending(&s, NX_PEND_PANEL, 0)->count = 1;
+    nx_pending *p = nx_state_add_pending(&s, NX_PEND_PANEL, 2);
+    nx_fmt(p->saved, sizeof p->saved, "{\"ask\": 1}");
+    before = s;
+    ck_assert(nx_state_tail_clear(&s));
+    nx_state_save(&saved, &s);
+    for (int round = 0; round < 3; round++) {
+        nx_state_remove_pending(&s, &s.pending[0]);
+        for (int i = 0; i < 4; i++) {
+            nx_pending *q = nx_state_add_pending(&s, NX_PEND_PANEL, (uint8_t)(i % 3));
+            nx_fmt(q->prompt, sizeof q->prompt, "added %d", i);
+            memset(q->saved, 'x', sizeof q->saved - 1);
+        }
+        nx_comp c = nx_comp_traitor(3);
+        for (int i = 0; i < NX_MAX_RECEIPTS + 2; i++) nx_state_add_receipt(&s, 1, NX_RCPT_SAW, 9, &c, 1);
+        s.version += 7;
+        s.seats[1].spice = 99;
+        nx_state_restore(&s, &saved);
+        ck_assert_int_eq(memcmp(&before, &s, sizeof s), 0);
+        ck_assert(nx_state_tail_clear(&s));
+    }
+    /* A slot past the count that is not zero is what the assertion sees. */
+    s.pending[NX_MAX_PENDING - 1].prompt[3] = 'y';
+    ck_assert(!nx_state_tail_clear(&s));
 }
 END_TEST
 
@@ -301,6 +336,7 @@ static Suite *suite(void)
     tcase_add_test(tc, invariants_catch_every_misplaced_component);
     tcase_add_test(tc, canonical_text_is_jansson_text);
     tcase_add_test(tc, receipt_ring_keeps_newest);
+    tcase_add_test(tc, restore_puts_back_every_byte);
     tcase_add_test(tc, views_do_not_leak_hidden_identities);
     tcase_add_test(tc, views_show_owner_only_what_it_owns);
     suite_add_tcase(s, tc);

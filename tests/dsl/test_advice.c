@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "nx_advice.h"
+#include "nx_nexus.h"
 #include "nx_runtime.h"
 #include "nx_sandbox.h"
 #include "nx_testutil.h"
@@ -150,6 +151,35 @@ START_TEST(bad_table_advice_fails_the_pack_load)
 }
 END_TEST
 
+/* Advice given as a table is read once, when the runtime loads the
+ * panel, and kept on it: a bot's question then reads no state at all (so
+ * none is needed here); advice given as a function is not kept. */
+START_TEST(table_advice_is_kept_on_the_panel)
+{
+    char *pack = nx_source_path("cards/pack.yaml");
+    nx_runtime rt;
+    nx_diags d;
+    nx_diags_init(&d);
+    ck_assert_int_eq(nx_runtime_open(&rt, pack, &d), 0);
+    nx_diags_free(&d);
+    const nx_panel *atreides = nx_pack_panel(&rt.pack, "atreides.cunning");
+    const nx_panel *emperor = nx_pack_panel(&rt.pack, "emperor.cunning");
+    ck_assert_ptr_nonnull(atreides);
+    ck_assert_ptr_nonnull(emperor);
+    ck_assert_int_eq(atreides->advice_fixed, 1);
+    ck_assert_int_eq(atreides->advice.keep, 1);
+    ck_assert_int_eq(emperor->advice_fixed, 0);
+    nx_advice a = { .keep = 7 };
+    char err[200];
+    ck_assert_int_eq(nx_panel_advice(&rt, NULL, NULL, 0, "atreides.cunning", &a, err, sizeof err), 0);
+    ck_assert_int_eq(a.keep, 1);
+    ck_assert_int_eq(a.prefer, -1);
+    ck_assert_uint_eq(a.avoid, 0);
+    nx_runtime_close(&rt);
+    free(pack);
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("advice");
@@ -158,6 +188,7 @@ static Suite *suite(void)
     tcase_add_test(tc, good_advice_is_read);
     tcase_add_test(tc, bad_advice_names_the_file_and_field);
     tcase_add_test(tc, bad_table_advice_fails_the_pack_load);
+    tcase_add_test(tc, table_advice_is_kept_on_the_panel);
     suite_add_tcase(s, tc);
     return s;
 }
