@@ -129,6 +129,8 @@ json_t *nx_game_bot_hint(const nx_game *g, int seat);
  * (all unsaid without advice), or -1 with err naming the file and field. */
 int nx_game_bot_advice(const nx_game *g, int seat, const char *panel_id, nx_advice *out, char *err, size_t len);
 const char *nx_game_log_result(const nx_game *g, size_t i);
+/* The heap the action log holds (nx_log_heap_bytes), for the benchmarks. */
+size_t nx_game_log_heap_bytes(const nx_game *g);
 /* The host's record of the i-th action's log lines (JSON array text), when
  * it says more than the result's public log (the spice behind every shield
  * at a Mentat Pause's standings); NULL when it says the same, and for an
