@@ -13,8 +13,9 @@ static uint32_t id_hash(const char *id)
     return (uint32_t)(h ^ (h >> 32));
 }
 
-/* The first slot to probe: the hash's top bits after a multiply, which
- * spreads ids that differ in their last character ("b1", "b2"). */
+/* The first slot to probe: the hash's top bits after a multiply (which
+ * spreads ids that differ in their last character, "b1", "b2"), scaled to
+ * the capacity, which need not be a power of two. */
 static size_t home(uint32_t h, size_t cap)
 {
     return (size_t)(((uint64_t)(uint32_t)(h * 2654435769u) * cap) >> 32);
@@ -23,7 +24,7 @@ static size_t home(uint32_t h, size_t cap)
 static void put(uint32_t *slot, size_t cap, uint32_t h, uint32_t pos1)
 {
     size_t i = home(h, cap);
-    while (slot[i]) i = (i + 1) & (cap - 1);
+    while (slot[i]) i = i + 1 == cap ? 0 : i + 1;
     slot[i] = pos1;
 }
 
@@ -37,8 +38,10 @@ void nx_idindex_free(nx_idindex *x)
 void nx_idindex_add(nx_idindex *x, const char *id, size_t pos)
 {
     assert(pos < UINT32_MAX - 1 && pos <= x->n);   /* a log is far shorter */
+    /* Both arrays grow by half: doubling left a complete game's index
+     * (1,652 entries) a table of 4,096 slots. */
     if (pos == x->caphash) {
-        x->caphash = x->caphash ? 2 * x->caphash : 64;
+        x->caphash = x->caphash ? x->caphash + x->caphash / 2 : 64;
         x->hash = nx_xrealloc(x->hash, x->caphash * sizeof *x->hash);
     }
     uint32_t h = id_hash(id);
@@ -46,7 +49,7 @@ void nx_idindex_add(nx_idindex *x, const char *id, size_t pos)
     x->n = pos + 1;
     /* At most three quarters full, so a probe ends soon (stale slots count). */
     if (4 * (x->used + 1) > 3 * x->cap) {
-        size_t cap = x->cap ? 2 * x->cap : 64;
+        size_t cap = x->cap ? x->cap + x->cap / 2 : 64;
         uint32_t *slot = nx_xcalloc(cap, sizeof *slot);
         x->used = 0;
         /* Rehash from the positions' hashes: a stale slot's position holds
@@ -71,7 +74,7 @@ long nx_idindex_find(const nx_idindex *x, const char *id, int (*is_at)(const voi
 {
     if (!x->cap) return -1;
     uint32_t h = id_hash(id);
-    for (size_t i = home(h, x->cap); x->slot[i]; i = (i + 1) & (x->cap - 1)) {
+    for (size_t i = home(h, x->cap); x->slot[i]; i = i + 1 == x->cap ? 0 : i + 1) {
         size_t pos = x->slot[i] - 1;
         if (pos < x->n && x->hash[pos] == h && is_at(ctx, pos)) return (long)pos;
     }

@@ -5,7 +5,7 @@
  *
  * Per log position, the 32-bit hash of its id; and an open-addressing
  * table of positions + 1 (0 is an empty slot), probed linearly, at most
- * three quarters full.  About 12 bytes an entry, no id strings: the index
+ * three quarters full.  8 to 12 bytes an entry, no id strings: the index
  * does not own the ids.  A lookup hands each candidate position whose
  * hash matches to the caller, who compares the id stored there (a hash
  * collision costs one such comparison, never a wrong answer).  A position
@@ -24,7 +24,7 @@ typedef struct nx_idindex {
     uint32_t *hash;   /* hash[pos] for pos < n */
     size_t n, caphash;
     uint32_t *slot;   /* position + 1, or 0 when empty */
-    size_t cap;       /* a power of two, or 0 */
+    size_t cap;       /* slots, or 0 */
     size_t used;      /* slots taken, stale ones included */
 } nx_idindex;
 
