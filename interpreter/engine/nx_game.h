@@ -119,7 +119,10 @@ const char *nx_game_setup_log(const nx_game *g);
  * array of {"action": {...}, "score": N} (caller decrefs).  Empty when the
  * seat has nothing to decide.  docs/protocol.md lists the action types. */
 json_t *nx_game_moves(const nx_game *g, int seat);
-/* The i-th committed action and its result, as JSON texts. */
+/* The i-th committed action and its result, as JSON texts, owned by the
+ * game: valid until the game changes or another entry of its log is read
+ * (an old entry's block is decompressed into one buffer per game); an
+ * entry's action and result may be held together. */
 const char *nx_game_log_action(const nx_game *g, size_t i);
 /* A panel's bot hint for the seat (docs/dsl.md, "Bot hints"): the "choose"
  * list for its pending panel decision, or whether to play its held card
