@@ -5,7 +5,8 @@
  * action (bot thinking excluded) and of the bots' thinking; the cost of a
  * view, of saving and of loading of one fixed game (seed 1; thread CPU
  * time, against jansson parsing and writing the same bytes); and the heap a
- * room takes, fresh and after a complete game.  Not a test: figures only.
+ * room takes, fresh, at the ends of turns 1, 5 and 10 and after a complete
+ * game, with its action log's own share.  Not a test: figures only.
  *
  *   build/bench/bench_game [--quick] [PACK]
  *
@@ -151,6 +152,47 @@ static void bench_view_save_load(const nx_runtime *rt, const nx_game *g)
     free(saved);
 }
 
+/* What a room's heap has grown by when its game reaches the end of turns
+ * 1, 5 and 10 (index 3: the end of the game): the heap's growth while it
+ * alone is played (the Lua sandbox's garbage included), its log's own
+ * bytes and its actions, summed into the sums. */
+typedef struct room_sums {
+    double heap[4], log[4], actions[4];
+    int n[4];
+} room_sums;
+
+static unsigned play_measured(const nx_runtime *rt, nx_game *g, uint64_t seed, room_sums *sum)
+{
+    static const int at_turn[3] = { 1, 5, 10 };
+    nx_bot bot;
+    nx_bot_init(&bot, rt, NX_BOT_SIMPLE, seed);
+    size_t heap0 = mallinfo2().uordblks;
+    char id[24];
+    nx_bot_move m;
+    int next = 0;
+    for (unsigned n = 1; n < 200000; n++) {
+        snprintf(id, sizeof id, "b%u", n);
+        int rc = nx_bot_step(&bot, g, id, &m);
+        if (rc <= 0) {
+            if (rc < 0) fprintf(stderr, "bench_game: game %llu stalled\n", (unsigned long long)seed);
+            break;
+        }
+        nx_bot_move_free(&m);
+        /* The first action of turn T + 1 ends turn T. */
+        while (next < 3 && nx_game_state(g)->turn > at_turn[next]) {
+            sum->heap[next] += (double)(mallinfo2().uordblks - heap0);
+            sum->log[next] += (double)nx_game_log_heap_bytes(g);
+            sum->actions[next] += (double)nx_game_log_length(g);
+            sum->n[next++]++;
+        }
+    }
+    sum->heap[3] += (double)(mallinfo2().uordblks - heap0);
+    sum->log[3] += (double)nx_game_log_heap_bytes(g);
+    sum->actions[3] += (double)nx_game_log_length(g);
+    sum->n[3]++;
+    return bot.committed;
+}
+
 /* Rooms a host keeps alive: fresh six-seat games, and complete ones (the
  * action log grows with the game). */
 static void bench_rooms(const nx_runtime *rt)
@@ -159,13 +201,20 @@ static void bench_rooms(const nx_runtime *rt)
     size_t heap0 = mallinfo2().uordblks;
     for (int i = 0; i < rooms_n; i++) rooms[i] = new_game(rt, (uint64_t)i + 7);
     size_t heap1 = mallinfo2().uordblks;
-    printf("heap per fresh room: %.1f KB\n", (double)(heap1 - heap0) / rooms_n / 1024);
-    double ignored = 0;
+    double fresh = (double)(heap1 - heap0) / rooms_n;
+    printf("heap per fresh room: %.1f KB\n", fresh / 1024);
+    room_sums sum = { { 0 }, { 0 }, { 0 }, { 0 } };
     unsigned actions = 0;
-    for (int i = 0; i < played_rooms; i++) actions += play_game(rt, rooms[i], (uint64_t)i + 7, &ignored);
+    for (int i = 0; i < played_rooms; i++) actions += play_measured(rt, rooms[i], (uint64_t)i + 7, &sum);
     size_t heap2 = mallinfo2().uordblks;
+    static const char *const when[4] = { "turn 1", "turn 5", "turn 10", "the game" };
+    for (int k = 0; k < 4; k++)
+        if (sum.n[k])
+            printf("heap per room at the end of %s (%.0f actions, %d rooms): %.1f KB, its log %.1f KB (%.0f bytes an action)\n",
+                   when[k], sum.actions[k] / sum.n[k], sum.n[k], (fresh + sum.heap[k] / sum.n[k]) / 1024,
+                   sum.log[k] / sum.n[k] / 1024, sum.log[k] / sum.actions[k]);
     printf("heap per room after a complete game (%.0f actions): %.1f KB\n", (double)actions / played_rooms,
-           ((double)(heap2 - heap1) / played_rooms + (double)(heap1 - heap0) / rooms_n) / 1024);
+           ((double)(heap2 - heap1) / played_rooms + fresh) / 1024);
     for (int i = 0; i < rooms_n; i++) nx_game_free(rooms[i]);
     free(rooms);
 }

@@ -8,7 +8,7 @@
 # may be named as arguments (CI adds clang: install-deps.sh clang).
 set -eu
 PKGS="build-essential cmake make pkg-config liblua5.4-dev libyaml-dev libpcre2-dev \
-check libsubunit-dev libjansson-dev libsqlite3-dev libpq-dev postgresql python3 python3-jsonschema python3-yaml \
+check libsubunit-dev libjansson-dev libsqlite3-dev libzstd-dev libpq-dev postgresql python3 python3-jsonschema python3-yaml \
 chromium $*"
 missing=""
 for p in $PKGS; do

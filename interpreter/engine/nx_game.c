@@ -1,5 +1,5 @@
 #include "nx_game.h"
-#include "nx_idindex.h"
+#include "nx_log.h"
 #include "nx_text.h"
 
 #include <assert.h>
@@ -18,16 +18,6 @@
 #include "nx_version.h"
 #include "nx_view.h"
 
-typedef struct nx_log_entry {
-    char *id;
-    char *action;   /* canonical JSON text of the action */
-    char *result;   /* JSON text of its result */
-    char *record;   /* the host's record of its log lines, JSON array text,
-                       when it says more than the public log (NULL: the
-                       same; a loaded entry's is NULL).  Never saved and
-                       never in the result: it holds what the shields hide. */
-} nx_log_entry;
-
 struct nx_game {
     const nx_runtime *rt;
     nx_settings settings;        /* pinned: every ruling's effective setting */
@@ -35,11 +25,12 @@ struct nx_game {
     nx_game_config cfg;
     nx_state state;
     char *setup_log;             /* public log lines of setup, JSON array text */
-    nx_log_entry *log;
-    size_t nlog, caplog;
-    nx_idindex ids;              /* the log's action ids (retries) */
-    char *loaded;                /* the texts of a snapshot's log, one block */
-    size_t nloaded;              /* log entries whose texts lie in it */
+    /* The action log: each committed action's canonical text and its
+     * result's text, by id for retries; and the host's record of an
+     * entry's log lines when it says more than the public log (NULL: the
+     * same; a loaded entry has none).  A record is never saved and never
+     * in a result: it holds what the shields hide. */
+    nx_log log;
 };
 
 static char *dump(const json_t *j);
@@ -113,6 +104,7 @@ static nx_game *game_alloc(const nx_runtime *rt, const nx_settings *settings,
     nx_game *g = nx_xcalloc(1, sizeof *g);
     g->rt = rt;
     g->cfg = *cfg;
+    nx_log_init(&g->log);
     pin_settings(g, settings);
     return g;
 }
@@ -153,15 +145,7 @@ nx_game *nx_game_new(const nx_runtime *rt, const nx_settings *settings,
 void nx_game_free(nx_game *g)
 {
     if (!g) return;
-    for (size_t i = g->nloaded; i < g->nlog; i++) {
-        free(g->log[i].id);
-        free(g->log[i].action);
-        free(g->log[i].result);
-    }
-    for (size_t i = 0; i < g->nlog; i++) free(g->log[i].record);
-    free(g->loaded);
-    free(g->log);
-    nx_idindex_free(&g->ids);
+    nx_log_free(&g->log);
     free(g->setup_log);
     if (g->avail) nx_avail_free(g->avail);
     free(g->avail);
@@ -186,7 +170,7 @@ int nx_game_panel_available(const nx_game *g, const char *panel_id)
     return nx_avail_path_open(g->avail, panel_id, NULL);
 }
 
-size_t nx_game_log_length(const nx_game *g) { return g->nlog; }
+size_t nx_game_log_length(const nx_game *g) { return g->log.n; }
 const char *nx_game_setup_log(const nx_game *g) { return g->setup_log; }
 
 json_t *nx_game_moves(const nx_game *g, int seat)
@@ -206,9 +190,10 @@ int nx_game_bot_advice(const nx_game *g, int seat, const char *panel_id, nx_advi
     if (seat < 0 || seat >= g->state.nseats || !g->rt->rules->bot_advice) return 0;
     return g->rt->rules->bot_advice(g->rt, &g->settings, &g->state, (uint8_t)seat, panel_id, out, err, len);
 }
-const char *nx_game_log_action(const nx_game *g, size_t i) { return g->log[i].action; }
-const char *nx_game_log_result(const nx_game *g, size_t i) { return g->log[i].result; }
-const char *nx_game_log_record(const nx_game *g, size_t i) { return g->log[i].record; }
+const char *nx_game_log_action(const nx_game *g, size_t i) { return nx_log_action(&g->log, i); }
+const char *nx_game_log_result(const nx_game *g, size_t i) { return nx_log_result(&g->log, i); }
+const char *nx_game_log_record(const nx_game *g, size_t i) { return nx_log_record(&g->log, i); }
+size_t nx_game_log_heap_bytes(const nx_game *g) { return nx_log_heap_bytes(&g->log); }
 
 /* ---- applying actions ---------------------------------------------------- */
 
@@ -226,30 +211,12 @@ static char *error_result(const char *code, const char *msg)
     return text;
 }
 
-typedef struct id_probe {
-    const nx_game *g;
-    const char *id;
-} id_probe;
-
-static int logged_at(const void *ctx, size_t pos)
-{
-    const id_probe *p = ctx;
-    return pos < p->g->nlog && !strcmp(p->g->log[pos].id, p->id);
-}
-
-static const nx_log_entry *find_logged(const nx_game *g, const char *id)
-{
-    id_probe p = { g, id };
-    long pos = nx_idindex_find(&g->ids, id, logged_at, &p);
-    return pos < 0 ? NULL : &g->log[pos];
-}
-
 /* Read id, version and seat; NULL on success or an error result. */
 static char *read_envelope(const nx_game *g, const json_t *j, const char **id,
-                           int *seat, const nx_log_entry **retry)
+                           int *seat, long *retry)
 {
     char msg[256];
-    *retry = NULL;
+    *retry = -1;
     if (!json_is_object(j)) return error_result("malformed", "an action is a JSON object");
     json_t *jid = json_object_get(j, "id");
     json_t *jver = json_object_get(j, "version");
@@ -258,7 +225,7 @@ static char *read_envelope(const nx_game *g, const json_t *j, const char **id,
     if (!json_is_string(jid) || !json_string_length(jid) || json_string_length(jid) > 64)
         return error_result("malformed", "\"id\" must be a string of 1 to 64 characters");
     *id = json_string_value(jid);
-    if ((*retry = find_logged(g, *id))) return NULL;
+    if ((*retry = nx_log_find(&g->log, *id)) >= 0) return NULL;
     if (!json_is_string(jtype)) return error_result("malformed", "\"type\" must be a string");
     if (!json_is_integer(jver))
         return error_result("malformed", "\"version\" must be the state version the action expects");
@@ -276,16 +243,6 @@ static char *read_envelope(const nx_game *g, const json_t *j, const char **id,
     }
     *seat = json_is_integer(jseat) ? (int)json_integer_value(jseat) : -1;
     return NULL;
-}
-
-static void append_log(nx_game *g, const char *id, char *action, char *result)
-{
-    if (g->nlog == g->caplog) {
-        g->caplog = g->caplog ? g->caplog * 2 : 64;
-        g->log = nx_xrealloc(g->log, g->caplog * sizeof *g->log);
-    }
-    nx_idindex_add(&g->ids, id, g->nlog);
-    g->log[g->nlog++] = (nx_log_entry){ nx_xstrdup(id), action, result };
 }
 
 /* Run the handler on the game's state and verify it; a refusal puts the
@@ -327,16 +284,12 @@ static char *keep(nx_game *g, const nx_state *saved, const char *id, char *canon
     json_t *res = json_pack("{s:b, s:I, s:o}", "ok", 1, "version", (json_int_t)g->state.version, "log", log);
     char *result = dump(res);
     json_decref(res);
-    append_log(g, id, canonical, nx_xstrdup(result));
-    if (record) g->log[g->nlog - 1].record = dump(record);
+    nx_log_append(&g->log, id, canonical, result);
+    free(canonical);
+    if (record) nx_log_set_record(&g->log, dump(record));
     char msg[512] = "";
     if (commit && commit(ctx, g, msg, sizeof msg)) {
-        nx_log_entry *e = &g->log[--g->nlog];
-        assert(g->nlog >= g->nloaded); /* the action just appended is its own allocation */
-        free(e->id);
-        free(e->action);
-        free(e->result);
-        free(e->record);
+        nx_log_drop_last(&g->log);
         nx_state_restore(&g->state, saved);
         free(result);
         result = error_result("store", msg[0] ? msg : "the store did not commit the action");
@@ -348,17 +301,17 @@ static char *apply_parsed(nx_game *g, json_t *j, nx_game_commit_fn commit, void 
 {
     const char *id = NULL;
     int seat = -1;
-    const nx_log_entry *retry;
+    long retry;
     char *err = read_envelope(g, j, &id, &seat, &retry);
     if (err) return err;
     char *canonical = dump(j);
     if (!canonical) return error_result("malformed", "the action cannot be written as JSON text");
-    if (retry) {
+    if (retry >= 0) {
         /* A retried id returns the original result; reusing an id for a
          * different action is a client bug worth reporting. */
-        char *r = strcmp(retry->action, canonical)
+        char *r = strcmp(nx_log_action(&g->log, (size_t)retry), canonical)
                       ? error_result("malformed", "this action id was already used for a different action")
-                      : nx_xstrdup(retry->result);
+                      : nx_xstrdup(nx_log_result(&g->log, (size_t)retry));
         free(canonical);
         return r;
     }
@@ -467,26 +420,36 @@ static char *save_head(const nx_game *g)
  * back into a tree for jansson to lay out was 87% of a save).  Compact
  * JSON holds no raw line break (a string escapes it), so a load finds
  * every text between line breaks without parsing (read_log_text). */
+typedef struct save_out {
+    nx_strbuf b;
+    int more;   /* an entry is written already */
+} save_out;
+
+static void save_entry(void *ctx, const char *action, const char *result)
+{
+    save_out *o = ctx;
+    nx_strbuf *b = &o->b;
+    nx_strbuf_puts(b, o->more++ ? ",\n" ENTRY_ACTION : "\n" ENTRY_ACTION);
+    nx_strbuf_puts(b, action);
+    nx_strbuf_puts(b, "," ENTRY_RESULT);
+    nx_strbuf_puts(b, result);
+    nx_strbuf_puts(b, "}");
+}
+
 char *nx_game_save(const nx_game *g)
 {
     char *head = save_head(g);
     if (!head) return NULL;
-    size_t n = strlen(head), need = n + 64;
-    for (size_t i = 0; i < g->nlog; i++) need += strlen(g->log[i].action) + strlen(g->log[i].result) + 32;
+    size_t n = strlen(head), need = n + 64 + nx_log_text_bytes(&g->log) + 32 * g->log.n;
     assert(n >= 2 && !strcmp(head + n - 2, "\n}"));
-    nx_strbuf b = { 0 };
-    nx_strbuf_reserve(&b, need);
-    nx_strbuf_put(&b, head, n - 2);
+    save_out o = { { 0 }, 0 };
+    nx_strbuf_reserve(&o.b, need);
+    nx_strbuf_put(&o.b, head, n - 2);
     free(head);
-    nx_strbuf_puts(&b, g->nlog ? LOG_KEY "[" : LOG_KEY "[]");
-    for (size_t i = 0; i < g->nlog; i++) {
-        nx_strbuf_puts(&b, i ? ",\n" ENTRY_ACTION : "\n" ENTRY_ACTION);
-        nx_strbuf_puts(&b, g->log[i].action);
-        nx_strbuf_puts(&b, "," ENTRY_RESULT);
-        nx_strbuf_puts(&b, g->log[i].result);
-        nx_strbuf_puts(&b, "}");
-    }
-    nx_strbuf_puts(&b, g->nlog ? "\n ]" : "");
+    nx_strbuf_puts(&o.b, g->log.n ? LOG_KEY "[" : LOG_KEY "[]");
+    nx_log_each(&g->log, save_entry, &o);
+    nx_strbuf b = o.b;
+    nx_strbuf_puts(&b, g->log.n ? "\n ]" : "");
     /* Last, the checksum of every byte before it: a load that finds it
      * matching takes the saved state as it is (load_snapshot). */
     char sum[17];
@@ -671,57 +634,6 @@ static const char *checked_end(const char *json)
     return memcmp(sum, t + key, 16) ? NULL : t;
 }
 
-/* Where the top-level "id" string of a canonical action text starts
- * (after its quote), with its length; NULL if it has none or it holds
- * escapes (the caller then asks jansson). */
-static const char *plain_action_id(const char *c, size_t *len)
-{
-    int depth = 0;
-    for (const char *p = c; *p; p++) {
-        if (*p == '"') {
-            const char *q = p + 1;
-            while (*q != '"') {
-                if (!*q) return NULL;
-                q += q[0] == '\\' && q[1] ? 2 : 1;
-            }
-            if (depth == 1 && (p[-1] == '{' || p[-1] == ',') && q - p == 3 && !strncmp(p, "\"id\":\"", 6)) {
-                const char *v = p + 6, *e = strchr(v, '"');
-                if (!e || memchr(v, '\\', (size_t)(e - v))) return NULL;
-                *len = (size_t)(e - v);
-                return v;
-            }
-            p = q;
-        } else if (*p == '{' || *p == '[') depth++;
-        else if (*p == '}' || *p == ']') depth--;
-    }
-    return NULL;
-}
-
-/* The action's id, written at *O (moved past it) in the loaded block. */
-static const char *loaded_id(const char *action, char **o)
-{
-    size_t n;
-    const char *v = plain_action_id(action, &n);
-    json_t *j = NULL;
-    if (!v) {
-        j = json_loads(action, 0, NULL);
-        v = json_string_value(json_object_get(j, "id"));
-        n = v ? strlen(v) : 0;
-    }
-    /* An id is at most 64 bytes and its unescaped text is no longer than
-     * its escaped one, so it fits in the room the block keeps for it. */
-    if (!v || n > 64) {
-        json_decref(j);
-        return NULL;
-    }
-    char *id = *o;
-    memcpy(id, v, n);
-    id[n] = '\0';
-    *o += n + 1;
-    json_decref(j);
-    return id;
-}
-
 static int expect(const char **p, const char *want)
 {
     size_t n = strlen(want);
@@ -745,55 +657,36 @@ static int take_line(const char **p, const char *end, const char *tail, char **o
     return 0;
 }
 
-/* The block's texts moved from OLD to NEW (a shrinking realloc). */
-static void rebase(nx_game *g, size_t first, uintptr_t old, char *new_block)
-{
-    for (size_t i = first; i < g->nlog; i++) {
-        nx_log_entry *e = &g->log[i];
-        e->id = new_block + ((uintptr_t)e->id - old);
-        e->action = new_block + ((uintptr_t)e->action - old);
-        e->result = new_block + ((uintptr_t)e->result - old);
-    }
-}
-
-/* The log between P (just after LOG_KEY) and END, into g's log: every
- * text (id, action, result) in one block, g->loaded, instead of three
- * allocations an entry.  An entry's texts plus its id (no longer than its
- * action) and three NULs fit in twice its line's bytes; the block then
- * shrinks to its use.  -1 where the text is not laid out as nx_game_save
- * lays it (the caller then frees g, and the block with it). */
+/* The log between P (just after LOG_KEY) and END, into g's log (nx_log
+ * copies each entry's texts into its blocks; one scratch buffer, reused,
+ * holds each entry's texts on the way).  -1 where the text is not laid out
+ * as nx_game_save lays it (the caller then frees g). */
 static int read_log_text(nx_game *g, const char *p, const char *end)
 {
     if (!strncmp(p, "[]", 2)) return p + 2 == end ? 0 : -1;
     if (*p++ != '[') return -1;
-    char *block = nx_xmalloc(2 * (size_t)(end - p) + 1), *o = block;
-    size_t first = g->nlog;
-    assert(first == 0 && !g->loaded); /* a fresh game's log is empty */
-    g->loaded = block;
+    assert(g->log.n == 0); /* a fresh game's log is empty */
+    char *scratch = nx_xmalloc((size_t)(end - p) + 2);
+    int rc = -1;
     for (;;) {
-        char *action = o;
-        if (expect(&p, "\n" ENTRY_ACTION) || take_line(&p, end, ",", &o) || expect(&p, ENTRY_RESULT)) return -1;
+        char *o = scratch, *action = o;
+        if (expect(&p, "\n" ENTRY_ACTION) || take_line(&p, end, ",", &o) || expect(&p, ENTRY_RESULT)) break;
         char *result = o;
-        const char *id;
+        char id[65];
         /* The result's line ends "}," or, the last, "}" before "\n ]". */
         const char *nl = memchr(p, '\n', (size_t)(end - p));
         int last = nl && nl + 2 <= end && !strncmp(nl, "\n ]", 3) && nl + 3 == end;
-        if (take_line(&p, end, last ? "}" : "},", &o) || !(id = loaded_id(action, &o)) || find_logged(g, id))
-            return -1;
-        if (g->nlog == g->caplog) {
-            g->caplog = g->caplog ? g->caplog * 2 : 64;
-            g->log = nx_xrealloc(g->log, g->caplog * sizeof *g->log);
+        if (take_line(&p, end, last ? "}" : "},", &o) || nx_log_action_id(action, id) ||
+            nx_log_find(&g->log, id) >= 0)
+            break;
+        nx_log_append(&g->log, id, action, result);
+        if (last) {
+            rc = 0;
+            break;
         }
-        nx_idindex_add(&g->ids, id, g->nlog);
-        g->log[g->nlog++] = (nx_log_entry){ (char *)id, action, result };
-        g->nloaded = g->nlog;
-        if (!last) continue;
-        uintptr_t old = (uintptr_t)block;
-        block = nx_xrealloc(block, (size_t)(o - block));
-        if ((uintptr_t)block != old) rebase(g, first, old, block);
-        g->loaded = block;
-        return 0;
     }
+    free(scratch);
+    return rc;
 }
 
 /* A file nx_game_save wrote (its checksum matches), saved by this very

@@ -119,7 +119,10 @@ const char *nx_game_setup_log(const nx_game *g);
  * array of {"action": {...}, "score": N} (caller decrefs).  Empty when the
  * seat has nothing to decide.  docs/protocol.md lists the action types. */
 json_t *nx_game_moves(const nx_game *g, int seat);
-/* The i-th committed action and its result, as JSON texts. */
+/* The i-th committed action and its result, as JSON texts, owned by the
+ * game: valid until the game changes or another entry of its log is read
+ * (an old entry's block is decompressed into one buffer per game); an
+ * entry's action and result may be held together. */
 const char *nx_game_log_action(const nx_game *g, size_t i);
 /* A panel's bot hint for the seat (docs/dsl.md, "Bot hints"): the "choose"
  * list for its pending panel decision, or whether to play its held card
@@ -129,6 +132,8 @@ json_t *nx_game_bot_hint(const nx_game *g, int seat);
  * (all unsaid without advice), or -1 with err naming the file and field. */
 int nx_game_bot_advice(const nx_game *g, int seat, const char *panel_id, nx_advice *out, char *err, size_t len);
 const char *nx_game_log_result(const nx_game *g, size_t i);
+/* The heap the action log holds (nx_log_heap_bytes), for the benchmarks. */
+size_t nx_game_log_heap_bytes(const nx_game *g);
 /* The host's record of the i-th action's log lines (JSON array text), when
  * it says more than the result's public log (the spice behind every shield
  * at a Mentat Pause's standings); NULL when it says the same, and for an
