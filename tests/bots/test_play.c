@@ -416,7 +416,7 @@ static void slice_of(int *lo, int *hi, int *first, int *slice, int *slices)
  * Emperor seats keep their own card and draw or replace for it, and an
  * Emperor holding it keeps its Sardaukar out of its shipments and moves
  * and seeks a battle with five ordinary forces (seek_battle).
- * Played in these games: atreides.cunning 5 times, emperor.cunning 4
+ * Played in these games: atreides.cunning 6 times, emperor.cunning 4
  * times (never before the Emperor sought its own card, once before it
  * sought a battle for it). */
 static const char *const battle_panels[] = {
