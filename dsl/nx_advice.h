@@ -2,7 +2,7 @@
  * nx_advice: a panel's bot advice (docs/dsl.md, "Bot advice"), read from
  * the value its script's `advice` field holds or its function returns:
  *
- *   { keep = bool, avoid = { "elite_forces", ... }, prefer = bool }
+ *   { keep = bool, avoid = { "elite_forces", ... }, prefer = bool, seek_battle = n }
  *
  * Each field is optional (unsaid: the bot's default).  The reader names
  * the field of anything else (an unknown key, a wrong type, an unknown
@@ -25,7 +25,13 @@ typedef struct nx_advice {
     int8_t keep;      /* -1 unsaid, 0, 1: the card is worth holding (and drawing or replacing for) */
     int8_t prefer;    /* -1 unsaid, 0, 1: play it now */
     uint32_t avoid;   /* nx_avoid bits */
+    /* 0 unsaid, 1..NX_ADVICE_MAX_SEEK: the card pays in a battle of its
+     * holder's with at least this many of the holder's forces, so the
+     * holder seeks one (docs/dsl.md, "Bot advice"). */
+    uint8_t seek_battle;
 } nx_advice;
+
+#define NX_ADVICE_MAX_SEEK 20
 
 /* Everything unsaid. */
 void nx_advice_init(nx_advice *a);

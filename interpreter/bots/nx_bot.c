@@ -1,5 +1,6 @@
 #include "nx_bot.h"
 #include "nx_bot_advice.h"
+#include "nx_bot_plan.h"
 #include "nx_text.h"
 
 #include "nx_events.h"
@@ -146,6 +147,7 @@ static int answer(nx_bot *b, nx_game *g, int seat, const char *id, nx_bot_move *
     json_decref(hint);
     json_t *cands = nx_game_moves(g, seat);
     nx_bot_advice_filter(b, g, seat, cands);
+    if (b->kind == NX_BOT_SIMPLE) nx_bot_plan_adjust(g, seat, cands);
     int passed = 0, refusals = 0;
     for (;;) {
         json_t *act;

@@ -99,6 +99,68 @@ static json_t *without_elite(const nx_game *g, const nx_state *s, int seat)
     return out;
 }
 
+/* Does a ship or move land at least `want` of the seat's forces in a
+ * battle: a territory where a seat other than it and its ally has
+ * fighters?  With avoid "elite_forces", counted as ordinary forces and
+ * only where none of its elite forces stand (the panel wants them out). */
+static int lands_in_battle(const nx_state *s, int seat, const json_t *act, int want, int no_elite)
+{
+    const char *type = json_string_value(json_object_get(act, "type"));
+    if (!type || (strcmp(type, "ship") && strcmp(type, "move"))) return 0;
+    int to = nx_map_section_parse(json_string_value(json_object_get(act, "to")));
+    if (to < 0) return 0;
+    int t = nx_map_section_territory(to);
+    uint8_t others = nx_board_occupants(s, t, 1) & (uint8_t)~(1u << seat);
+    if (s->seats[seat].ally != NX_NO_SEAT) others &= (uint8_t)~(1u << s->seats[seat].ally);
+    if (!others) return 0;
+    int there = nx_board_forces_in(s, (uint8_t)seat, t), ordinary = ordinary_in(s, seat, t);
+    if (no_elite && there > ordinary) return 0;
+    int n = (int)json_integer_value(json_object_get(act, "count")) + (int)json_integer_value(json_object_get(act, "elite"));
+    return there + n >= want;
+}
+
+/* How far below the best-scored candidate a battle the card pays in may
+ * score and still be sought: about what a stronghold held alone is worth
+ * to the board judgement (interpreter/turn/nx_bot_eval.c), so the seat
+ * gives up a little position for the battle, never a winning move. */
+#define SEEK_MARGIN 20
+
+/* seek_battle: the best-scored ship or move that lands enough forces in a
+ * battle, when it scores within SEEK_MARGIN of the best (none: NULL). */
+static json_t *into_battle(const nx_game *g, const nx_state *s, int seat, int want, int no_elite)
+{
+    json_t *cands = nx_game_moves(g, seat), *pickd = NULL, *out = NULL, *c;
+    json_int_t top = 0, best = 0;
+    int any = 0;
+    size_t i;
+    json_array_foreach(cands, i, c) {
+        json_int_t sc = json_integer_value(json_object_get(c, "score"));
+        if (!any || sc > top) top = sc;
+        any = 1;
+        if (lands_in_battle(s, seat, json_object_get(c, "action"), want, no_elite) && (!pickd || sc > best)) {
+            pickd = c;
+            best = sc;
+        }
+    }
+    if (pickd && best >= top - SEEK_MARGIN) out = json_copy(json_object_get(pickd, "action"));
+    json_decref(cands);
+    return out;
+}
+
+/* avoid "elite_forces" on a chosen ship or move: ordinary forces in
+ * place of its elite ones, as many as there are. */
+static void strip_elite(const nx_state *s, int seat, json_t *act)
+{
+    int elite = (int)json_integer_value(json_object_get(act, "elite"));
+    if (elite <= 0) return;
+    const char *type = json_string_value(json_object_get(act, "type"));
+    int n = (int)json_integer_value(json_object_get(act, "count")) + elite;
+    int from_t = !strcmp(type, "move") ? nx_map_territory_parse(json_string_value(json_object_get(act, "from"))) : -1;
+    int have = from_t >= 0 ? ordinary_in(s, seat, from_t) : nx_board_reserves(s, (uint8_t)seat, NX_FORCE_NORMAL);
+    json_object_set_new(act, "count", json_integer(n < have ? n : have));
+    json_object_set_new(act, "elite", json_integer(0));
+}
+
 json_t *nx_bot_advised_move(nx_bot *b, const nx_game *g, int *seat_out)
 {
     const nx_state *s = nx_game_state(g);
@@ -111,7 +173,17 @@ json_t *nx_bot_advised_move(nx_bot *b, const nx_game *g, int *seat_out)
     } else if (p->kind == NX_PEND_SHIP_MOVE && s->play.mover == seat && held(s, seat) != NX_COMP_NONE) {
         nx_advice adv;
         nx_bot_advice_for(b, g, seat, held(s, seat), &adv);
-        if (adv.avoid & NX_AVOID_ELITE_FORCES) a = without_elite(g, s, seat);
+        int no_elite = (adv.avoid & NX_AVOID_ELITE_FORCES) != 0;
+        if (adv.seek_battle) {
+            a = into_battle(g, s, seat, adv.seek_battle, no_elite);
+            if (a && no_elite) strip_elite(s, seat, a);
+            /* Without ordinary forces enough it is no battle sought. */
+            if (a && !lands_in_battle(s, seat, a, adv.seek_battle, no_elite)) {
+                json_decref(a);
+                a = NULL;
+            }
+        }
+        if (!a && no_elite) a = without_elite(g, s, seat);
     }
     if (a) *seat_out = seat;
     return a;

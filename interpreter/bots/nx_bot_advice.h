@@ -12,6 +12,10 @@
  *    panel unplayable; "elite_forces": its best-scored ship or move goes
  *    with ordinary forces in place of the elite ones.
  *  - prefer: whether to play the card now (nx_bot.c's card_play).
+ *  - seek_battle n: while it holds the card, the seat's ship-and-movement
+ *    turn first tries the best-scored ship or move that lands at least n
+ *    of its forces (ordinary ones, under avoid elite_forces) in a battle,
+ *    when it scores no more than a held stronghold's worth below the best.
  *
  * Only a panel open in the game is asked.  Bad advice (a wrong type, a
  * script error) is reported like a refused bot move, naming the file and

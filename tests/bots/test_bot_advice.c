@@ -11,7 +11,9 @@
  *  - an Emperor bot holding its own card ships and moves without its
  *    Sardaukar (avoid), so that its battles can use the card; holding
  *    another card it takes them along as before (the control that makes
- *    the first meaningful).
+ *    the first meaningful);
+ *  - holding its own card it moves five ordinary forces into a battle
+ *    (seek_battle) where, holding another, it takes the richer spice.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -180,6 +182,60 @@ START_TEST(an_emperor_holding_its_own_card_keeps_its_sardaukar_out)
 }
 END_TEST
 
+#define SPICE_AT "funeral_plain"
+#define BATTLE_AT "the_greater_flat"
+
+typedef struct battle_moves {
+    int moves, into_battle;
+} battle_moves;
+
+/* The Emperor's moves (seat 0) that land where the Atreides stand. */
+static void count_into_battle(const nx_bot_move *m, void *ctx)
+{
+    battle_moves *c = ctx;
+    json_t *a = json_loads(m->action, 0, NULL);
+    const char *type = json_string_value(json_object_get(a, "type"));
+    if (json_integer_value(json_object_get(a, "seat")) == 0 && type && (!strcmp(type, "ship") || !strcmp(type, "move"))) {
+        c->moves++;
+        c->into_battle += !strcmp(json_string_value(json_object_get(a, "to")), BATTLE_AT) &&
+                          json_integer_value(json_object_get(a, "count")) >= 5;
+    }
+    json_decref(a);
+}
+
+/* Six ordinary Emperor forces in The Great Flat, no spice to ship; ten
+ * spice in one neighbour, four beside two Atreides forces in another:
+ * the board judgement prefers the uncontested spice (10 against 0 for the
+ * attack), within the margin a sought battle may cost. */
+static battle_moves emperor_choice(nx_bot_kind kind, const char *card)
+{
+    char *stage = nx_asprintf("\"phase\":\"shipment_movement\",\"turn\":2,\"storm\":2,\"spice\":{\"seat0\":0},"
+                              "\"board_spice\":{\"" SPICE_AT "\":10,\"" BATTLE_AT "\":4},"
+                              "\"forces\":{\"seat0\":{\"the_great_flat\":[6,0],\"tanks\":[9,5]},"
+                              "\"seat1\":{\"" BATTLE_AT "\":[2,0]}},"
+                              "\"nexus\":{\"seat0\":\"%s\"}",
+                              card);
+    nx_game *g = staged(stage);
+    free(stage);
+    battle_moves c = { 0, 0 };
+    char where[96];
+    nx_fmt(where, sizeof where, "%s bots, the Emperor holding %s", nx_bot_kind_name(kind), card);
+    play_phase(g, kind, NX_P_SHIPMENT_MOVEMENT, count_into_battle, &c, where);
+    nx_game_free(g);
+    return c;
+}
+
+START_TEST(an_emperor_holding_its_own_card_seeks_a_battle_for_it)
+{
+    battle_moves own = emperor_choice(NX_BOT_SIMPLE, "nexus:emperor");
+    battle_moves other = emperor_choice(NX_BOT_SIMPLE, "nexus:harkonnen");
+    ck_assert_msg(other.moves > 0 && other.into_battle == 0,
+                  "control: holding another card the Emperor went into the battle (%d of %d moves)", other.into_battle,
+                  other.moves);
+    ck_assert_msg(own.into_battle == 1, "holding its own card the Emperor sought no battle of five (%d moves)", own.moves);
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("bot_advice");
@@ -189,6 +245,7 @@ static Suite *suite(void)
     tcase_add_test(tc, the_engine_reads_a_panels_advice_for_a_seat);
     tcase_add_loop_test(tc, every_bot_profile_plays_emperor_cunning_when_it_helps, 0, 2);
     tcase_add_test(tc, an_emperor_holding_its_own_card_keeps_its_sardaukar_out);
+    tcase_add_test(tc, an_emperor_holding_its_own_card_seeks_a_battle_for_it);
     suite_add_tcase(s, tc);
     return s;
 }

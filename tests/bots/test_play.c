@@ -414,9 +414,11 @@ static void slice_of(int *lo, int *hi, int *first, int *slice, int *slices)
  * them, as the panels' Lua advice says (bots/nx_bot_advice.h; docs/bots.md,
  * "Bot advice from the panels"): Atreides and (in the Advanced game)
  * Emperor seats keep their own card and draw or replace for it, and an
- * Emperor holding it keeps its Sardaukar out of its shipments and moves.
- * Played in these games: atreides.cunning 5 times, emperor.cunning once
- * (it was never played before the Emperor sought its own card). */
+ * Emperor holding it keeps its Sardaukar out of its shipments and moves
+ * and seeks a battle with five ordinary forces (seek_battle).
+ * Played in these games: atreides.cunning 6 times, emperor.cunning 4
+ * times (never before the Emperor sought its own card, once before it
+ * sought a battle for it). */
 static const char *const battle_panels[] = {
     "atreides.betrayal", "atreides.cunning", "atreides.secret_ally", "bene_gesserit.betrayal",
     "bene_gesserit.secret_ally", "emperor.betrayal/battle", "emperor.cunning",

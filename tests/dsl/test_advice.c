@@ -83,7 +83,11 @@ START_TEST(good_advice_is_read)
     ck_assert_uint_eq(a.avoid, 0);
     ck_assert_int_eq(read_advice(fn, 1, &a, msg, sizeof msg), 0);   /* nil: nothing said */
     ck_assert_int_eq(a.prefer, -1);
+    ck_assert_int_eq(a.seek_battle, 0);
     ck_assert_int_eq(read_advice("panel.advice = {}", 0, &a, msg, sizeof msg), 0);
+    ck_assert_int_eq(a.keep, -1);
+    ck_assert_int_eq(read_advice("panel.advice = { seek_battle = 5 }", 0, &a, msg, sizeof msg), 0);
+    ck_assert_int_eq(a.seek_battle, 5);
     ck_assert_int_eq(a.keep, -1);
 }
 END_TEST
@@ -109,6 +113,10 @@ START_TEST(bad_advice_names_the_file_and_field)
     bad("panel.advice = { avoid = { \"sardaukar\" } }", "advice.avoid[1] must be one of the words");
     bad("panel.advice = { avoid = { \"elite_forces\", x = 1 } }", "advice.avoid must be a list of words");
     bad("panel.advice = setmetatable({}, {})", "advice must be a plain table");
+    bad("panel.advice = { seek_battle = 0 }", "advice.seek_battle must be a whole number of forces from 1 to 20");
+    bad("panel.advice = { seek_battle = 21 }", "advice.seek_battle must be a whole number");
+    bad("panel.advice = { seek_battle = 2.5 }", "advice.seek_battle must be a whole number");
+    bad("panel.advice = { seek_battle = true }", "advice.seek_battle must be a whole number");
     /* A Lua error in an advice function. */
     bad("function panel.advice() error(\"no advice today\") end", "no advice today");
     bad("function panel.advice() return nil .. 1 end", "attempt to concatenate");

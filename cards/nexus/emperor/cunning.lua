@@ -38,12 +38,13 @@ end
 
 -- Bot advice: in the Advanced game the card is worth holding (and drawing
 -- or replacing for), and its holder keeps its Sardaukar out of its
--- shipments and moves, so that its battles can use the card; the card only
+-- shipments and moves, so that its battles can use the card, and seeks a
+-- battle with five ordinary forces (what the card needs); the card only
 -- adds strength, so play it in any battle of one's own that it can
 -- enhance.  In the Basic game there is nothing to enhance.
 function panel.advice(ctx)
   if not ctx.advanced then return { keep = false, prefer = false } end
-  return { keep = true, avoid = { "elite_forces" }, prefer = panel.can_play(ctx) }
+  return { keep = true, avoid = { "elite_forces" }, seek_battle = 5, prefer = panel.can_play(ctx) }
 end
 
 return panel
