@@ -154,19 +154,28 @@ static void count_sardaukar(const nx_bot_move *m, void *ctx)
 /* The Emperor's three Sardaukar stand in The Great Flat beside four
  * ordinary forces, the rest of its army in the Tanks: its turn can only
  * move, and the phase lists moves that take the Sardaukar first. */
-static sardaukar_moves emperor_turn(nx_bot_kind kind, const char *card)
+/* Stage `board` (the staging fields but the Nexus card) with the Emperor
+ * (seat 0) holding `card`, and let `kind` bots play Shipment and Movement,
+ * each move handed to `fn`. */
+static void emperor_phase(nx_bot_kind kind, const char *board, const char *card, void (*fn)(const nx_bot_move *, void *),
+                          void *ctx)
 {
-    char *stage = nx_asprintf("\"phase\":\"shipment_movement\",\"turn\":2,\"storm\":2,\"spice\":{\"seat0\":0},\"board_spice\":{\"funeral_plain\":12},"
-                              "\"forces\":{\"seat0\":{\"the_great_flat\":[4,3],\"tanks\":[11,2]}},"
-                              "\"nexus\":{\"seat0\":\"%s\"}",
-                              card);
+    char *stage = nx_asprintf("%s,\"nexus\":{\"seat0\":\"%s\"}", board, card);
     nx_game *g = staged(stage);
     free(stage);
-    sardaukar_moves c = { 0, 0 };
     char where[96];
     nx_fmt(where, sizeof where, "%s bots, the Emperor holding %s", nx_bot_kind_name(kind), card);
-    play_phase(g, kind, NX_P_SHIPMENT_MOVEMENT, count_sardaukar, &c, where);
+    play_phase(g, kind, NX_P_SHIPMENT_MOVEMENT, fn, ctx, where);
     nx_game_free(g);
+}
+
+static sardaukar_moves emperor_turn(nx_bot_kind kind, const char *card)
+{
+    sardaukar_moves c = { 0, 0 };
+    emperor_phase(kind,
+                  "\"phase\":\"shipment_movement\",\"turn\":2,\"storm\":2,\"spice\":{\"seat0\":0},\"board_spice\":{\"funeral_plain\":12},"
+                  "\"forces\":{\"seat0\":{\"the_great_flat\":[4,3],\"tanks\":[11,2]}}",
+                  card, count_sardaukar, &c);
     return c;
 }
 
@@ -209,19 +218,13 @@ static void count_into_battle(const nx_bot_move *m, void *ctx)
  * attack), within the margin a sought battle may cost. */
 static battle_moves emperor_choice(nx_bot_kind kind, const char *card)
 {
-    char *stage = nx_asprintf("\"phase\":\"shipment_movement\",\"turn\":2,\"storm\":2,\"spice\":{\"seat0\":0},"
-                              "\"board_spice\":{\"" SPICE_AT "\":10,\"" BATTLE_AT "\":4},"
-                              "\"forces\":{\"seat0\":{\"the_great_flat\":[6,0],\"tanks\":[9,5]},"
-                              "\"seat1\":{\"" BATTLE_AT "\":[2,0]}},"
-                              "\"nexus\":{\"seat0\":\"%s\"}",
-                              card);
-    nx_game *g = staged(stage);
-    free(stage);
     battle_moves c = { 0, 0 };
-    char where[96];
-    nx_fmt(where, sizeof where, "%s bots, the Emperor holding %s", nx_bot_kind_name(kind), card);
-    play_phase(g, kind, NX_P_SHIPMENT_MOVEMENT, count_into_battle, &c, where);
-    nx_game_free(g);
+    emperor_phase(kind,
+                  "\"phase\":\"shipment_movement\",\"turn\":2,\"storm\":2,\"spice\":{\"seat0\":0},"
+                  "\"board_spice\":{\"" SPICE_AT "\":10,\"" BATTLE_AT "\":4},"
+                  "\"forces\":{\"seat0\":{\"the_great_flat\":[6,0],\"tanks\":[9,5]},"
+                  "\"seat1\":{\"" BATTLE_AT "\":[2,0]}}",
+                  card, count_into_battle, &c);
     return c;
 }
 
