@@ -38,6 +38,10 @@ static const nx_adv_def defs[NX_ADVO_COUNT] = {
     [NX_ADVO_GUILD_POWER] = { "guild_karama_power", "off-planet shipment", NX_SPACING_GUILD, 0 },
     /* Ship as it pleases you: ahead of its place, or held past it (the held act says which). */
     [NX_ADVO_GUILD_TIMING] = { "guild_timing", "turn out of storm order", NX_SPACING_GUILD, 0 },
+    /* The Cunning uses in Shipment and Movement (a Cunning enhances the
+     * native advantage it uses: interpreter/turn/nx_use_window.c). */
+    [NX_ADVO_SECOND_SHIPMENT] = { "second_shipment", "second shipment by its Nexus card", NX_SPACING_GUILD, 0 },
+    [NX_ADVO_CUNNING_FLIP] = { "advisor_flip", "advisor flip by its Nexus card", NX_BENE_GESSERIT, 0 },
 };
 
 const nx_adv_def *nx_adv_get(int adv)

@@ -42,6 +42,8 @@ typedef enum {
     NX_ADVO_GUILD_POWER,        /* an off-planet shipment the Guild's Karama power may cancel (LV 1.14; the Guild
                                    alone is asked, answering "karama_power"; the user is the shipper) */
     NX_ADVO_GUILD_TIMING,       /* the Guild takes its turn out of storm order (LV 2.06.12, Advanced, cancel) */
+    NX_ADVO_SECOND_SHIPMENT,    /* Spacing Guild Cunning's second shipment (a Cunning use, nx_use_window.c) */
+    NX_ADVO_CUNNING_FLIP,       /* Bene Gesserit Cunning's announced flip set (a Cunning use, nx_use_window.c) */
     NX_ADVO_COUNT
 } nx_adv_out;
 

@@ -40,7 +40,6 @@ const char *const nx_names_pending[NX_PEND_KIND_COUNT] = {
     [NX_PEND_KARAMA] = "karama",
     [NX_PEND_NEXUS_WINDOW] = "nexus_window",
     [NX_PEND_CHARITY] = "charity",
-    [NX_PEND_USE_KARAMA] = "use_karama",
     [NX_PEND_ADV_KARAMA] = "advantage_karama",
     [NX_PEND_KARAMA_GIVE] = "karama_give_back",
     [NX_PEND_ALLY_AID] = "ally_aid",

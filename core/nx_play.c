@@ -132,7 +132,6 @@ static const pf fields[] = {
     F(second_shipped, PF_INT, 1, 1),
     F(use_window, PF_INT, 1, 2),
     F(use_seat, PF_SEAT, 1, 0),
-    F(use_karama, PF_MASK, 1, 0),
     F(flip_set, PF_BITS, NX_TERRITORY_BYTES, NX_MAP_TERRITORIES),
     F(ship_window, PF_INT, 1, 2),
     F(battle_t, PF_INT, 1, 0xff),

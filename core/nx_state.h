@@ -151,7 +151,6 @@ typedef enum {
     NX_PEND_KARAMA,                 /* battle: may play a Karama against an advantage, or pass */
     NX_PEND_NEXUS_WINDOW,           /* end of a phase: a Nexus card holder may play it, or pass */
     NX_PEND_CHARITY,                /* CHOAM Charity: claim it, or pass (every seat asked alike) */
-    NX_PEND_USE_KARAMA,             /* Shipment and Movement: may play a Karama against a Nexus use, or pass */
     NX_PEND_ADV_KARAMA,             /* outside battle: may play a Karama against an advantage, or pass */
     NX_PEND_KARAMA_GIVE,            /* Advanced Harkonnen's Karama power: give back as many cards as taken */
     NX_PEND_ALLY_AID,               /* Bidding, Shipment: how much an allied seat offers its ally */
@@ -305,9 +304,8 @@ typedef struct nx_play {
     uint8_t accompanied[NX_TERRITORY_BYTES]; /* territories BG advisors entered this turn accompanying a shipment */
     uint8_t second_stage;           /* Guild Cunning's second shipment: 1 + seat while under way; 0 none */
     uint8_t second_shipped;         /* that second shipment is made */
-    uint8_t use_window;             /* a Nexus use Karama may answer now (NX_USE_*, turn/nx_use_window.h); 0 none */
+    uint8_t use_window;             /* a Cunning use whose Karama window is open (NX_USE_*, turn/nx_ship_nexus.h); 0 none */
     uint8_t use_seat;               /* its user */
-    uint8_t use_karama;             /* seats that answered its window with a Karama (mask) */
     uint8_t flip_set[NX_TERRITORY_BYTES]; /* BG Cunning: the announced territories, settled after the window */
     uint8_t ship_window;            /* the due shipment's post-shipment window: 0 not yet, 1 offered, 2 opened (turn/nx_ship_invoice.c) */
     /* Battle: the battle in hand (interpreter/battle/nx_phase_battle.c); side 0 is

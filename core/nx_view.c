@@ -280,10 +280,6 @@ static json_t *play_view(const nx_state *s, int viewer)
     json_object_set_new(shipment, "accompanied", accompanied);
     json_object_set_new(shipment, "flip_announced", announced);
     json_object_set_new(shipment, "second_shipment", p->second_stage ? json_integer(p->second_stage - 1) : json_null());
-    static const char *const uses[] = { NULL, "second_shipment", "advisor_flip" };
-    json_object_set_new(shipment, "karama_window", p->use_window && p->use_window < 3
-                                                       ? json_pack("{s:s, s:o}", "use", uses[p->use_window], "user", seat_or_null(p->use_seat))
-                                                       : json_null());
     json_object_set_new(o, "over", json_boolean(p->over));
     json_object_set_new(o, "winners", seat_mask(p->winners, s->nseats));
     json_object_set_new(o, "battle", battle_view(s, viewer));

@@ -546,10 +546,6 @@ static int answered(nx_act *a, const nx_pending *p)
 
 int nx_battle_act_karama(nx_act *a)
 {
-    /* "karama" also answers a window against a Nexus use in Shipment and
-     * Movement (turn/nx_use_window.c). */
-    const nx_pending *own = a->seat >= 0 ? nx_state_pending_of(a->s, (uint8_t)a->seat) : NULL;
-    if (own && own->kind == NX_PEND_USE_KARAMA) return nx_use_act_karama(a, own);
     const nx_pending *p = nx_act_need(a, NX_PEND_KARAMA);
     if (!p || nx_arg_keys(a, NX_NO_KEYS)) return -1;
     if (karama_card(a->s, p->seat) == NX_COMP_NONE)

@@ -1505,7 +1505,6 @@ static const nx_decision_ops shipment_decisions[] = {
     { NX_PEND_ADVISOR, pass_advisor, advisor_moves },
     { NX_PEND_WARTIME, pass_wartime, wartime_moves },
     { NX_PEND_INTRUSION, pass_intrusion, intrusion_moves },
-    { NX_PEND_USE_KARAMA, nx_use_pass, nx_use_moves },
     { 0, NULL, NULL },
 };
 

@@ -20,7 +20,6 @@ void nx_ship_nexus_reset(nx_state *s)
     p->second_stage = p->second_shipped = 0;
     p->use_window = 0;
     p->use_seat = NX_NO_SEAT;
-    p->use_karama = 0;
 }
 
 /* ---- shipping terms ------------------------------------------------------------ */

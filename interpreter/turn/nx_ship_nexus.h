@@ -73,8 +73,10 @@ enum { NX_USE_NONE, NX_USE_SECOND_SHIPMENT, NX_USE_ADVISOR_FLIP };
 enum { NX_USE_GOES_ON, NX_USE_TURN_ENDS, NX_USE_WAITING };
 
 /* Open the window against `use` by `user` if Karama may stop it
- * (common.karama.nexus_effects) and some seat may hold a Karama: 1 when
- * opened, 0 when the use goes ahead at once (the caller settles). */
+ * (common.karama.nexus_effects) and some seat may hold a Karama: the
+ * uniform advantage_karama window (nx_adv_windows.h) of NX_ADVO_SECOND_SHIPMENT
+ * or NX_ADVO_CUNNING_FLIP; 1 when opened, 0 when the use goes ahead at
+ * once (the caller settles). */
 int nx_use_open(nx_act *a, int use, uint8_t user);
 /* Once all answers are in, the earliest Karama in storm order is spent
  * and the window closes: 0, with the use it was against and whether a
@@ -87,10 +89,5 @@ int nx_use_settle(nx_act *a, int *use, int *stopped);
 int nx_ship_use_settle(nx_act *a);
 /* Carry out the announced flip (after its window, or with none). */
 void nx_ship_flip_settle(nx_act *a);
-int nx_use_pass(nx_act *a, const nx_pending *p);
-/* "karama" answering the window (the battle's "karama" handler passes it
- * on: battle/nx_battle_voice.c). */
-int nx_use_act_karama(nx_act *a, const nx_pending *p);
-void nx_use_moves(const nx_state *s, const nx_pending *p, json_t *out);
 
 #endif
