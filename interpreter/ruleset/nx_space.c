@@ -11,7 +11,9 @@ json_t *nx_space(const nx_state *s, uint8_t seat)
     const nx_pending *p = NULL;
     for (int i = 0; i < s->npending && !p; i++)
         if (s->pending[i].seat == seat) p = &s->pending[i];
-    if (!p) return NULL;
+    /* A decision waiting for a held play's Karama window has no space yet
+     * (nx_ruleset_moves lists nothing for it either). */
+    if (!p || (s->play.nxh_source && p->kind != NX_PEND_ADV_KARAMA)) return NULL;
     json_t *space = NULL;
     switch (p->kind) {
     case NX_PEND_SHIP_MOVE: space = nx_space_ship_move(s, seat); break;
