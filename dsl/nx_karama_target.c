@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "nx_shape.h"
+#include "nx_unbuilt.h"
 #include "nx_util.h"
 
 static const nx_field target_fields[] = {
@@ -39,17 +40,7 @@ void nx_karama_target_parse(nx_diags *d, const nx_ynode *owner, const char *what
     char *ruling = nx_ytext(d, n, "ruling", twhat);
     const nx_ynode *sl = nx_ymember(d, n, "settings", NX_Y_SEQ, twhat);
     nx_karama_target t = { .file = nx_xstrdup(n->file), .line = n->line, .col = n->col };
-    t.settings = nx_xcalloc(sl && sl->n ? sl->n : 1, sizeof *t.settings);
-    for (size_t i = 0; sl && i < sl->n; i++) {
-        const nx_ynode *it = sl->items[i];
-        if (it->kind != NX_Y_SCALAR || nx_yis_null(it) || !it->scalar[0])
-            nx_yerr(d, it, "setting %zu of %s must be a setting name", i + 1, twhat);
-        else if (nx_karama_target_has(&t, it->scalar))
-            nx_yerr(d, it, "setting '%s' is listed twice in %s", it->scalar, twhat);
-        else
-            t.settings[t.nsettings++] = nx_xstrdup(it->scalar);
-    }
-    if (sl && !sl->n) nx_yerr(d, sl, "%s names no setting", twhat);
+    if (sl) nx_ruling_settings_parse(d, sl, twhat, &t.settings, &t.nsettings);
     free(twhat);
     t.ruling = ruling;
     if (!ruling || !t.nsettings) {   /* reported above: keep nothing of it */
@@ -63,25 +54,9 @@ void nx_karama_target_check(nx_diags *d, const nx_rulings *rs, const nx_karama_t
                             char *const *listed, size_t nlisted)
 {
     if (!t->ruling) return;
-    const nx_ruling *r = nx_rulings_find(rs, t->ruling);
-    if (!r) {
-        nx_diags_add(d, t->file, t->line, t->col, "%s names karama_target ruling '%s', which does not exist", what,
-                     t->ruling);
-        return;
-    }
-    int found = 0;
-    for (size_t i = 0; i < nlisted; i++) found |= !strcmp(listed[i], t->ruling);
-    if (!found)
-        nx_diags_add(d, t->file, t->line, t->col, "%s names karama_target ruling '%s' but does not list it under rulings",
-                     what, t->ruling);
-    for (size_t k = 0; k < t->nsettings; k++) {
-        if (!nx_ruling_has_setting(r, t->settings[k]))
-            nx_diags_add(d, t->file, t->line, t->col, "ruling '%s' offers no setting '%s' (%s)", r->id, t->settings[k],
-                         what);
-        else if (!strcmp(t->settings[k], NX_UNRESOLVED))
-            nx_diags_add(d, t->file, t->line, t->col, "%s: '%s' shuts the panel; karama_target names settings under "
-                         "which it is played", what, NX_UNRESOLVED);
-    }
+    nx_ruling_pair_check(d, rs, t->file, t->line, t->col, what, "names karama_target",
+                         "shuts the panel; karama_target names settings under which it is played", t->ruling, t->settings,
+                         t->nsettings, listed, nlisted);
 }
 
 void nx_karama_target_free(nx_karama_target *t)

@@ -38,7 +38,7 @@ static int has(char *const *v, size_t n, const char *s)
     return 0;
 }
 
-static void parse_settings(nx_diags *d, const nx_ynode *list, const char *what, char ***v, size_t *n)
+void nx_ruling_settings_parse(nx_diags *d, const nx_ynode *list, const char *what, char ***v, size_t *n)
 {
     *v = nx_xcalloc(list->n ? list->n : 1, sizeof **v);
     for (size_t i = 0; i < list->n; i++) {
@@ -62,7 +62,7 @@ static int parse_while(nx_diags *d, const nx_ynode *entry, const char *what, nx_
     nx_ycheck_fields(w, wwhat, while_fields, d);
     u->while_ruling = nx_ytext(d, w, "ruling", wwhat);
     const nx_ynode *sl = nx_ymember(d, w, "settings", NX_Y_SEQ, wwhat);
-    if (sl) parse_settings(d, sl, wwhat, &u->while_settings, &u->nwhile_settings);
+    if (sl) nx_ruling_settings_parse(d, sl, wwhat, &u->while_settings, &u->nwhile_settings);
     free(wwhat);
     return u->while_ruling && u->nwhile_settings ? 0 : -1;
 }
@@ -79,7 +79,7 @@ static void parse_entry(nx_diags *d, const nx_ynode *n, const char *what, nx_unb
     u.ruling = nx_ytext(d, n, "ruling", ewhat);
     u.reason = nx_ytext(d, n, "reason", ewhat);
     const nx_ynode *sl = nx_ymember(d, n, "settings", NX_Y_SEQ, ewhat);
-    if (sl) parse_settings(d, sl, ewhat, &u.settings, &u.nsettings);
+    if (sl) nx_ruling_settings_parse(d, sl, ewhat, &u.settings, &u.nsettings);
     int bad_while = parse_while(d, n, ewhat, &u);
     free(ewhat);
     if (!u.ruling || !u.reason || !u.nsettings || bad_while) {   /* reported above: keep nothing of it */
@@ -99,29 +99,34 @@ void nx_unbuilt_parse(nx_diags *d, const nx_ynode *owner, const char *what, nx_u
     for (size_t i = 0; l && i < l->n; i++) parse_entry(d, l->items[i], what, out);
 }
 
+void nx_ruling_pair_check(nx_diags *d, const nx_rulings *rs, const char *file, int line, int col, const char *what,
+                          const char *role, const char *unresolved_note, const char *ruling, char *const *settings,
+                          size_t nsettings, char *const *listed, size_t nlisted)
+{
+    const nx_ruling *r = nx_rulings_find(rs, ruling);
+    if (!r) {
+        nx_diags_add(d, file, line, col, "%s %s ruling '%s', which does not exist", what, role, ruling);
+        return;
+    }
+    if (!has(listed, nlisted, ruling))
+        nx_diags_add(d, file, line, col, "%s %s ruling '%s' but does not list it under rulings", what, role, ruling);
+    for (size_t k = 0; k < nsettings; k++) {
+        if (!nx_ruling_has_setting(r, settings[k]))
+            nx_diags_add(d, file, line, col, "ruling '%s' offers no setting '%s' (%s)", r->id, settings[k], what);
+        else if (!strcmp(settings[k], NX_UNRESOLVED))
+            nx_diags_add(d, file, line, col, "%s: '%s' %s", what, NX_UNRESOLVED, unresolved_note);
+    }
+}
+
 /* One (ruling, settings) pair of an entry: the ruling exists and the
  * panel lists it; each setting is offered, and opens its gates. */
 static void check_pair(nx_diags *d, const nx_rulings *rs, const nx_unbuilt *u, const char *ruling,
                        char *const *settings, size_t nsettings, const char *what, char *const *listed,
                        size_t nlisted)
 {
-    const nx_ruling *r = nx_rulings_find(rs, ruling);
-    if (!r) {
-        nx_diags_add(d, u->file, u->line, u->col, "%s is unbuilt under ruling '%s', which does not exist",
-                     what, ruling);
-        return;
-    }
-    if (!has(listed, nlisted, ruling))
-        nx_diags_add(d, u->file, u->line, u->col, "%s is unbuilt under ruling '%s' but does not list it "
-                     "under rulings", what, ruling);
-    for (size_t k = 0; k < nsettings; k++) {
-        if (!nx_ruling_has_setting(r, settings[k]))
-            nx_diags_add(d, u->file, u->line, u->col, "ruling '%s' offers no setting '%s' (%s)", r->id,
-                         settings[k], what);
-        else if (!strcmp(settings[k], NX_UNRESOLVED))
-            nx_diags_add(d, u->file, u->line, u->col, "%s: '%s' shuts its gates already; unbuilt_under names "
-                         "only settings that open them", what, NX_UNRESOLVED);
-    }
+    nx_ruling_pair_check(d, rs, u->file, u->line, u->col, what, "is unbuilt under",
+                         "shuts its gates already; unbuilt_under names only settings that open them", ruling, settings,
+                         nsettings, listed, nlisted);
 }
 
 static void check_entry(nx_diags *d, const nx_rulings *rs, const nx_unbuilt *u, const char *what,

@@ -65,4 +65,15 @@ const nx_unbuilt *nx_unbuilt_match(const nx_unbuilt_list *l, const nx_rulings *r
 
 void nx_unbuilt_free(nx_unbuilt_list *l);
 
+/* Shared with other card-file entries that name a ruling and some of its
+ * settings (nx_karama_target.h).  A YAML list of setting names into *v
+ * (never empty on success; problems go to d, naming `what`). */
+void nx_ruling_settings_parse(nx_diags *d, const nx_ynode *list, const char *what, char ***v, size_t *n);
+/* The ruling exists and the panel lists it ("<what> <role> ruling 'R', which
+ * does not exist"); each setting is offered, and is not unresolved
+ * ("<what>: 'unresolved' <unresolved_note>"). */
+void nx_ruling_pair_check(nx_diags *d, const nx_rulings *rs, const char *file, int line, int col, const char *what,
+                          const char *role, const char *unresolved_note, const char *ruling, char *const *settings,
+                          size_t nsettings, char *const *listed, size_t nlisted);
+
 #endif
