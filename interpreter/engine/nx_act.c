@@ -89,3 +89,9 @@ const nx_pending *nx_act_need(nx_act *a, nx_pending_kind kind)
     if (!p) nx_act_fail(a, "illegal", "seat %d has no %s decision to make now", a->seat, nx_pending_kind_name(kind));
     return p;
 }
+
+int nx_act_is(const nx_act *a, const char *type)
+{
+    const char *t = json_string_value(json_object_get(a->action, "type"));
+    return t && !strcmp(t, type);
+}

@@ -142,6 +142,8 @@ void nx_moves_add(json_t *out, int score, json_t *action);
 const nx_pending *nx_pending_find(const nx_state *s, uint8_t seat, nx_pending_kind kind);
 /* As nx_pending_find, failing the action with a reason when there is none. */
 const nx_pending *nx_act_need(nx_act *a, nx_pending_kind kind);
+/* Is the action being applied of this type (its "type" field)? */
+int nx_act_is(const nx_act *a, const char *type);
 
 /* A ruling's effective setting in this game, or `fallback` when the pack
  * does not declare the ruling. */

@@ -93,21 +93,15 @@ static void answers_first(nx_state *s)
     memcpy(s->pending + nf, rest, (size_t)nr * sizeof rest[0]);
 }
 
-static int is_type(const nx_act *a, const char *type)
-{
-    const char *t = json_string_value(json_object_get(a->action, "type"));
-    return t && !strcmp(t, type);
-}
-
 int nx_panel_karama_holds(nx_act *a)
 {
     const nx_state *s = a->s;
     if (!s->play.nxh_source || a->seat < 0) return 0;
     /* A seat's own-faction draw policy is private and never waits. */
-    if (is_type(a, "set_policy")) return 0;
+    if (nx_act_is(a, "set_policy")) return 0;
     const nx_pending *own = nx_state_pending_of(s, (uint8_t)a->seat);
     int answering = own && own->kind == NX_PEND_ADV_KARAMA;
-    if (answering && (is_type(a, "karama") || is_type(a, "pass"))) return 0;
+    if (answering && (nx_act_is(a, "karama") || nx_act_is(a, "pass"))) return 0;
     char who[64];
     nx_act_who(s, s->play.nxh_seat, who, sizeof who);
     const char *card = nx_comp_name(nx_custody_top(&s->custody, NX_Z_SEAT(s->play.nxh_seat, NX_ZS_NEXUS_HELD)));

@@ -348,8 +348,7 @@ int nx_panel_play(nx_act *a, const char *requested_path)
      * waits with it).  Played as part of another action ("nexus": true on
      * a shipment) it has none. */
     int at_window = own && own->kind == NX_PEND_NEXUS_WINDOW;
-    const char *type = json_string_value(json_object_get(a->action, "type"));
-    int own_act_play = own && !at_window && type && !strcmp(type, "play_nexus");
+    int own_act_play = own && !at_window && nx_act_is(a, "play_nexus");
     int held = nx_panel_karama_hold(a, &c, !own || at_window || own_act_play);
     if (held < 0) return -1;
     /* Found again: a hold reorders the pending decisions (own moved). */

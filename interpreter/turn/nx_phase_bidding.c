@@ -536,8 +536,7 @@ static int bidding_procedure(nx_act *a)
 int nx_bidding_holds(nx_act *a)
 {
     if (a->s->play.event_now != NX_EV_SALE) return 0;
-    const char *type = json_string_value(json_object_get(a->action, "type"));
-    if (!type || (strcmp(type, "ghola") && strcmp(type, "truthtrance"))) return 0;
+    if (!nx_act_is(a, "ghola") && !nx_act_is(a, "truthtrance")) return 0;
     if (strcmp(nx_act_setting(a, "ixians.secret_ally.anytime_interleave", "unresolved"), "immediate")) return 0;
     return nx_act_fail(a, "illegal", "the post-purchase step of lot %d comes first (ixians.secret_ally.anytime_interleave: immediate)",
                        a->s->play.bid_lot);
