@@ -143,17 +143,10 @@ int nx_panel_karama_hold(nx_act *a, const nx_ctx *c, int own_moment)
     return 1;
 }
 
-static int answers_due(const nx_state *s)
-{
-    for (int i = 0; i < s->npending; i++)
-        if (s->pending[i].kind == NX_PEND_ADV_KARAMA) return 1;
-    return 0;
-}
-
 int nx_panel_karama_settle(nx_act *a)
 {
     nx_state *s = a->s;
-    if (!s->play.nxh_source || s->play.advw != NX_ADVO_NEXUS_PLAY || answers_due(s)) return 0;
+    if (!s->play.nxh_source || s->play.advw != NX_ADVO_NEXUS_PLAY || nx_adv_answers_due(s)) return 0;
     uint8_t seat = s->play.nxh_seat;
     int src = s->play.nxh_source, pi = s->play.nxh_path - 1;
     nx_adv_window(a, NX_ADVO_NEXUS_PLAY, seat);     /* closes it: the first Karama in storm order is spent */

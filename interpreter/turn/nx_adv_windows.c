@@ -52,6 +52,13 @@ int nx_karama_may_hold(const nx_state *s, uint8_t seat)
     return 0;
 }
 
+int nx_adv_answers_due(const nx_state *s)
+{
+    for (int i = 0; i < s->npending; i++)
+        if (s->pending[i].kind == NX_PEND_ADV_KARAMA) return 1;
+    return 0;
+}
+
 int nx_adv_stopped(const nx_state *s, int adv) { return nx_play_bit(s->play.advw_stopped, adv); }
 
 void nx_adv_use_done(nx_state *s)

@@ -31,6 +31,9 @@ int nx_adv_window_for(nx_act *a, int adv, uint8_t user, uint8_t asker);
 /* The Guild answers NX_ADVO_GUILD_POWER's window with "karama_power"
  * (nx_karama_powers.c): 1 when the seat had that window to answer. */
 int nx_adv_power_answer(nx_act *a, uint8_t seat);
+/* Is any seat's answer to an open window still awaited?  The steps that
+ * settle a held use wait while it is (nx_use_window.c, nx_panel_karama.c). */
+int nx_adv_answers_due(const nx_state *s);
 /* Did a Karama stop this use? */
 int nx_adv_stopped(const nx_state *s, int adv);
 /* The use is over: its windows may open again at the next use. */

@@ -45,17 +45,10 @@ int nx_use_open(nx_act *a, int use, uint8_t user)
     return 1;
 }
 
-static int waiting(const nx_state *s)
-{
-    for (int i = 0; i < s->npending; i++)
-        if (s->pending[i].kind == NX_PEND_ADV_KARAMA) return 1;
-    return 0;
-}
-
 int nx_use_settle(nx_act *a, int *use, int *stopped)
 {
     nx_state *s = a->s;
-    if (waiting(s)) return 1;
+    if (nx_adv_answers_due(s)) return 1;
     *use = s->play.use_window;
     int adv = adv_of(*use);
     nx_adv_window(a, adv, s->play.use_seat);    /* closes it: the first Karama in storm order is spent */
