@@ -211,14 +211,30 @@ const char *nx_zone_title(nx_zone z)
     return z < NX_Z_GLOBAL_COUNT ? titles[z] : NULL;
 }
 
+/* Read the name as nx_zone_name writes it ("seat<N>.<kind>", N without a
+ * leading zero, or a global name) instead of writing every zone's name to
+ * compare: panels name zones on every ctx call, and formatting up to 56
+ * names a parse was the largest cost of a panel play (bench_panel). */
+static int name_index(const char *name, const char *const *names, int n)
+{
+    for (int i = 0; i < n; i++)
+        if (!strcmp(names[i], name)) return i;
+    return -1;
+}
+
 int nx_zone_parse(const char *name)
 {
-    char buf[48];
-    for (int z = 0; z < NX_ZONE_COUNT; z++) {
-        nx_zone_name((nx_zone)z, buf, sizeof buf);
-        if (!strcmp(buf, name)) return z;
+    if (strncmp(name, "seat", 4)) return name_index(name, global_zone_names, NX_Z_GLOBAL_COUNT);
+    const char *p = name + 4;
+    if (*p < '0' || *p > '9' || (p[0] == '0' && p[1] != '.')) return -1;
+    int seat = 0;
+    for (; *p >= '0' && *p <= '9'; p++) {
+        seat = seat * 10 + (*p - '0');
+        if (seat >= NX_MAX_SEATS) return -1;
     }
-    return -1;
+    if (*p != '.') return -1;
+    int kind = name_index(p + 1, seat_zone_names, NX_ZS_COUNT);
+    return kind < 0 ? -1 : NX_Z_SEAT(seat, kind);
 }
 
 char *nx_zone_hint(const char *name, char *buf, size_t cap)

@@ -36,6 +36,14 @@ START_TEST(catalog_ids_round_trip)
         nx_zone_name((nx_zone)z, name, sizeof name);
         ck_assert_int_eq(nx_zone_parse(name), z);
     }
+    /* The parse reads the name; only what nx_zone_name writes is a zone. */
+    static const char *const not_zones[] = {
+        "", "seat", "seat.traitors", "seat0", "seat0.", "seat0traitors", "seat00.traitors",
+        "seat01.traitors", "seat-1.traitors", "seat+1.traitors", "seat6.traitors",
+        "seat99999999999.traitors", "seat0.traitors ", "seat0.out", "Tanks", "tanks ", "traitors",
+    };
+    for (size_t i = 0; i < sizeof not_zones / sizeof *not_zones; i++)
+        ck_assert_msg(nx_zone_parse(not_zones[i]) == -1, "\"%s\" parsed as a zone", not_zones[i]);
 }
 END_TEST
 
