@@ -180,13 +180,13 @@ static unsigned play_measured(const nx_runtime *rt, nx_game *g, uint64_t seed, r
         nx_bot_move_free(&m);
         /* The first action of turn T + 1 ends turn T. */
         while (next < 3 && nx_game_state(g)->turn > at_turn[next]) {
-            sum->heap[next] += (double)(mallinfo2().uordblks - heap0);
+            sum->heap[next] += (double)mallinfo2().uordblks - (double)heap0;
             sum->log[next] += (double)nx_game_log_heap_bytes(g);
             sum->actions[next] += (double)nx_game_log_length(g);
             sum->n[next++]++;
         }
     }
-    sum->heap[3] += (double)(mallinfo2().uordblks - heap0);
+    sum->heap[3] += (double)mallinfo2().uordblks - (double)heap0;
     sum->log[3] += (double)nx_game_log_heap_bytes(g);
     sum->actions[3] += (double)nx_game_log_length(g);
     sum->n[3]++;

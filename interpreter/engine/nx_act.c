@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "nx_avail_share.h"
 #include "nx_module.h"
 #include "nx_names.h"
 #include "nx_text.h"
@@ -17,17 +18,17 @@
 const nx_avail *nx_act_avail(nx_act *a)
 {
     /* Availability depends on the pack and the settings only, and both
-     * are fixed for the game's life: one computation serves every action. */
-    if (a->game_avail && *a->game_avail) return *a->game_avail;
+     * are fixed for the game's life: one computation serves every action,
+     * and every game of the same pack and settings (nx_avail_share.h). */
+    if (a->game_avail) {
+        if (!*a->game_avail) *a->game_avail = nx_avail_acquire(&a->rt->pack, a->settings);
+        return *a->game_avail;
+    }
     if (!a->avail_ready) {
         nx_avail_compute(&a->rt->pack, a->settings, &a->avail);
         a->avail_ready = 1;
     }
-    if (!a->game_avail) return &a->avail;
-    *a->game_avail = nx_xmalloc(sizeof **a->game_avail);
-    memcpy(*a->game_avail, &a->avail, sizeof a->avail);   /* ownership moves to the game */
-    a->avail_ready = 0;
-    return *a->game_avail;
+    return &a->avail;
 }
 
 int nx_act_fail(nx_act *a, const char *code, const char *fmt, ...)

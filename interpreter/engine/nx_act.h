@@ -23,7 +23,7 @@ typedef struct nx_act {
     const nx_settings *settings;
     nx_avail avail;              /* computed on first use: see nx_act_avail */
     int avail_ready;
-    nx_avail **game_avail;       /* the game's copy, kept once computed (or NULL) */
+    const nx_avail **game_avail; /* the game's reference to the shared one, once taken (or NULL) */
     const json_t *action;
     int seat;                    /* acting seat, -1 for the host */
     json_t *log;                 /* public log lines */
@@ -47,10 +47,11 @@ typedef struct nx_act {
 } nx_act;
 
 /* Panel availability under the game's settings.  The settings are pinned
- * for the game, so it is computed the first time an action of the game
- * needs it (most actions never do; a game without Nexus cards never) and
- * kept in *game_avail for the rest of the game.  Without game_avail it is
- * computed for the action and freed with it. */
+ * for the game, so the first time an action of the game needs it (most
+ * actions never do; a game without Nexus cards never) the game takes a
+ * reference to the one shared by every game of the same pack and settings
+ * (nx_avail_acquire), kept in *game_avail until the game is freed.
+ * Without game_avail it is computed for the action and freed with it. */
 const nx_avail *nx_act_avail(nx_act *a);
 
 /* Record a failure; returns -1 so handlers can `return nx_act_fail(...)`. */

@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "nx_module.h"
-#include "nx_avail.h"
+#include "nx_avail_share.h"
 #include "nx_json_text.h"
 #include "nx_json_write.h"
 #include "nx_module.h"
@@ -21,7 +21,10 @@
 struct nx_game {
     const nx_runtime *rt;
     nx_settings settings;        /* pinned: every ruling's effective setting */
-    nx_avail *avail;             /* panel availability under them, once needed */
+    /* Panel availability under them, once needed: a reference to the one
+     * every game of the same pack and settings shares (nx_avail_share.h),
+     * given back when the game is freed. */
+    const nx_avail *avail;
     nx_game_config cfg;
     nx_state state;
     char *setup_log;             /* public log lines of setup, JSON array text */
@@ -147,8 +150,7 @@ void nx_game_free(nx_game *g)
     if (!g) return;
     nx_log_free(&g->log);
     free(g->setup_log);
-    if (g->avail) nx_avail_free(g->avail);
-    free(g->avail);
+    nx_avail_release(g->avail);
     nx_settings_free(&g->settings);
     free(g);
 }
@@ -159,14 +161,11 @@ nx_state *nx_game_state_mut(nx_game *g) { return &g->state; }
 int nx_game_panel_available(const nx_game *g, const char *panel_id)
 {
     /* Availability depends on the pack and the pinned settings alone, so
-     * the first question computes it for the game's life (a cache: the
-     * game's observable state is unchanged, hence the const).  Bots ask
-     * at every decision; recomputing it was 85% of a bot game's time. */
-    if (!g->avail) {
-        nx_game *m = (nx_game *)g;
-        m->avail = nx_xmalloc(sizeof *m->avail);
-        nx_avail_compute(&g->rt->pack, &g->settings, m->avail);
-    }
+     * the first question takes the shared one for the game's life (a
+     * cache: the game's observable state is unchanged, hence the const).
+     * Bots ask at every decision; recomputing it was 85% of a bot game's
+     * time. */
+    if (!g->avail) ((nx_game *)g)->avail = nx_avail_acquire(&g->rt->pack, &g->settings);
     return nx_avail_path_open(g->avail, panel_id, NULL);
 }
 

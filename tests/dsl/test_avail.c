@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "nx_avail.h"
+#include "nx_avail_share.h"
 #include "nx_testutil.h"
 #include "nx_util.h"
 
@@ -229,6 +230,37 @@ START_TEST(test_free_resets)
 }
 END_TEST
 
+START_TEST(test_shared_by_pack_and_settings)
+{
+    /* Holders of the same pack and effective settings share one value;
+     * other settings get their own; the last release frees each. */
+    ck_assert_uint_eq(nx_avail_shared_count(), 0);
+    const nx_avail *a = nx_avail_acquire(&pack, &settings);
+    nx_settings spelled;   /* the default named explicitly: the same effective settings */
+    nx_settings_init(&spelled);
+    nx_diags d;
+    nx_diags_init(&d);
+    ck_assert_int_eq(nx_settings_set(&spelled, &pack.rulings, SALE_RULING, "list_price", &d), 0);
+    const nx_avail *b = nx_avail_acquire(&pack, &spelled);
+    ck_assert_ptr_eq(a, b);
+    ck_assert_uint_eq(nx_avail_shared_count(), 1);
+    set(BG_RULING, "permit");
+    const nx_avail *c = nx_avail_acquire(&pack, &settings);
+    ck_assert_ptr_ne(a, c);
+    ck_assert_uint_eq(nx_avail_shared_count(), 2);
+    ck_assert(!nx_avail_path_open(a, "bene_gesserit.cunning", NULL));
+    ck_assert(nx_avail_path_open(c, "bene_gesserit.cunning", NULL));
+    nx_avail_release(a);
+    ck_assert_uint_eq(nx_avail_shared_count(), 2);   /* b still holds it */
+    ck_assert(!nx_avail_path_open(b, "bene_gesserit.cunning", NULL));
+    nx_avail_release(b);
+    nx_avail_release(c);
+    ck_assert_uint_eq(nx_avail_shared_count(), 0);
+    nx_diags_free(&d);
+    nx_settings_free(&spelled);
+}
+END_TEST
+
 START_TEST(test_builtin_reasons_say_what_is_missing)
 {
     /* The built-in pack's reasons say what is missing now: a classic
@@ -274,6 +306,7 @@ int main(void)
     tcase_add_test(tc, test_settings_file);
     tcase_add_test(tc, test_reasons_accumulate);
     tcase_add_test(tc, test_free_resets);
+    tcase_add_test(tc, test_shared_by_pack_and_settings);
     suite_add_tcase(s, tc);
     TCase *tb = tcase_create("builtin");
     tcase_add_test(tb, test_builtin_reasons_say_what_is_missing);
