@@ -664,6 +664,9 @@ static int alliance_help(const nx_state *s, uint8_t me, uint8_t j)
     nx_faction f = s->seats[me].faction;
     if (f == NX_SPACING_GUILD || f == NX_FREMEN) return mine + theirs >= 4 ? 10 : -1;
     if (theirs >= 2) return 3 + mine + theirs;
+    /* Late in the game two houses that together hold three strongholds
+     * ally to take the fourth (docs/bots.md, third round). */
+    if (s->turn >= NX_LAST_TURN - 4 && mine + theirs >= 3) return 3 + mine + theirs;
     return theirs == 1 && mine <= 1 ? 2 : -1;
 }
 
