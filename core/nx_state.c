@@ -137,6 +137,11 @@ const nx_pending *nx_state_pending_of(const nx_state *s, uint8_t seat)
     return NULL;
 }
 
+int nx_state_pending_waits(const nx_state *s, const nx_pending *p)
+{
+    return s->play.nxh_source && p->kind != NX_PEND_ADV_KARAMA;
+}
+
 void nx_state_remove_pending(nx_state *s, const nx_pending *p)
 {
     ptrdiff_t i = p - s->pending;

@@ -458,6 +458,10 @@ uint32_t nx_state_new_event(nx_state *s);
 nx_pending *nx_state_add_pending(nx_state *s, nx_pending_kind kind, uint8_t seat);
 /* The pending decision of a seat (the first one if several), or NULL. */
 const nx_pending *nx_state_pending_of(const nx_state *s, uint8_t seat);
+/* Does p wait for a held Nexus play's Karama window?  While one is open
+ * only its answers are taken (interpreter/nexus/nx_panel_karama.c): every
+ * other decision lists no moves and no space until it is answered. */
+int nx_state_pending_waits(const nx_state *s, const nx_pending *p);
 void nx_state_remove_pending(nx_state *s, const nx_pending *p);
 
 /*

@@ -77,15 +77,9 @@ const nx_module *nx_ruleset_procedure(const nx_ruleset *r, int phase)
 
 void nx_ruleset_moves(const nx_ruleset *r, const nx_state *s, uint8_t seat, json_t *out)
 {
-    for (int i = 0; i < s->npending; i++) {
-        const nx_pending *p = &s->pending[i];
-        if (p->seat != seat) continue;
-        /* While a held Nexus play waits for its Karama window only that
-         * window's answers are taken (the ruleset's holds): a decision
-         * that waits with it lists nothing until then. */
-        if (s->play.nxh_source && p->kind != NX_PEND_ADV_KARAMA) return;
-        const nx_decision_ops *d = nx_ruleset_decision(r, p->kind);
-        if (d && d->moves) d->moves(s, p, out);
-        return; /* the seat's first decision is the one to answer */
-    }
+    /* The seat's first decision is the one to answer. */
+    const nx_pending *p = nx_state_pending_of(s, seat);
+    if (!p || nx_state_pending_waits(s, p)) return;
+    const nx_decision_ops *d = nx_ruleset_decision(r, p->kind);
+    if (d && d->moves) d->moves(s, p, out);
 }

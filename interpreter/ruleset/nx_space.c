@@ -8,12 +8,8 @@
 
 json_t *nx_space(const nx_state *s, uint8_t seat)
 {
-    const nx_pending *p = NULL;
-    for (int i = 0; i < s->npending && !p; i++)
-        if (s->pending[i].seat == seat) p = &s->pending[i];
-    /* A decision waiting for a held play's Karama window has no space yet
-     * (nx_ruleset_moves lists nothing for it either). */
-    if (!p || (s->play.nxh_source && p->kind != NX_PEND_ADV_KARAMA)) return NULL;
+    const nx_pending *p = nx_state_pending_of(s, seat);
+    if (!p || nx_state_pending_waits(s, p)) return NULL;
     json_t *space = NULL;
     switch (p->kind) {
     case NX_PEND_SHIP_MOVE: space = nx_space_ship_move(s, seat); break;
